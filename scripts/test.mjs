@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm test`: import rules, lint, type check, unit + API tests (PGlite always, PostgreSQL too when
+// DATABASE_URL is set), then the browser tests (skipped with a notice when /usr/bin/chromium is absent).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const steps = [
+  ['import rules', 'node', ['scripts/check-imports.mjs']],
+  ['lint', 'npx', ['biome', 'ci', '.']],
+  ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['build', 'npm', ['run', 'build']],
+  ['browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']],
+];
+
+const chromium = existsSync('/usr/bin/chromium');
+const results = [];
+for (const [name, cmd, args] of steps) {
+  if (name === 'browser tests' && !chromium) {
+    process.stdout.write(
+      '\n▶ browser tests: skipped — /usr/bin/chromium is not installed (apt-get install -y chromium)\n',
+    );
+    results.push([name, 'skipped']);
+    continue;
+  }
+  process.stdout.write(`\n▶ ${name}: ${cmd} ${args.join(' ')}\n`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  results.push([name, r.status === 0 ? `ok (${secs}s)` : `FAILED (${secs}s)`]);
+  if (r.status !== 0) break;
+}
+process.stdout.write('\nSummary:\n');
+for (const [name, outcome] of results) process.stdout.write(`  ${name.padEnd(20)} ${outcome}\n`);
+process.exit(results.some(([, o]) => o.startsWith('FAILED')) ? 1 : 0);
