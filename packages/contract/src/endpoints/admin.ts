@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { amount, body, currency, id, optionalText, text } from '../fields.ts';
+
+/**
+ * The back-office API: POST /api/admin<path>, JSON, header `authorization: Bearer <token>`
+ * (operator token from /auth/login). Same envelope as the user API. Every action that changes
+ * something is written to the append-only audit log with the operator, time, what and why.
+ * Roles: reviewer (queues), operator (+ users, products, content), admin (+ operators, config).
+ */
+const tag = 'admin';
+export const OPERATOR_ROLES = ['reviewer', 'operator', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+const page = () => ({
+  page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(10_000).default(1),
+  size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(200).default(20),
+});
+const reason = () => text(500).describe('why (shown to the user on rejection, kept in the audit log)');
+const decision = () =>
+  body({
+    id: id(),
+    approve: z.boolean({ error: 'validation.invalid' }),
+    reason: optionalText(500).describe('required when rejecting'),
+  });
+
+export const login = endpoint({
+  path: '/auth/login',
+  auth: false,
+  tag,
+  summary: 'Operator login (5 wrong passwords lock for 15 minutes).',
+  body: body({ username: text(64), password: text(64) }),
+  data: z.object({ token: z.string(), username: z.string(), role: z.enum(OPERATOR_ROLES) }),
+});
+export const logout = endpoint({
+  path: '/auth/logout',
+  auth: true,
+  tag,
+  summary: 'Revoke the operator token.',
+  body: body({}),
+  data: z.null(),
+});
+export const me = endpoint({
+  path: '/auth/me',
+  auth: true,
+  tag,
+  summary: 'The logged-in operator.',
+  body: body({}),
+  data: z.object({ username: z.string(), role: z.enum(OPERATOR_ROLES) }),
+});
+
+/** Counts of what waits for review, for the badges. */
+export const queueCounts = endpoint({
+  path: '/queues/counts',
+  auth: true,
+  tag,
+  summary: 'Pending counts: kyc, deposits, withdrawals, loans (and later day-trading).',
+  body: body({}),
+  data: z.record(z.string(), z.number()),
+});
+
+const queueList = (name: string, summary: string) =>
+  endpoint({
+    path: `/${name}/list`,
+    auth: true,
+    tag,
+    summary,
+    body: body({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'), ...page() }),
+    data: z.object({ list: z.array(z.record(z.string(), z.unknown())), total: z.number() }),
+  });
+const queueDecide = (name: string, summary: string) =>
+  endpoint({ path: `/${name}/decide`, auth: true, tag, summary, body: decision(), data: z.null() });
+
+export const kycList = queueList('kyc', 'Identity submissions with image URLs (served to operators only).');
+export const kycDecide = queueDecide(
+  'kyc',
+  'Approve or reject a KYC submission; refused when already decided.',
+);
+export const depositList = queueList('deposits', 'Deposit requests with the transfer-proof image URL.');
+export const depositDecide = queueDecide(
+  'deposits',
+  'Approve (posts bank → user cash) or reject with a reason.',
+);
+export const withdrawalList = queueList(
+  'withdrawals',
+  'Withdrawal requests with the destination bank account.',
+);
+export const withdrawalDecide = queueDecide(
+  'withdrawals',
+  'Approve (posts the pending transfer) or reject (voids it).',
+);
+export const loanList = queueList('loans', 'Loan applications.');
+export const loanDecide = queueDecide('loans', 'Approve (platform lends) or reject with a reason.');
+
+/** An image stored by /common/upload1, as operators see it (the bytes come back with its content type). */
+export const upload = { path: '/uploads/:name', method: 'GET' } as const;
+
+export const userList = endpoint({
+  path: '/users/list',
+  auth: true,
+  tag,
+  summary: 'Search users by account, invite code or real name.',
+  body: body({
+    q: optionalText(64),
+    state: z.enum(['active', 'frozen', 'banned', 'restricted', 'all']).default('all'),
+    ...page(),
+  }),
+  data: z.object({ list: z.array(z.record(z.string(), z.unknown())), total: z.number() }),
+});
+export const userDetail = endpoint({
+  path: '/users/detail',
+  auth: true,
+  tag,
+  summary: 'One user: wallets, ledger history, bank cards, KYC, loans, invite code, inviter.',
+  body: body({ id: id() }),
+  data: z.record(z.string(), z.unknown()),
+});
+export const userSetState = endpoint({
+  path: '/users/state',
+  auth: true,
+  tag,
+  summary: 'Set active / frozen / banned / restricted with a reason (frozen and banned end sessions).',
+  body: body({
+    id: id(),
+    state: z.enum(['active', 'frozen', 'banned', 'restricted'], { error: 'validation.invalid' }),
+    reason: reason(),
+  }),
+  data: z.null(),
+});
+export const userSetCredit = endpoint({
+  path: '/users/credit',
+  auth: true,
+  tag,
+  summary: 'Set credit score and the loan limit of one currency.',
+  body: body({
+    id: id(),
+    score: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1000),
+    currency: currency(),
+    limit: amount().optional(),
+    reason: reason(),
+  }),
+  data: z.null(),
+});
+export const userMessage = endpoint({
+  path: '/users/message',
+  auth: true,
+  tag,
+  summary: 'Send a site message to one user.',
+  body: body({ id: id(), title: text(200), content: text(5000) }),
+  data: z.null(),
+});
+
+export const configList = endpoint({
+  path: '/config/list',
+  auth: true,
+  tag,
+  summary: 'Every setting with its value, default and description.',
+  body: body({}),
+  data: z.array(
+    z.object({
+      name: z.string(),
+      value: z.string(),
+      default: z.string(),
+      description: z.string(),
+      public: z.boolean(),
+    }),
+  ),
+});
+export const configSet = endpoint({
+  path: '/config/set',
+  auth: true,
+  tag,
+  summary: 'Change one setting (validated by its schema).',
+  body: body({
+    name: text(64),
+    value: z.string({ error: 'validation.invalid' }).max(20_000, 'validation.tooLong'),
+    reason: reason(),
+  }),
+  data: z.null(),
+});
+
+export const channelList = endpoint({
+  path: '/channels/list',
+  auth: true,
+  tag,
+  summary: 'Deposit channels per currency.',
+  body: body({}),
+  data: z.array(z.record(z.string(), z.unknown())),
+});
+export const channelSave = endpoint({
+  path: '/channels/save',
+  auth: true,
+  tag,
+  summary: 'Create or edit a deposit channel (id absent = create).',
+  body: body({
+    id: id().optional(),
+    currency: currency(),
+    name: text(60),
+    account_name: text(100),
+    account_number: text(40),
+    bank: text(100),
+    branch: text(100),
+    open_from: text(5).regex(/^\d{2}:\d{2}$/, 'validation.invalid'),
+    open_to: text(5).regex(/^\d{2}:\d{2}$/, 'validation.invalid'),
+    enabled: z.boolean({ error: 'validation.invalid' }),
+    quick: z
+      .boolean({ error: 'validation.invalid' })
+      .default(false)
+      .describe('quick top-up: open every day within its window, not only on Japanese business days'),
+    sort: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(999).default(0),
+    reason: reason(),
+  }),
+  data: z.object({ id: z.string() }),
+});
+
+export const auditList = endpoint({
+  path: '/audit/list',
+  auth: true,
+  tag,
+  summary: 'The audit log, newest first (append-only).',
+  body: body({ q: optionalText(64), ...page() }),
+  data: z.object({
+    list: z.array(
+      z.object({
+        id: z.string(),
+        operator: z.string(),
+        action: z.string(),
+        target: z.string(),
+        reason: z.string(),
+        detail: z.string(),
+        create_time: z.number(),
+      }),
+    ),
+    total: z.number(),
+  }),
+});
+
+export const reconcile = endpoint({
+  path: '/ledger/reconcile',
+  auth: true,
+  tag,
+  summary: 'Run the ledger invariants now and return the report.',
+  body: body({}),
+  data: z.object({
+    ok: z.boolean(),
+    checkedAt: z.number(),
+    checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+  }),
+});
+
+export const operatorList = endpoint({
+  path: '/operators/list',
+  auth: true,
+  tag,
+  summary: 'Operators (admin only).',
+  body: body({}),
+  data: z.array(
+    z.object({ id: z.string(), username: z.string(), role: z.enum(OPERATOR_ROLES), disabled: z.boolean() }),
+  ),
+});
+export const operatorSave = endpoint({
+  path: '/operators/save',
+  auth: true,
+  tag,
+  summary: 'Create an operator or change role / password / disabled (admin only).',
+  body: body({
+    id: id().optional(),
+    username: text(64),
+    role: z.enum(OPERATOR_ROLES, { error: 'validation.invalid' }),
+    password: optionalText(64),
+    disabled: z.boolean({ error: 'validation.invalid' }).default(false),
+    reason: reason(),
+  }),
+  data: z.object({ id: z.string() }),
+});

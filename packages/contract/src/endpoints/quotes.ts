@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { body, market, text } from '../fields.ts';
+
+const tag = 'quotes';
+
+/** A stock or index symbol as users know it (7203, AAPL, 600519, 005930, N225). */
+export const symbol = () =>
+  text(16)
+    .regex(/^[A-Za-z0-9.^-]{1,16}$/, 'validation.invalid')
+    .transform((s) => s.toUpperCase());
+
+/** Prices, amounts and changes are decimal strings; volumes are whole-share decimal strings. */
+const dec = () => z.string();
+
+export const quoteRow = z.object({
+  symbol: z.string(),
+  name: z.string().describe('in the language of the request'),
+  price: dec(),
+  gain: dec().describe('change %, e.g. "1.25"'),
+  gainValue: dec().describe('change vs previous close'),
+  volume: dec(),
+});
+
+export const SESSION_STATES = ['pre', 'opening_call', 'open', 'lunch', 'closing_auction', 'closed'] as const;
+
+export const zhishu = endpoint({
+  path: '/parameter/zhishu',
+  auth: false,
+  tag,
+  summary: 'Indices of a market (with the others after it for the home screen).',
+  body: body({ type: market(), lang: z.enum(['jp', 'cn', 'us']).default('jp') }),
+  data: z.array(quoteRow.extend({ market: z.string() })),
+});
+
+export const RANKS = ['active', 'rise', 'fall', 'popular'] as const;
+export const top = endpoint({
+  path: '/parameter/top',
+  auth: false,
+  tag,
+  summary: 'Rankings computed on the server: active (turnover), rise, fall (change %), popular (watchlists).',
+  body: body({
+    type: market(),
+    rank: z.enum(RANKS, { error: 'validation.invalid' }).default('active'),
+    lang: z.enum(['jp', 'cn', 'us']).default('jp'),
+    limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(20),
+  }),
+  data: z.array(quoteRow),
+});
+
+export const stockdetails = endpoint({
+  path: '/trade/stockdetails',
+  auth: false,
+  tag,
+  summary: 'One stock: price, figures of the day, daily limits, tick, lot and session state.',
+  body: body({ symbol: symbol(), type: market(), lang: z.enum(['jp', 'cn', 'us']).default('jp') }),
+  data: quoteRow.extend({
+    market: z.string(),
+    board: z.string(),
+    open: dec(),
+    preClose: dec(),
+    high: dec(),
+    low: dec(),
+    turnover: dec(),
+    marketCap: dec(),
+    limitUp: dec().nullable(),
+    limitDown: dec().nullable(),
+    tick: dec(),
+    lot: z.number().describe('shares per order unit (1)'),
+    minQty: z.number().describe('minimum order quantity (US: 100)'),
+    session: z.enum(SESSION_STATES),
+    time: z.number(),
+    buyFeeRate: dec().describe('buy fee, percent of notional'),
+    buyFeeMin: dec(),
+    sellFeeRate: dec().describe('sell fee, percent of notional'),
+    sellFeeMin: dec(),
+    stampDutyRate: dec().describe('stamp duty / transaction tax on sells, percent of notional'),
+    leverage: z.array(z.number()).describe('leverage multiples offered'),
+  }),
+});
+
+export const KLINE_TYPES = ['1', '5', '15', '30', '1D', '1W', '1M', '12M'] as const;
+export const kline = endpoint({
+  path: '/trade/kline',
+  auth: false,
+  tag,
+  summary: 'Candles ascending: 1 = intraday minutes (timeshare), 5/15/30 minutes, day, week, month, year.',
+  body: body({
+    symbol: symbol(),
+    type: market(),
+    kline_type: z.enum(KLINE_TYPES, { error: 'validation.invalid' }).default('1D'),
+    fq: z.enum(['none', 'forward', 'backward'], { error: 'validation.invalid' }).default('none'),
+    limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(2000).default(500),
+  }),
+  data: z.array(
+    z.object({ time: z.number(), open: dec(), high: dec(), low: dec(), close: dec(), volume: dec() }),
+  ),
+});
+
+export const search = endpoint({
+  path: '/trade/search',
+  auth: false,
+  tag,
+  summary: 'Search by code or by name in any of the three languages.',
+  body: body({
+    content: text(40),
+    type: market().optional(),
+    lang: z.enum(['jp', 'cn', 'us']).default('jp'),
+  }),
+  data: z.array(quoteRow.extend({ market: z.string() })),
+});
+
+export const optionalList = endpoint({
+  path: '/user/Optionallist',
+  auth: true,
+  tag,
+  summary: "The user's watchlist of one market with live prices.",
+  body: body({ type: market(), lang: z.enum(['jp', 'cn', 'us']).default('jp') }),
+  data: z.array(quoteRow),
+});
+
+export const addOptional = endpoint({
+  path: '/user/addOptional',
+  auth: true,
+  tag,
+  summary: 'Add a symbol to the watchlist.',
+  body: body({ symbol: symbol(), type: market() }),
+  data: z.null(),
+});
+
+export const removeOptional = endpoint({
+  path: '/user/removeOptional',
+  auth: true,
+  tag,
+  summary: 'Remove symbols from the watchlist (comma-separated for several).',
+  body: body({
+    symbol: text(2000).transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+    type: market(),
+  }),
+  data: z.null(),
+});
+
+/** WebSocket /api/vue/ws messages. */
+export const wsClientMessage = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('auth'), token: z.string().max(128) }),
+  z.object({ op: z.literal('sub'), symbols: z.array(z.string().max(16)).max(200) }),
+  z.object({ op: z.literal('unsub'), symbols: z.array(z.string().max(16)).max(200) }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessage>;
+export const wsTick = z.object({
+  type: z.literal('tick'),
+  symbol: z.string(),
+  price: dec(),
+  gain: dec(),
+  gainValue: dec(),
+  high: dec(),
+  low: dec(),
+  volume: dec(),
+  time: z.number(),
+});
+export type WsTick = z.infer<typeof wsTick>;
+export type WsServerMessage =
+  | { type: 'auth'; ok: true }
+  | { type: 'snapshot'; quotes: WsTick[] }
+  | WsTick
+  | { type: 'pong'; time: number }
+  | { type: 'error'; msg: string };

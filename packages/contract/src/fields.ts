@@ -1,0 +1,102 @@
+import { CURRENCIES, MARKETS, parseUnits } from '@kabuto/domain';
+import { z } from 'zod';
+import { LANGUAGES } from './messages/index.ts';
+
+/**
+ * Reusable body fields. Every error message is a msg key from ./messages; the server adds
+ * `params.field` from the issue path. Form bodies arrive as strings, JSON bodies may carry numbers.
+ */
+const FULL_WIDTH = /[\u3000\uFF01-\uFF5E]/;
+
+/** JSON clients may send 12 for "12"; anything that is not a plain finite number stays as it is and fails. */
+const numberToString = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e15 ? String(v) : v;
+
+const requiredString = () =>
+  z.string({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalid') });
+
+/** Free text: trimmed, required, bounded. */
+export const text = (max = 100) =>
+  requiredString().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+
+/** Optional free text. */
+export const optionalText = (max = 500) => requiredString().trim().max(max, 'validation.tooLong').optional();
+
+/** Half-width only (ids, codes, numbers typed by the user). */
+export const halfWidth = (max = 64) =>
+  text(max).refine((s) => !FULL_WIDTH.test(s), { error: 'validation.halfWidth', abort: true });
+
+/** A password: 6–32 characters, no surrounding trim (spaces are characters). */
+export const password = () =>
+  requiredString()
+    .min(1, 'validation.required')
+    .max(32, 'account.passwordFormat')
+    .refine((s) => s.length >= 6, { error: 'account.passwordFormat', abort: true });
+
+/** The fund (trading) password: exactly 6 half-width digits. */
+export const fundPassword = () =>
+  requiredString()
+    .min(1, 'validation.required')
+    .max(32, 'account.fundPasswordFormat')
+    .regex(/^\d{6}$/, 'account.fundPasswordFormat');
+
+/** A positive amount of money as a decimal string (≤ 15 integer digits, ≤ 4 decimals) → bigint units. */
+export const amount = () =>
+  z.preprocess(
+    numberToString,
+    requiredString()
+      .trim()
+      .min(1, 'validation.required')
+      .refine((s) => !FULL_WIDTH.test(s), { error: 'validation.halfWidth', abort: true })
+      .regex(/^\d{1,15}(\.\d{1,4})?$/, 'validation.amount')
+      .transform((s) => parseUnits(s) as bigint)
+      .refine((u) => u > 0n, 'validation.amount'),
+  );
+
+/** A positive whole number (share quantity, lots) → bigint. */
+export const positiveInt = (maxDigits = 12) =>
+  z.preprocess(
+    numberToString,
+    requiredString()
+      .trim()
+      .min(1, 'validation.required')
+      .refine((s) => !FULL_WIDTH.test(s), { error: 'validation.halfWidth', abort: true })
+      .regex(new RegExp(`^\\d{1,${maxDigits}}$`), 'validation.positiveInteger')
+      .transform((s) => BigInt(s))
+      .refine((n) => n > 0n, 'validation.positiveInteger'),
+  );
+
+/** A row id as the client sends it. */
+export const id = () =>
+  z.preprocess(
+    numberToString,
+    requiredString()
+      .trim()
+      .min(1, 'validation.required')
+      .regex(/^\d{1,18}$/, 'validation.invalid')
+      .transform((s) => BigInt(s)),
+  );
+
+/** The market / wallet of a call (`type`), jpy by default. */
+export const market = () => z.enum(MARKETS, { error: 'validation.invalid' }).default('jpy');
+export const currency = () => z.enum(CURRENCIES, { error: 'validation.invalid' });
+
+/** A checkbox as forms send it: "1", "true", "on", true. */
+export const accepted = (key: string) =>
+  z.preprocess(
+    (v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on',
+    z.literal(true, { error: key }),
+  );
+
+/** Strict body: unknown fields are refused with validation.unknownField. */
+export const body = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? 'validation.unknownField' : 'validation.invalid'),
+  });
+
+/** Interface language of a call whose reply carries text (news, messages, agreements); jp by default. */
+export const lang = () => z.enum(LANGUAGES, { error: 'validation.invalid' }).default('jp');
+
+/** One of a few numeric codes (`1`/`2`…), sent as a string in forms or a number in JSON → number. */
+export const choice = <const V extends readonly [string, ...string[]]>(values: V) =>
+  z.preprocess(numberToString, z.enum(values, { error: 'validation.invalid' })).transform((v) => Number(v));

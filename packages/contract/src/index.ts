@@ -1,0 +1,18 @@
+export * from './endpoint.ts';
+export * as accountApi from './endpoints/account.ts';
+export * as adminApi from './endpoints/admin.ts';
+export { OPERATOR_ROLES, type OperatorRole } from './endpoints/admin.ts';
+export * as contentApi from './endpoints/content.ts';
+export * as fundsApi from './endpoints/funds.ts';
+export { FUND_RECORD_TYPES, type FundRecordType } from './endpoints/funds.ts';
+export * as quotesApi from './endpoints/quotes.ts';
+export {
+  type WsClientMessage,
+  type WsServerMessage,
+  type WsTick,
+  wsClientMessage,
+} from './endpoints/quotes.ts';
+export * as tradingApi from './endpoints/trading.ts';
+export * from './envelope.ts';
+export * as fields from './fields.ts';
+export * from './messages/index.ts';

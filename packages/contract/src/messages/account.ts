@@ -1,0 +1,106 @@
+import type { Catalogue } from './types.ts';
+
+/** Registration, login, sessions and passwords (spec §5, §8). */
+export const account = {
+  'account.banned': {
+    jp: 'このアカウントはログインが禁止されています。カスタマーサービスにお問い合わせください',
+    cn: '该账户已被禁止登录，请联系客服',
+    us: 'This account is banned from logging in. Please contact customer service',
+  },
+  'account.frozen': {
+    jp: 'このアカウントは凍結されています。カスタマーサービスにお問い合わせください',
+    cn: '该账户已被冻结，请联系客服',
+    us: 'This account is frozen. Please contact customer service',
+  },
+  'account.restricted': {
+    jp: 'このアカウントは取引が制限されています。カスタマーサービスにお問い合わせください',
+    cn: '该账户已被限制交易，请联系客服',
+    us: 'Trading is restricted on this account. Please contact customer service',
+  },
+  'account.exists': {
+    jp: 'このアカウントは既に存在します',
+    cn: '账户已存在',
+    us: 'This account already exists',
+  },
+  'account.inviterNotFound': {
+    jp: '招待コードが存在しません',
+    cn: '邀请码不存在',
+    us: 'The invite code does not exist',
+  },
+  'account.notFound': { jp: 'アカウントが存在しません', cn: '账户不存在', us: 'Account does not exist' },
+  'account.format': {
+    jp: 'アカウントは半角英数字4〜20文字で入力してください',
+    cn: '账户须为4至20位半角字母或数字',
+    us: 'Account must be 4–20 half-width letters or digits',
+  },
+  'account.notMobile': {
+    jp: 'アカウントは10桁の携帯電話番号で入力してください',
+    cn: '账户须为10位手机号码',
+    us: 'Account must be a ten-digit mobile number',
+  },
+  'account.passwordFormat': {
+    jp: 'パスワードは6〜32文字で入力してください',
+    cn: '密码须为6至32位',
+    us: 'Password must be 6–32 characters',
+  },
+  'account.fundPasswordFormat': {
+    jp: '取引パスワードは数字6桁で入力してください',
+    cn: '交易密码须为6位数字',
+    us: 'The fund password must be 6 digits',
+  },
+  'account.passwordMismatch': {
+    jp: '2つのパスワードが一致しません',
+    cn: '两次输入的密码不一致',
+    us: 'The two passwords do not match',
+  },
+  'account.samePassword': {
+    jp: '新しいパスワードは現在のパスワードと異なるものにしてください',
+    cn: '新密码不能与原密码相同',
+    us: 'The new password must differ from the current one',
+  },
+  'account.termsRequired': {
+    jp: '利用規約に同意してください',
+    cn: '请先同意用户协议',
+    us: 'Please accept the terms',
+  },
+  'account.wrongOldPassword': {
+    jp: '現在のパスワードが正しくありません',
+    cn: '原密码错误',
+    us: 'The current password is wrong',
+  },
+  'account.wrongFundPassword': {
+    jp: '取引パスワードが正しくありません',
+    cn: '交易密码错误',
+    us: 'Wrong fund password',
+  },
+  'account.fundPasswordLocked': {
+    jp: '取引パスワードの誤りが続いたため、{minutes}分間ロックされています',
+    cn: '交易密码错误次数过多，已锁定{minutes}分钟',
+    us: 'Too many wrong fund passwords; locked for {minutes} minutes',
+  },
+  'account.fundPasswordNotSet': {
+    jp: '先に取引パスワードを設定してください',
+    cn: '请先设置交易密码',
+    us: 'Please set a fund password first',
+  },
+  'account.fundPasswordAlreadySet': {
+    jp: '取引パスワードは設定済みです',
+    cn: '交易密码已设置',
+    us: 'The fund password is already set',
+  },
+  'account.modifyFailed': { jp: '変更に失敗しました', cn: '修改失败', us: 'Modification failed' },
+  'auth.wrongCredentials': {
+    jp: 'アカウントまたはパスワードが正しくありません',
+    cn: '账户或密码错误',
+    us: 'Wrong account or password',
+  },
+  'auth.locked': {
+    jp: 'パスワードの誤りが続いたため、{minutes}分間ログインできません',
+    cn: '密码错误次数过多，请{minutes}分钟后再试',
+    us: 'Too many wrong passwords. Try again in {minutes} minutes',
+  },
+  'auth.loginAgain': { jp: '再度ログインしてください', cn: '请重新登录', us: 'Please log in again' },
+  'ok.registered': { jp: '登録しました', cn: '注册成功', us: 'Registered' },
+  'ok.loggedIn': { jp: 'ログインしました', cn: '登录成功', us: 'Logged in' },
+  'ok.loggedOut': { jp: 'ログアウトしました', cn: '已退出登录', us: 'Logged out' },
+} satisfies Catalogue;

@@ -1,0 +1,21 @@
+import { account } from './account.ts';
+import { common } from './common.ts';
+import { money } from './money.ts';
+import { trading } from './trading.ts';
+import type { Catalogue, Text } from './types.ts';
+
+export type { Catalogue, Text } from './types.ts';
+
+/** Every msg key the server may send, with its text in jp, cn and us. */
+export const MESSAGES = { ...common, ...account, ...money, ...trading } satisfies Catalogue;
+export type MsgKey = keyof typeof MESSAGES;
+export const LANGUAGES = ['jp', 'cn', 'us'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const isMsgKey = (k: string): k is MsgKey => Object.hasOwn(MESSAGES, k);
+
+/** Translate a msg key, filling `{param}` placeholders. Unknown keys fall back to the generic error. */
+export function translate(key: string, lang: Language, params?: Record<string, string | number>): string {
+  const entry: Text = isMsgKey(key) ? MESSAGES[key] : MESSAGES['server.error'];
+  return entry[lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+}

@@ -1,0 +1,4 @@
+export * from './clock.ts';
+export * from './currencies.ts';
+export * from './markets/index.ts';
+export * from './money.ts';

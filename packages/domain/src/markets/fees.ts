@@ -1,0 +1,151 @@
+/**
+ * Default fees and taxes per market, effective-dated. Rates are ppm (1% = 10_000 ppm), amounts bigint
+ * units. The admin config may override the commission rates and the stamp duty; pass the override in.
+ *
+ * The product records three fee types: buy fee, sell fee (commission) and stamp duty. Transaction
+ * taxes and US regulatory fees (SEC Section 31, FINRA TAF) are all reported as stamp duty.
+ */
+import type { Market } from '../currencies.ts';
+import { applyPpm, MINOR_UNIT, maxUnits, minUnits, roundTo, UNIT, type Units } from '../money.ts';
+import type { LocalDate } from './time.ts';
+import { type Dated, effectiveRow } from './types.ts';
+
+export interface FeeRate {
+  /** Rate of the notional in ppm. */
+  ppm: bigint;
+  /** Minimum charge per order in units (0 = none). */
+  min: Units;
+}
+
+export interface CommissionRow extends Dated {
+  buy: FeeRate;
+  sell: FeeRate;
+}
+
+export const COMMISSION_DEFAULTS: Record<Market, readonly CommissionRow[]> = {
+  // online brokers charge nothing (SBI, Rakuten since Oct 2023)
+  jpy: [{ from: '1990-01-01', buy: { ppm: 0n, min: 0n }, sell: { ppm: 0n, min: 0n } }],
+  // zero-commission retail brokerage
+  usd: [{ from: '1990-01-01', buy: { ppm: 0n, min: 0n }, sell: { ppm: 0n, min: 0n } }],
+  // 0.025% with the customary ¥5 minimum
+  cny: [{ from: '1990-01-01', buy: { ppm: 250n, min: 5n * UNIT }, sell: { ppm: 250n, min: 5n * UNIT } }],
+  // typical online commission 0.015%
+  krw: [{ from: '1990-01-01', buy: { ppm: 150n, min: 0n }, sell: { ppm: 150n, min: 0n } }],
+};
+
+export interface StampDutyRow extends Dated {
+  buyPpm: bigint;
+  sellPpm: bigint;
+}
+
+export const STAMP_DUTY: Record<Market, readonly StampDutyRow[]> = {
+  jpy: [{ from: '1990-01-01', buyPpm: 0n, sellPpm: 0n }],
+  usd: [{ from: '1990-01-01', buyPpm: 0n, sellPpm: 0n }],
+  cny: [
+    { from: '1990-01-01', buyPpm: 1_000n, sellPpm: 1_000n },
+    // seller only since 2008-09-19
+    { from: '2008-09-19', buyPpm: 0n, sellPpm: 1_000n },
+    // halved
+    { from: '2023-08-28', buyPpm: 0n, sellPpm: 500n },
+  ],
+  // securities transaction tax (KOSPI incl. the special rural tax), on sells
+  krw: [
+    { from: '1990-01-01', buyPpm: 0n, sellPpm: 3_000n },
+    { from: '2023-01-01', buyPpm: 0n, sellPpm: 2_000n },
+    { from: '2024-01-01', buyPpm: 0n, sellPpm: 1_800n },
+    { from: '2025-01-01', buyPpm: 0n, sellPpm: 1_500n },
+    { from: '2026-01-01', buyPpm: 0n, sellPpm: 2_000n },
+  ],
+};
+
+export interface UsRegulatoryRow extends Dated {
+  /** SEC Section 31 fee: dollars (as units) per $1,000,000 of sale proceeds. */
+  secPerMillion: Units;
+  /** FINRA Trading Activity Fee per share sold, in millionths of a dollar. */
+  tafMicrosPerShare: bigint;
+  /** TAF maximum per trade (units). */
+  tafCap: Units;
+}
+
+export const US_REGULATORY_FEES: readonly UsRegulatoryRow[] = [
+  // rates before 2023 are not modelled (the FY2023 ones apply)
+  { from: '1990-01-01', secPerMillion: 80_000n, tafMicrosPerShare: 145n, tafCap: 72_700n },
+  { from: '2024-01-01', secPerMillion: 80_000n, tafMicrosPerShare: 166n, tafCap: 83_000n },
+  { from: '2024-05-22', secPerMillion: 278_000n, tafMicrosPerShare: 166n, tafCap: 83_000n },
+  // SEC fee rate set to $0 per million *(check the current rate)*
+  { from: '2025-05-14', secPerMillion: 0n, tafMicrosPerShare: 166n, tafCap: 83_000n },
+];
+
+export type FeeSide = 'buy' | 'sell';
+
+/** Admin overrides of the defaults (any omitted field keeps the default). */
+export interface FeeOverride {
+  buy?: FeeRate;
+  sell?: FeeRate;
+  stampDutyBuyPpm?: bigint;
+  stampDutySellPpm?: bigint;
+}
+
+export interface FeeSchedule {
+  buy: FeeRate;
+  sell: FeeRate;
+  stampDutyBuyPpm: bigint;
+  stampDutySellPpm: bigint;
+  usRegulatory: UsRegulatoryRow | null;
+}
+
+export function feeSchedule(market: Market, date: LocalDate, override: FeeOverride = {}): FeeSchedule {
+  const c = effectiveRow(COMMISSION_DEFAULTS[market], date, 'commission');
+  const s = effectiveRow(STAMP_DUTY[market], date, 'stamp duty');
+  return {
+    buy: override.buy ?? c.buy,
+    sell: override.sell ?? c.sell,
+    stampDutyBuyPpm: override.stampDutyBuyPpm ?? s.buyPpm,
+    stampDutySellPpm: override.stampDutySellPpm ?? s.sellPpm,
+    usRegulatory: market === 'usd' ? effectiveRow(US_REGULATORY_FEES, date, 'US regulatory fees') : null,
+  };
+}
+
+export interface TradeFees {
+  /** Commission: the buy fee or the sell fee. */
+  fee: Units;
+  /** Transaction tax / stamp duty plus US regulatory fees. */
+  stampDuty: Units;
+  /** Of which US SEC fee + FINRA TAF. */
+  regulatory: Units;
+  total: Units;
+}
+
+/** max(rate × notional, minimum), rounded up to the currency's minor unit; zero notional → zero. */
+export function rateFee(notional: Units, rate: FeeRate, minor: Units): Units {
+  if (notional <= 0n) return 0n;
+  const fee = maxUnits(applyPpm(notional, rate.ppm, 'up'), rate.min);
+  return fee === 0n ? 0n : roundTo(fee, minor, 'up');
+}
+
+/** Fees of one execution: price (units) × quantity (shares) on a local trade date. */
+export function tradeFees(
+  market: Market,
+  side: FeeSide,
+  price: Units,
+  quantity: bigint,
+  date: LocalDate,
+  override: FeeOverride = {},
+): TradeFees {
+  const minor = MINOR_UNIT[market];
+  const sched = feeSchedule(market, date, override);
+  const amount = price * quantity;
+  const fee = rateFee(amount, side === 'buy' ? sched.buy : sched.sell, minor);
+  const taxPpm = side === 'buy' ? sched.stampDutyBuyPpm : sched.stampDutySellPpm;
+  const tax = rateFee(amount, { ppm: taxPpm, min: 0n }, minor);
+  let regulatory = 0n;
+  if (sched.usRegulatory && side === 'sell' && amount > 0n) {
+    const r = sched.usRegulatory;
+    const sec = (amount * r.secPerMillion + (1_000_000n * UNIT - 1n)) / (1_000_000n * UNIT);
+    const tafRaw = (quantity * r.tafMicrosPerShare * UNIT + 999_999n) / 1_000_000n;
+    const taf = minUnits(tafRaw, r.tafCap);
+    regulatory = (sec > 0n ? roundTo(sec, minor, 'up') : 0n) + (taf > 0n ? roundTo(taf, minor, 'up') : 0n);
+  }
+  const stampDuty = tax + regulatory;
+  return { fee, stampDuty, regulatory, total: fee + stampDuty };
+}

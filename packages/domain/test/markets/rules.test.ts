@@ -1,0 +1,275 @@
+import { describe, expect, test } from 'vitest';
+import {
+  canSell,
+  checkOrderPrice,
+  checkQuantity,
+  cnBoardOf,
+  type InstrumentSpec,
+  isOnTick,
+  minimumQuantity,
+  parseUnits,
+  priceLimits,
+  settlementDate,
+  settlementDays,
+  snapToTick,
+  stepTicks,
+  tickSize,
+  tradableRange,
+  tradeFees,
+  tseLimitWidth,
+} from '../../src/index.ts';
+
+const u = (s: string): bigint => {
+  const v = parseUnits(s);
+  if (v === null) throw new Error(s);
+  return v;
+};
+const jp: InstrumentSpec = { market: 'jpy', board: 'tse_prime', tickTable: 'tse_general' };
+const jpTopix: InstrumentSpec = { market: 'jpy', board: 'tse_prime', tickTable: 'tse_topix500' };
+const cnMain: InstrumentSpec = { market: 'cny', board: 'sse_main', tickTable: 'cn' };
+const cnStar: InstrumentSpec = { market: 'cny', board: 'sse_star', tickTable: 'cn' };
+const cnChiNext: InstrumentSpec = { market: 'cny', board: 'szse_chinext', tickTable: 'cn' };
+const kr: InstrumentSpec = { market: 'krw', board: 'kospi', tickTable: 'krx' };
+const us: InstrumentSpec = { market: 'usd', board: 'nasdaq', tickTable: 'us' };
+const D = '2026-11-24';
+
+describe('TSE price limits (band boundary "less than")', () => {
+  test.each([
+    ['99', '30'],
+    ['100', '50'],
+    ['199', '50'],
+    ['200', '80'],
+    ['999', '150'],
+    ['1000', '300'],
+    ['2999', '500'],
+    ['3000', '700'],
+    ['9999', '1500'],
+    ['10000', '3000'],
+    ['999999', '150000'],
+    ['1000000', '300000'],
+    ['60000000', '10000000'],
+  ])('base %s → width %s', (base, width) => {
+    expect(tseLimitWidth(u(base), D)).toBe(u(width));
+  });
+
+  test('limits are base ± width, never below 1 yen; 4× widening per side', () => {
+    expect(priceLimits(jp, u('2500'), D)).toEqual({ up: u('3000'), down: u('2000') });
+    expect(priceLimits(jp, u('20'), D)).toEqual({ up: u('50'), down: u('1') });
+    expect(priceLimits(jp, u('2500'), D, { widenUp: true })).toEqual({ up: u('4500'), down: u('2000') });
+    expect(priceLimits(jp, u('2500'), D, { widenDown: true })).toEqual({ up: u('3000'), down: u('500') });
+  });
+
+  test('TOPIX500 constituents: same widths on the finer grid', () => {
+    expect(priceLimits(jpTopix, u('2345.5'), D)).toEqual({ up: u('2845.5'), down: u('1845.5') });
+    expect(tradableRange(jpTopix, { up: u('2845.5'), down: u('1845.5') }, D)).toEqual({
+      up: u('2845.5'),
+      down: u('1845.5'),
+    });
+  });
+
+  test('tradable range snaps limits inside onto the tick grid', () => {
+    const lim = priceLimits(jp, u('2999'), D)!;
+    expect(lim).toEqual({ up: u('3499'), down: u('2499') });
+    expect(tradableRange(jp, lim, D)).toEqual({ up: u('3495'), down: u('2499') });
+  });
+});
+
+describe('China price limits', () => {
+  test('boards from codes', () => {
+    expect(cnBoardOf('600519')).toBe('sse_main');
+    expect(cnBoardOf('688981')).toBe('sse_star');
+    expect(cnBoardOf('300750')).toBe('szse_chinext');
+    expect(cnBoardOf('301269')).toBe('szse_chinext');
+    expect(cnBoardOf('000858')).toBe('szse_main');
+    expect(cnBoardOf('002594')).toBe('szse_main');
+    expect(cnBoardOf('7203')).toBeNull();
+  });
+
+  test('±10% main board, rounded half up to 0.01', () => {
+    expect(priceLimits(cnMain, u('1500.00'), D)).toEqual({ up: u('1650.00'), down: u('1350.00') });
+    // 10.05 × 1.1 = 11.055 → 11.06; × 0.9 = 9.045 → 9.05
+    expect(priceLimits(cnMain, u('10.05'), D)).toEqual({ up: u('11.06'), down: u('9.05') });
+    // 13.33 × 1.1 = 14.663 → 14.66; × 0.9 = 11.997 → 12.00
+    expect(priceLimits(cnMain, u('13.33'), D)).toEqual({ up: u('14.66'), down: u('12.00') });
+  });
+
+  test('±20% STAR and ChiNext (since 2020-08-24), ±5% ST on the main board', () => {
+    expect(priceLimits(cnStar, u('100.00'), D)).toEqual({ up: u('120.00'), down: u('80.00') });
+    expect(priceLimits(cnChiNext, u('100.00'), D)).toEqual({ up: u('120.00'), down: u('80.00') });
+    expect(priceLimits(cnChiNext, u('100.00'), '2020-08-21')).toEqual({ up: u('110.00'), down: u('90.00') });
+    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), D)).toEqual({ up: u('3.50'), down: u('3.16') });
+    expect(priceLimits({ ...cnStar, st: true }, u('10.00'), D)).toEqual({ up: u('12.00'), down: u('8.00') });
+  });
+});
+
+describe('Korea price limits', () => {
+  test('worked example: base 9,980 → 12,970 / 6,990', () => {
+    expect(priceLimits(kr, u('9980'), D)).toEqual({ up: u('12970'), down: u('6990') });
+  });
+
+  test('width truncated at the base tick, limit truncated at the resulting tick', () => {
+    expect(priceLimits(kr, u('10000'), D)).toEqual({ up: u('13000'), down: u('7000') });
+    // 19,990 × 0.3 = 5,997 → 5,990; 25,980 lies in the 50-won band → 25,950
+    expect(priceLimits(kr, u('19990'), D)).toEqual({ up: u('25950'), down: u('14000') });
+    // ±15% before 2015-06-15
+    expect(priceLimits(kr, u('10000'), '2015-06-12')).toEqual({ up: u('11500'), down: u('8500') });
+  });
+
+  test('US and indices have no limit', () => {
+    expect(priceLimits(us, u('150'), D)).toBeNull();
+    expect(priceLimits({ market: 'jpy', board: 'index', tickTable: 'index' }, u('50000'), D)).toBeNull();
+  });
+});
+
+describe('tick sizes', () => {
+  test.each([
+    ['tse_general', '3000', '1'],
+    ['tse_general', '3005', '5'],
+    ['tse_general', '5000', '5'],
+    ['tse_general', '5010', '10'],
+    ['tse_general', '30000', '10'],
+    ['tse_general', '30050', '50'],
+    ['tse_general', '50000', '50'],
+    ['tse_general', '300000', '100'],
+    ['tse_general', '300500', '500'],
+    ['tse_general', '3000000', '1000'],
+    ['tse_general', '60000000', '100000'],
+    ['tse_topix500', '1000', '0.1'],
+    ['tse_topix500', '1000.5', '0.5'],
+    ['tse_topix500', '5000', '0.5'],
+    ['tse_topix500', '5001', '1'],
+    ['tse_topix500', '10000', '1'],
+    ['tse_topix500', '10005', '5'],
+    ['tse_topix500', '50010', '10'],
+    ['tse_topix500', '100050', '50'],
+    ['tse_topix500', '60000000', '10000'],
+    ['cn', '1500.01', '0.01'],
+    ['krx', '1999', '1'],
+    ['krx', '2000', '5'],
+    ['krx', '4995', '5'],
+    ['krx', '5000', '10'],
+    ['krx', '20000', '50'],
+    ['krx', '50000', '100'],
+    ['krx', '199900', '100'],
+    ['krx', '200000', '500'],
+    ['krx', '500000', '1000'],
+    ['us', '0.9999', '0.0001'],
+    ['us', '1', '0.01'],
+  ] as const)('%s at %s → %s', (table, price, tick) => {
+    expect(tickSize(table, u(price), D)).toBe(u(tick));
+  });
+
+  test('the Korean table before 2023-01-25 and KOSDAQ’s old cap', () => {
+    expect(tickSize('krx', u('1500'), '2023-01-20')).toBe(u('5'));
+    expect(tickSize('krx', u('1500'), '2023-01-25')).toBe(u('1'));
+    expect(tickSize('krx_kosdaq', u('600000'), '2023-01-20')).toBe(u('100'));
+    expect(tickSize('krx_kosdaq', u('600000'), '2023-01-25')).toBe(u('1000'));
+  });
+
+  test('grid checks and snapping', () => {
+    expect(isOnTick('tse_general', u('3000'))).toBe(true);
+    expect(isOnTick('tse_general', u('3001'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('2345.5'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('2345.3'))).toBe(false);
+    expect(isOnTick('us', u('0.5001'))).toBe(true);
+    expect(isOnTick('us', u('1.005'))).toBe(false);
+    expect(snapToTick('tse_general', u('3003'), 'down')).toBe(u('3000'));
+    expect(snapToTick('tse_general', u('3003'), 'up')).toBe(u('3005'));
+    expect(snapToTick('tse_general', u('3003'), 'nearest')).toBe(u('3005'));
+    expect(snapToTick('tse_general', u('3002'), 'nearest')).toBe(u('3000'));
+    expect(snapToTick('krx', u('1999.5'), 'up')).toBe(u('2000'));
+    expect(stepTicks('tse_general', u('3000'), 1)).toBe(u('3005'));
+    expect(stepTicks('tse_general', u('3005'), -2)).toBe(u('2999'));
+    expect(stepTicks('krx', u('1999'), 1)).toBe(u('2000'));
+    expect(stepTicks('krx', u('2000'), 1)).toBe(u('2005'));
+  });
+
+  test('order price checks', () => {
+    const lim = priceLimits(kr, u('9980'), D);
+    expect(checkOrderPrice(kr, u('12970'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(kr, u('12980'), lim, D)).toBe('beyondLimit');
+    expect(checkOrderPrice(kr, u('12975'), lim, D)).toBe('offTick');
+    expect(checkOrderPrice(kr, 0n, lim, D)).toBe('nonPositive');
+    expect(checkOrderPrice(us, u('1234.56'), null, D)).toBe('ok');
+  });
+});
+
+describe('lots, settlement and selling', () => {
+  test('one-share units; US minimum 100; block and new-share minimum 100', () => {
+    expect(minimumQuantity('jpy', D)).toBe(1n);
+    expect(minimumQuantity('usd', D)).toBe(100n);
+    expect(minimumQuantity('krw', D, 'block')).toBe(100n);
+    expect(checkQuantity('usd', 99n, D)).toBe('belowMinimum');
+    expect(checkQuantity('usd', 101n, D)).toBe('ok');
+    expect(checkQuantity('cny', 1n, D)).toBe('ok');
+    expect(checkQuantity('jpy', 0n, D)).toBe('belowMinimum');
+  });
+
+  test('settlement cycles with effective dates', () => {
+    expect(settlementDays('usd', '2024-05-24')).toBe(2);
+    expect(settlementDays('usd', '2024-05-28')).toBe(1);
+    expect(settlementDate('usd', '2024-05-24')).toBe('2024-05-29'); // Memorial Day skipped
+    expect(settlementDate('usd', '2026-11-25')).toBe('2026-11-27');
+    expect(settlementDate('jpy', '2026-11-20')).toBe('2026-11-25');
+    expect(settlementDate('cny', '2026-09-30')).toBe('2026-10-08');
+    expect(settlementDate('krw', '2026-11-24')).toBe('2026-11-26');
+  });
+
+  test('China T+1: shares bought today cannot be sold today', () => {
+    const bought = Date.parse('2026-11-24T10:00:00+08:00');
+    expect(canSell('cny', bought, Date.parse('2026-11-24T14:00:00+08:00'))).toBe(false);
+    expect(canSell('cny', bought, Date.parse('2026-11-25T09:30:00+08:00'))).toBe(true);
+    const boughtJp = Date.parse('2026-11-24T10:00:00+09:00');
+    expect(canSell('jpy', boughtJp, Date.parse('2026-11-24T10:01:00+09:00'))).toBe(true);
+  });
+});
+
+describe('fees', () => {
+  test('China: commission with a ¥5 minimum, stamp duty 0.05% on sells since 2023-08-28', () => {
+    expect(tradeFees('cny', 'sell', u('10.00'), 100n, D)).toEqual({
+      fee: u('5.00'),
+      stampDuty: u('0.50'),
+      regulatory: 0n,
+      total: u('5.50'),
+    });
+    expect(tradeFees('cny', 'sell', u('10.00'), 100n, '2023-08-25').stampDuty).toBe(u('1.00'));
+    expect(tradeFees('cny', 'buy', u('10.00'), 100n, D)).toEqual({
+      fee: u('5.00'),
+      stampDuty: 0n,
+      regulatory: 0n,
+      total: u('5.00'),
+    });
+    // 0.025% of 100,000 = 25.00; stamp 0.05% of 100,000 = 50.00
+    expect(tradeFees('cny', 'sell', u('1000.00'), 100n, D).total).toBe(u('75.00'));
+    // fees round up to the fen
+    expect(tradeFees('cny', 'sell', u('12.34'), 1000n, D).stampDuty).toBe(u('6.17'));
+    expect(tradeFees('cny', 'sell', u('12.35'), 1000n, D).stampDuty).toBe(u('6.18'));
+  });
+
+  test('Korea: transaction tax 0.20% from 2026, 0.15% in 2025', () => {
+    expect(tradeFees('krw', 'sell', u('100000'), 10n, '2026-01-05').stampDuty).toBe(u('2000'));
+    expect(tradeFees('krw', 'sell', u('100000'), 10n, '2025-06-02').stampDuty).toBe(u('1500'));
+    expect(tradeFees('krw', 'buy', u('100000'), 10n, '2026-01-05').stampDuty).toBe(0n);
+    expect(tradeFees('krw', 'sell', u('100000'), 10n, '2026-01-05').fee).toBe(u('150'));
+  });
+
+  test('Japan: zero commission, no stamp duty', () => {
+    expect(tradeFees('jpy', 'sell', u('2500'), 100n, D).total).toBe(0n);
+  });
+
+  test('US: SEC fee by date, FINRA TAF per share sold with a cap', () => {
+    const small = tradeFees('usd', 'sell', u('150.00'), 100n, '2026-01-05');
+    expect(small).toEqual({ fee: 0n, stampDuty: u('0.02'), regulatory: u('0.02'), total: u('0.02') });
+    expect(tradeFees('usd', 'sell', u('1.00'), 1_000_000n, '2026-01-05').regulatory).toBe(u('8.30'));
+    // $15,000 × $27.80 / $1M = $0.417 → 0.42, plus TAF 0.0166 → 0.02
+    expect(tradeFees('usd', 'sell', u('150.00'), 100n, '2024-06-03').regulatory).toBe(u('0.44'));
+    expect(tradeFees('usd', 'buy', u('150.00'), 100n, '2026-01-05').total).toBe(0n);
+  });
+
+  test('admin overrides replace the defaults', () => {
+    const f = tradeFees('jpy', 'buy', u('1000'), 100n, D, { buy: { ppm: 1_000n, min: u('100') } });
+    expect(f.fee).toBe(u('100'));
+    const g = tradeFees('jpy', 'buy', u('10000'), 100n, D, { buy: { ppm: 1_000n, min: u('100') } });
+    expect(g.fee).toBe(u('1000'));
+  });
+});

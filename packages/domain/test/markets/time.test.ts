@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  addDays,
+  dayNumber,
+  fromDayNumber,
+  isLocalDate,
+  weekday,
+  zonedEpoch,
+  zonedParts,
+} from '../../src/index.ts';
+
+describe('dates and zones without a date library', () => {
+  test('day numbers and weekdays', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(fromDayNumber(dayNumber('2026-11-23'))).toBe('2026-11-23');
+    expect(weekday('2026-11-23')).toBe(1);
+    expect(weekday('2026-11-26')).toBe(4);
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2024-02-29')).toBe(true);
+  });
+
+  test('New York wall clock across daylight-saving changes', () => {
+    expect(zonedEpoch('America/New_York', '2026-03-09', 9.5 * 3600)).toBe(Date.parse('2026-03-09T13:30:00Z'));
+    expect(zonedEpoch('America/New_York', '2026-03-06', 9.5 * 3600)).toBe(Date.parse('2026-03-06T14:30:00Z'));
+    expect(zonedParts('America/New_York', Date.parse('2026-11-02T14:30:00Z'))).toEqual({
+      date: '2026-11-02',
+      secondOfDay: 9.5 * 3600,
+      minuteOfDay: 570,
+    });
+  });
+
+  test('round trip local → instant → local in every exchange zone', () => {
+    const zones = ['Asia/Tokyo', 'America/New_York', 'Asia/Shanghai', 'Asia/Seoul'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: dayNumber('2015-01-01'), max: dayNumber('2035-12-31') }),
+        fc.integer({ min: 4 * 3600, max: 23 * 3600 }),
+        (zone, day, second) => {
+          const date = fromDayNumber(day);
+          const t = zonedEpoch(zone, date, second);
+          const back = zonedParts(zone, t);
+          expect(back.date).toBe(date);
+          expect(back.secondOfDay).toBe(second);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
