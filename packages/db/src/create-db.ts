@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema/index.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection string; when absent, embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; `memory://` for an in-memory database. Default `./data/pglite`. */
+  dataDir?: string;
+  /** PostgreSQL only: put every table in this schema (tests use one schema per run). */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+const INT8 = 20;
+const parseInt8 = (v: string) => BigInt(v);
+
+/** PGlite when no URL is given, PostgreSQL (pg) otherwise. int8 parses to bigint on both. */
+export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 20,
+      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    if (opts.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(opts.schema)}`);
+      } finally {
+        client.release();
+      }
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = opts.dataDir ?? './data/pglite';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, { parsers: { [INT8]: parseInt8 } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe identifier: ${name}`);
+  return `"${name}"`;
+}

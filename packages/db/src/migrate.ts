@@ -1,0 +1,35 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Db } from './tx.ts';
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Migrations are the files in ./migrations named NNNN_name.ts, applied in name order.
+ * Kysely's migrator takes a lock row, so two processes starting at once apply each migration once.
+ */
+class DirectoryProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{4}_[\w-]+\.ts$/.test(f))
+      .sort();
+    const out: Record<string, Migration> = {};
+    for (const f of files) {
+      out[f.replace(/\.ts$/, '')] = (await import(pathToFileURL(join(MIGRATIONS_DIR, f)).href)) as Migration;
+    }
+    return out;
+  }
+}
+
+/**
+ * Applies pending migrations. `schema` names where the migration bookkeeping lives (and must match the
+ * connection's search_path): Kysely otherwise finds another schema's bookkeeping tables in the same database.
+ */
+export async function migrateToLatest(db: Db, schema = 'public'): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new DirectoryProvider(), migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

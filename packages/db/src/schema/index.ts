@@ -1,0 +1,11 @@
+import type { FoundationTables } from './foundation.ts';
+import type { LedgerTables } from './ledger.ts';
+import type { MoneyTables } from './money.ts';
+import type { TradingTables } from './trading.ts';
+
+export type * from './foundation.ts';
+export type * from './money.ts';
+export type * from './trading.ts';
+
+/** Every table. Each area adds its own interface here. */
+export interface Database extends FoundationTables, LedgerTables, MoneyTables, TradingTables {}

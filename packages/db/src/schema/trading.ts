@@ -1,0 +1,57 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './foundation.ts';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Amount = ColumnType<bigint, bigint | undefined, bigint>;
+
+/** A symbol on a user's watchlist of one market. */
+export interface WatchlistTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  market: string;
+  symbol: string;
+  created_at: CreatedAt;
+}
+
+/**
+ * An order and the position it opens. Status is the wire's: 0 holding, 1 closed, 2 preparing to close,
+ * 3 pending (limit order waiting), 4 cancelled. Amounts and prices are bigint units (scale 4).
+ */
+export interface PositionTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  order_no: string;
+  market: string;
+  symbol: string;
+  /** 1 long, 2 short. */
+  direction: number;
+  /** 1 market, 2 limit. */
+  order_type: number;
+  leverage: number;
+  quantity: bigint;
+  limit_price: bigint | null;
+  /** Fill price; null while pending. */
+  open_price: bigint | null;
+  close_price: bigint | null;
+  /** Margin held (notional / leverage). */
+  margin: bigint;
+  buy_fee: Amount;
+  sell_fee: Amount;
+  stamp_duty: Amount;
+  /** Realised P&L after every fee, once closed. */
+  pnl: bigint | null;
+  status: ColumnType<number, number | undefined, number>;
+  /** Pending transfers of a limit order (margin, fee); null for market orders. */
+  hold_margin_transfer: bigint | null;
+  hold_fee_transfer: bigint | null;
+  close_reason: string | null;
+  created_at: CreatedAt;
+  filled_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
+export interface TradingTables {
+  watchlist: WatchlistTable;
+  position: PositionTable;
+}
