@@ -1,0 +1,129 @@
+import type { Db, Tx } from '@kabuto/db';
+import { CURRENCIES, type Currency, isCurrency } from '@kabuto/domain';
+import { LedgerError } from './errors.ts';
+import { toAccount } from './rows.ts';
+import {
+  type Account,
+  AccountFlags,
+  type AccountId,
+  type AccountKind,
+  defaultAccountFlags,
+  isPlatformAccountKind,
+  isUserAccountKind,
+  PLATFORM_ACCOUNT_KINDS,
+  type PlatformAccountKind,
+  type UserAccountKind,
+} from './types.ts';
+
+/**
+ * The user's account of this kind and currency, created on first use (with the kind's default flags).
+ * Race-safe: two transactions asking at once get the same account. Works on a transaction or the db.
+ */
+export async function userAccount(
+  db: Db,
+  userId: bigint,
+  currency: Currency,
+  kind: UserAccountKind,
+): Promise<Account> {
+  if (typeof userId !== 'bigint') throw new TypeError('userId must be a bigint');
+  if (!isUserAccountKind(kind)) throw new TypeError(`not a user account kind: ${kind}`);
+  return getOrCreate(db, userId, currency, kind);
+}
+
+/** The platform's account of this kind and currency, created on first use. */
+export async function platformAccount(
+  db: Db,
+  kind: PlatformAccountKind,
+  currency: Currency,
+): Promise<Account> {
+  if (!isPlatformAccountKind(kind)) throw new TypeError(`not a platform account kind: ${kind}`);
+  return getOrCreate(db, null, currency, kind);
+}
+
+/** Create every platform account for these currencies up front (start-up), so no request races to. */
+export async function ensurePlatformAccounts(
+  db: Db,
+  currencies: readonly Currency[] = CURRENCIES,
+): Promise<Account[]> {
+  const out: Account[] = [];
+  for (const currency of currencies) {
+    for (const kind of PLATFORM_ACCOUNT_KINDS) out.push(await platformAccount(db, kind, currency));
+  }
+  return out;
+}
+
+async function getOrCreate(
+  db: Db,
+  owner: bigint | null,
+  currency: Currency,
+  kind: AccountKind,
+): Promise<Account> {
+  if (!isCurrency(currency)) throw new TypeError(`not a currency: ${currency}`);
+  const existing = await findAccount(db, owner, currency, kind);
+  if (existing) return existing;
+  // A concurrent creator makes this insert wait, then do nothing; the re-read below sees its row.
+  const inserted = await db
+    .insertInto('ledger_account')
+    .values({ owner, currency, kind, flags: defaultAccountFlags(kind) })
+    .onConflict((oc) => oc.columns(['owner', 'currency', 'kind']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return toAccount(inserted);
+  const raced = await findAccount(db, owner, currency, kind);
+  if (!raced) throw new Error(`ledger account ${owner ?? 'platform'}/${currency}/${kind} vanished`);
+  return raced;
+}
+
+async function findAccount(
+  db: Db,
+  owner: bigint | null,
+  currency: Currency,
+  kind: AccountKind,
+): Promise<Account | undefined> {
+  const row = await db
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('owner', owner === null ? 'is' : '=', owner)
+    .where('currency', '=', currency)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+export async function getAccount(db: Db, id: AccountId): Promise<Account | undefined> {
+  const row = await db.selectFrom('ledger_account').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toAccount(row) : undefined;
+}
+
+/** Every account a user has (any currency, any kind), by id. */
+export async function userAccounts(db: Db, userId: bigint): Promise<Account[]> {
+  const rows = await db
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('owner', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toAccount);
+}
+
+/**
+ * Close (or reopen) an account. A closed account refuses new transfers and posts; voids still go
+ * through, so reservations can be released. Balances are untouched.
+ */
+export async function setAccountClosed(tx: Tx, id: AccountId, closed: boolean): Promise<Account> {
+  const row = await tx
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new LedgerError('account_not_found');
+  const flags = closed ? Number(row.flags) | AccountFlags.closed : Number(row.flags) & ~AccountFlags.closed;
+  const updated = await tx
+    .updateTable('ledger_account')
+    .set({ flags })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toAccount(updated);
+}

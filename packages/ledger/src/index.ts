@@ -1,0 +1,6 @@
+export * from './accounts.ts';
+export * from './errors.ts';
+export * from './invariants.ts';
+export * from './queries.ts';
+export * from './transfers.ts';
+export * from './types.ts';

@@ -1,0 +1,365 @@
+import type { Tx } from '@kabuto/db';
+import type { Currency, Units } from '@kabuto/domain';
+import { sql } from 'kysely';
+import { LedgerError, type LedgerErrorAccount, type LedgerErrorCode } from './errors.ts';
+import { type TransferRow, toAccount, toTransfer } from './rows.ts';
+import {
+  type Account,
+  AccountFlags,
+  type AccountId,
+  isTransferCode,
+  MAX_AMOUNT,
+  MAX_BATCH,
+  type Transfer,
+  type TransferCode,
+  TransferFlags,
+  type TransferId,
+  type TransferRequest,
+} from './types.ts';
+
+/** What a post or void needs to know about the pending transfer it resolves. */
+interface PendingInfo {
+  id: TransferId;
+  debitAccountId: AccountId;
+  creditAccountId: AccountId;
+  amount: Units;
+  currency: Currency;
+  code: TransferCode;
+  isPending: boolean;
+  resolved: boolean;
+}
+
+/** Change of an account's balance columns made by a batch. */
+interface Delta {
+  id: AccountId;
+  debitsPending: Units;
+  debitsPosted: Units;
+  creditsPending: Units;
+  creditsPosted: Units;
+}
+
+interface NewTransfer {
+  debitAccountId: AccountId;
+  creditAccountId: AccountId;
+  amount: Units;
+  currency: Currency;
+  code: TransferCode;
+  flags: number;
+  pendingId: TransferId | null;
+  operationRef: string | null;
+  memo: string | null;
+}
+
+/**
+ * Apply a batch of transfers, all or nothing, inside the caller's transaction.
+ *
+ * 1. Reads the pending transfers that posts and voids refer to (to learn their accounts).
+ * 2. Locks every account the batch touches (`SELECT … FOR UPDATE`, in id order, so two batches
+ *    on the same accounts never deadlock) and reads, under those locks, whether each referenced
+ *    pending transfer is still open.
+ * 3. Applies the batch in order to an in-memory copy of the locked balances, checking each transfer
+ *    against the balances the earlier ones left; the first refusal throws a {@link LedgerError}
+ *    and nothing has been written.
+ * 4. Inserts the transfers and updates the balances in one statement (the unique pending_id and
+ *    the balance CHECK constraints back every refusal up at the database).
+ *
+ * Returns the transfers written, in batch order. Transfers of a batch with more than one are
+ * flagged `linked` (all but the last).
+ */
+export async function createTransfers(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+  if (!tx.isTransaction) throw new Error('createTransfers must run inside a transaction (withTx)');
+  if (requests.length === 0) return [];
+  if (requests.length > MAX_BATCH) throw new LedgerError('batch_too_large', { index: MAX_BATCH });
+
+  const accountIds = new Set<AccountId>();
+  const pendingIds = new Set<TransferId>();
+  for (const r of requests) {
+    if (r.type === 'post' || r.type === 'void') pendingIds.add(r.pendingId);
+    else {
+      accountIds.add(r.debitAccountId);
+      accountIds.add(r.creditAccountId);
+    }
+  }
+
+  const pendings =
+    pendingIds.size > 0 ? await loadPending(tx, [...pendingIds]) : new Map<TransferId, PendingInfo>();
+  for (const p of pendings.values()) {
+    if (!p.isPending) continue;
+    accountIds.add(p.debitAccountId);
+    accountIds.add(p.creditAccountId);
+  }
+  const locked = await lockAccounts(tx, [...accountIds]);
+  await markResolved(tx, pendings);
+
+  // Work on copies; `locked` keeps the balances as read, to compute the deltas to write.
+  const work = new Map<AccountId, Account>();
+  for (const [id, a] of locked) work.set(id, { ...a });
+  const resolvedHere = new Set<TransferId>();
+  const out: NewTransfer[] = [];
+  const linked = requests.length > 1 ? TransferFlags.linked : 0;
+
+  requests.forEach((r, index) => {
+    const flagLinked = index < requests.length - 1 ? linked : 0;
+    const refuse = (code: LedgerErrorCode, account?: Account, pendingId?: TransferId) =>
+      new LedgerError(code, { index, account: account && errorAccount(account), pendingId });
+    const common = { operationRef: r.operationRef ?? null, memo: r.memo ?? null };
+
+    if (r.type === 'single' || r.type === 'pending') {
+      if (typeof r.amount !== 'bigint' || r.amount <= 0n || r.amount > MAX_AMOUNT)
+        throw refuse('invalid_amount');
+      if (!isTransferCode(r.code)) throw refuse('invalid_code');
+      if (r.debitAccountId === r.creditAccountId) throw refuse('same_account');
+      const debit = work.get(r.debitAccountId);
+      if (!debit) throw refuse('account_not_found');
+      const credit = work.get(r.creditAccountId);
+      if (!credit) throw refuse('account_not_found');
+      if (debit.currency !== r.currency) throw refuse('currency_mismatch', debit);
+      if (credit.currency !== r.currency) throw refuse('currency_mismatch', credit);
+      if (debit.flags & AccountFlags.closed) throw refuse('account_closed', debit);
+      if (credit.flags & AccountFlags.closed) throw refuse('account_closed', credit);
+      if (r.type === 'single') {
+        debit.debitsPosted += r.amount;
+        credit.creditsPosted += r.amount;
+      } else {
+        debit.debitsPending += r.amount;
+        credit.creditsPending += r.amount;
+      }
+      checkLimits(debit, credit, refuse);
+      out.push({
+        debitAccountId: debit.id,
+        creditAccountId: credit.id,
+        amount: r.amount,
+        currency: r.currency,
+        code: r.code,
+        flags: (r.type === 'pending' ? TransferFlags.pending : 0) | flagLinked,
+        pendingId: null,
+        ...common,
+      });
+      return;
+    }
+
+    const p = pendings.get(r.pendingId);
+    if (!p?.isPending) throw refuse('pending_not_found', undefined, r.pendingId);
+    if (p.resolved || resolvedHere.has(p.id)) throw refuse('pending_already_resolved', undefined, p.id);
+    const debit = work.get(p.debitAccountId);
+    const credit = work.get(p.creditAccountId);
+    if (!debit || !credit) throw new Error(`accounts of pending transfer ${p.id} were not locked`);
+
+    if (r.type === 'post') {
+      const amount = r.amount ?? p.amount;
+      if (typeof amount !== 'bigint' || amount <= 0n) throw refuse('invalid_amount', undefined, p.id);
+      if (amount > p.amount) throw refuse('amount_exceeds_pending', undefined, p.id);
+      const code = r.code ?? p.code;
+      if (!isTransferCode(code)) throw refuse('invalid_code', undefined, p.id);
+      if (debit.flags & AccountFlags.closed) throw refuse('account_closed', debit, p.id);
+      if (credit.flags & AccountFlags.closed) throw refuse('account_closed', credit, p.id);
+      debit.debitsPending -= p.amount;
+      debit.debitsPosted += amount;
+      credit.creditsPending -= p.amount;
+      credit.creditsPosted += amount;
+      checkLimits(debit, credit, refuse);
+      resolvedHere.add(p.id);
+      out.push({
+        debitAccountId: debit.id,
+        creditAccountId: credit.id,
+        amount,
+        currency: p.currency,
+        code,
+        flags: TransferFlags.postPending | flagLinked,
+        pendingId: p.id,
+        ...common,
+      });
+      return;
+    }
+
+    const code = r.code ?? p.code;
+    if (!isTransferCode(code)) throw refuse('invalid_code', undefined, p.id);
+    debit.debitsPending -= p.amount;
+    credit.creditsPending -= p.amount;
+    resolvedHere.add(p.id);
+    out.push({
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amount: p.amount,
+      currency: p.currency,
+      code,
+      flags: TransferFlags.voidPending | flagLinked,
+      pendingId: p.id,
+      ...common,
+    });
+  });
+
+  const deltas: Delta[] = [];
+  for (const [id, after] of work) {
+    const before = locked.get(id)!;
+    const d: Delta = {
+      id,
+      debitsPending: after.debitsPending - before.debitsPending,
+      debitsPosted: after.debitsPosted - before.debitsPosted,
+      creditsPending: after.creditsPending - before.creditsPending,
+      creditsPosted: after.creditsPosted - before.creditsPosted,
+    };
+    if (d.debitsPending || d.debitsPosted || d.creditsPending || d.creditsPosted) deltas.push(d);
+  }
+
+  return write(tx, out, deltas);
+}
+
+/** One transfer; see {@link createTransfers}. */
+export async function createTransfer(tx: Tx, request: TransferRequest): Promise<Transfer> {
+  const [t] = await createTransfers(tx, [request]);
+  return t;
+}
+
+function checkLimits(
+  debit: Account,
+  credit: Account,
+  refuse: (code: 'overflow' | 'exceeds_credits' | 'exceeds_debits', account: Account) => LedgerError,
+): void {
+  for (const a of [debit, credit]) {
+    if (
+      a.debitsPending > MAX_AMOUNT ||
+      a.debitsPosted > MAX_AMOUNT ||
+      a.creditsPending > MAX_AMOUNT ||
+      a.creditsPosted > MAX_AMOUNT
+    ) {
+      throw refuse('overflow', a);
+    }
+  }
+  if (
+    debit.flags & AccountFlags.debitsMustNotExceedCredits &&
+    debit.debitsPending + debit.debitsPosted > debit.creditsPosted
+  ) {
+    throw refuse('exceeds_credits', debit);
+  }
+  if (
+    credit.flags & AccountFlags.creditsMustNotExceedDebits &&
+    credit.creditsPending + credit.creditsPosted > credit.debitsPosted
+  ) {
+    throw refuse('exceeds_debits', credit);
+  }
+}
+
+const errorAccount = (a: Account): LedgerErrorAccount => ({
+  id: a.id,
+  owner: a.owner,
+  kind: a.kind,
+  currency: a.currency,
+});
+
+/**
+ * Lock accounts in id order. (PostgreSQL sorts before it locks when a locking SELECT has an ORDER BY,
+ * so two batches on overlapping accounts queue instead of deadlocking.) The WHERE clause is a plain
+ * id list on purpose: under READ COMMITTED, a row updated while we waited is re-checked against the
+ * clause, and a sub-select there could make PostgreSQL skip it.
+ */
+async function lockAccounts(tx: Tx, accountIds: AccountId[]): Promise<Map<AccountId, Account>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('id', 'in', accountIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.id, toAccount(r)]));
+}
+
+/** The pending transfers a batch refers to (immutable rows: no lock needed to read them). */
+async function loadPending(tx: Tx, ids: TransferId[]): Promise<Map<TransferId, PendingInfo>> {
+  const rows = await tx
+    .selectFrom('ledger_transfer')
+    .select(['id', 'debit_account', 'credit_account', 'amount', 'currency', 'code', 'flags'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        debitAccountId: r.debit_account,
+        creditAccountId: r.credit_account,
+        amount: r.amount,
+        currency: r.currency as Currency,
+        code: r.code as TransferCode,
+        isPending: (Number(r.flags) & TransferFlags.pending) !== 0,
+        resolved: false,
+      },
+    ]),
+  );
+}
+
+/**
+ * Mark the pending transfers already posted or voided. Read after their accounts are locked: a
+ * concurrent resolver holds the same locks, so its commit is visible to this statement.
+ */
+async function markResolved(tx: Tx, pendings: Map<TransferId, PendingInfo>): Promise<void> {
+  const ids = [...pendings.values()].filter((p) => p.isPending).map((p) => p.id);
+  if (ids.length === 0) return;
+  const rows = await tx
+    .selectFrom('ledger_transfer')
+    .select('pending_id')
+    .where('pending_id', 'in', ids)
+    .execute();
+  for (const r of rows) if (r.pending_id !== null) pendings.get(r.pending_id)!.resolved = true;
+}
+
+/** Insert the transfers and apply the balance deltas in one statement. */
+async function write(tx: Tx, transfers: NewTransfer[], deltas: Delta[]): Promise<Transfer[]> {
+  const values = sql.join(
+    transfers.map(
+      (t) =>
+        sql`(${t.debitAccountId}::int8, ${t.creditAccountId}::int8, ${t.amount}::int8, ${t.currency}::text,
+          ${t.code}::text, ${t.flags}::int4, ${t.pendingId}::int8, ${t.operationRef}::text, ${t.memo}::text)`,
+    ),
+  );
+  const updates = () =>
+    sql.join(
+      deltas.map(
+        (d) =>
+          sql`(${d.id}::int8, ${d.debitsPending}::int8, ${d.debitsPosted}::int8, ${d.creditsPending}::int8,
+            ${d.creditsPosted}::int8)`,
+      ),
+    );
+  const update =
+    deltas.length > 0
+      ? sql`, upd as (
+          update ledger_account a set
+            debits_pending = a.debits_pending + v.dpe,
+            debits_posted = a.debits_posted + v.dpo,
+            credits_pending = a.credits_pending + v.cpe,
+            credits_posted = a.credits_posted + v.cpo
+          from (values ${updates()}) as v(id, dpe, dpo, cpe, cpo)
+          where a.id = v.id
+          returning a.id
+        )`
+      : sql``;
+  try {
+    const { rows } = await sql<TransferRow>`
+      with ins as (
+        insert into ledger_transfer
+          (debit_account, credit_account, amount, currency, code, flags, pending_id, operation_ref, memo)
+        values ${values}
+        returning *
+      )${update}
+      select * from ins order by id`.execute(tx);
+    return rows.map(toTransfer);
+  } catch (err) {
+    throw mapWriteError(err) ?? err;
+  }
+}
+
+/** The database's own guards, should one ever fire before ours, as the same typed refusals. */
+function mapWriteError(err: unknown): LedgerError | undefined {
+  const e = err as { code?: string; constraint?: string } | null;
+  if (e?.code === '23505' && e.constraint === 'ledger_transfer_pending_id_key') {
+    return new LedgerError('pending_already_resolved');
+  }
+  if (e?.code === '23514' && e.constraint === 'ledger_account_debits_limit') {
+    return new LedgerError('exceeds_credits');
+  }
+  if (e?.code === '23514' && e.constraint === 'ledger_account_credits_limit') {
+    return new LedgerError('exceeds_debits');
+  }
+  return undefined;
+}

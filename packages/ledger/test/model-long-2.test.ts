@@ -1,0 +1,3 @@
+import { defineLongRun } from './long-run.ts';
+
+defineLongRun(2, 2);
