@@ -1,0 +1,66 @@
+import type { Market } from '@kabuto/domain';
+import type { Instrument } from './types.ts';
+
+/**
+ * Fold text for matching: NFKC (full-width → half-width, half-width kana → full-width), lower case,
+ * hiragana → katakana, and drop spaces and punctuation that users type inconsistently.
+ */
+export function foldSearchText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+    .replace(/[\s.\-・･,'’()（）]/g, '');
+}
+
+interface Entry {
+  instrument: Instrument;
+  symbol: string;
+  terms: string[];
+}
+
+/** Search over a fixed list: by code or by name in jp, cn or us (and aliases), case-insensitive, partial. */
+export class InstrumentIndex {
+  private readonly entries: Entry[];
+  private readonly bySymbol = new Map<string, Instrument>();
+
+  constructor(instruments: readonly Instrument[]) {
+    this.entries = instruments.map((instrument) => ({
+      instrument,
+      symbol: foldSearchText(instrument.symbol),
+      terms: [
+        instrument.names.jp,
+        instrument.names.cn,
+        instrument.names.us,
+        ...(instrument.aliases ?? []),
+      ].map(foldSearchText),
+    }));
+    for (const i of instruments) {
+      if (this.bySymbol.has(i.symbol)) throw new Error(`duplicate symbol ${i.symbol}`);
+      this.bySymbol.set(i.symbol, i);
+    }
+  }
+
+  get(symbol: string): Instrument | undefined {
+    return this.bySymbol.get(symbol) ?? this.bySymbol.get(symbol.trim().toUpperCase());
+  }
+
+  search(text: string, market?: Market, limit = 20): Instrument[] {
+    const q = foldSearchText(text);
+    if (!q) return [];
+    const scored: { score: number; order: number; instrument: Instrument }[] = [];
+    this.entries.forEach((e, order) => {
+      if (market && e.instrument.market !== market) return;
+      let score = 0;
+      if (e.symbol === q) score = 100;
+      else if (e.symbol.startsWith(q)) score = 80;
+      else if (e.terms.some((t) => t === q)) score = 70;
+      else if (e.terms.some((t) => t.startsWith(q))) score = 60;
+      else if (e.symbol.includes(q)) score = 40;
+      else if (e.terms.some((t) => t.includes(q))) score = 30;
+      if (score > 0) scored.push({ score, order, instrument: e.instrument });
+    });
+    scored.sort((a, b) => b.score - a.score || a.order - b.order);
+    return scored.slice(0, Math.max(0, limit)).map((s) => s.instrument);
+  }
+}

@@ -1,0 +1,128 @@
+import type { InstrumentSpec, LocalDate, Market, SessionState, Units } from '@kabuto/domain';
+
+export type Lang = 'jp' | 'cn' | 'us';
+export type Names = Record<Lang, string>;
+
+/** A listed stock or an index. Prices in bigint units (scale 4), quantities in shares. */
+export interface Instrument extends InstrumentSpec {
+  /** As users know it: 7203, AAPL, 600519, 005930, N225. Unique across the catalogue. */
+  symbol: string;
+  kind: 'stock' | 'index';
+  names: Names;
+  /** Extra search terms (former names, local-language names). */
+  aliases?: readonly string[];
+  /** Shares outstanding at the reference date (approximate); 0 for indices. */
+  sharesOutstanding: bigint;
+  /** Price level around the reference date (units); the simulator centres its walk on it. */
+  refPrice: Units;
+  /** Listing date when after the start of simulated history (no data before it). */
+  listed?: LocalDate;
+  /** Real stock splits: ex-date and shares after per share before. */
+  splits?: readonly Split[];
+  /** Optional simulator tuning; defaults are derived from the seed. */
+  sim?: SimulationHints;
+}
+
+export interface Split {
+  exDate: LocalDate;
+  ratio: number;
+}
+
+export interface SimulationHints {
+  /** Annualised volatility (0.3 = 30%). */
+  vol?: number;
+  /** Annual dividend yield in basis points. */
+  dividendBp?: number;
+  /** Indices: average daily volume in shares and the average price of a traded share (units). */
+  dailyVolume?: bigint;
+  avgSharePrice?: Units;
+}
+
+export interface Quote {
+  symbol: string;
+  market: Market;
+  kind: 'stock' | 'index';
+  /** Last price. Before the day's first trade (and on closed days) it is the last session's close. */
+  price: Units;
+  open: Units;
+  high: Units;
+  low: Units;
+  /** Base price of the session: previous close, adjusted for the day's corporate action. */
+  preClose: Units;
+  /** Shares traded in the session. */
+  volume: bigint;
+  /** Value traded in the session (units). */
+  turnover: Units;
+  change: Units;
+  /** Change in basis points of preClose (1.23% = 123), rounded half away from zero. */
+  changeBp: number;
+  limitUp: Units | null;
+  limitDown: Units | null;
+  /** Tick size at the current price. */
+  tick: Units;
+  session: SessionState;
+  /** The exchange-local trading day the figures belong to. */
+  tradingDay: LocalDate;
+  /** Epoch ms of the last price update. */
+  time: number;
+  /** price × shares outstanding; null for indices. */
+  marketCap: Units | null;
+}
+
+export type Period = '1' | '5' | '15' | '30' | '1D' | '1W' | '1M' | '12M';
+export const PERIODS: readonly Period[] = ['1', '5', '15', '30', '1D', '1W', '1M', '12M'];
+export type Adjust = 'none' | 'forward' | 'backward';
+
+export interface Candle {
+  /** Epoch ms of the bar's start (daily and longer bars: local midnight of the first trading day). */
+  time: number;
+  open: Units;
+  high: Units;
+  low: Units;
+  close: Units;
+  volume: bigint;
+  turnover: Units;
+}
+
+export interface CandleOptions {
+  /** Price adjustment for corporate actions (default none). Forward keeps the latest prices. */
+  adjust?: Adjust;
+  /** Most recent N bars (default: the current day for '1', else 300; at most 5000). */
+  limit?: number;
+  /** Only bars that start before this instant (epoch ms) — for paging back. */
+  end?: number;
+}
+
+export interface CorporateAction {
+  symbol: string;
+  exDate: LocalDate;
+  kind: 'split' | 'dividend';
+  /** Split: shares after per share before. */
+  ratio?: number;
+  /** Dividend per share before the split (units). */
+  cash?: Units;
+  /** Close of the day before the ex-date and the ex-date's base price: the adjustment factor is base / prevClose. */
+  prevClose: Units;
+  base: Units;
+}
+
+export type QuoteListener = (quotes: readonly Quote[]) => void;
+
+/**
+ * A source of market data. Quotes are served from the provider's in-memory state (a real feed keeps a
+ * snapshot fed by its stream), so they are synchronous; history may need I/O.
+ */
+export interface MarketDataProvider {
+  readonly name: string;
+  instruments(market?: Market): readonly Instrument[];
+  instrument(symbol: string): Instrument | undefined;
+  search(text: string, market?: Market, limit?: number): Instrument[];
+  quote(symbol: string): Quote | null;
+  quotes(symbols: readonly string[]): Quote[];
+  candles(symbol: string, period: Period, opts?: CandleOptions): Promise<Candle[]>;
+  corporateActions(symbol: string): Promise<CorporateAction[]>;
+  /** Ticks: called with the quotes that changed (of `symbols`, or of every instrument). Returns unsubscribe. */
+  subscribe(listener: QuoteListener, symbols?: readonly string[]): () => void;
+  /** Stop timers. */
+  close(): void;
+}
