@@ -1,0 +1,263 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { ACCOUNT_HEADER, TOKEN_HEADER } from '@kabuto/contract';
+import type { Db } from '@kabuto/db';
+import { type Clock, systemClock } from '@kabuto/domain';
+import { createSimulator, type MarketDataProvider } from '@kabuto/market';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { type Env, loadEnv } from './config.ts';
+import type { Deps } from './deps.ts';
+import { serialize } from './lib/reply.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountService } from './modules/account/account.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminService } from './modules/admin/admin.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { kycService } from './modules/kyc/kyc.service.ts';
+import { loansRoutes } from './modules/loans/loans.routes.ts';
+import { loansService } from './modules/loans/loans.service.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
+import { quotesService } from './modules/quotes/quotes.service.ts';
+import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
+import { tradingJobs } from './modules/trading/trading.jobs.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { tradingService } from './modules/trading/trading.service.ts';
+import { internalVenue } from './modules/trading/venue.ts';
+import { adminRouteKit } from './plugins/admin-routes.ts';
+import { authenticator } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { idempotency } from './plugins/idempotency.ts';
+import { routeKit } from './plugins/routes.ts';
+import { type Leadership, startLeaderElection } from './shared/leader.ts';
+import { loadSettings } from './shared/settings.ts';
+import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface BuildOptions {
+  db: Db;
+  clock?: Clock;
+  env?: Env;
+  logger?: FastifyServerOptions['logger'];
+  redis?: Redis;
+  /** Built web apps to serve; default apps/web/dist and apps/admin/dist when they exist. */
+  webDist?: string | null;
+  adminDist?: string | null;
+  /** Market data; default the seeded simulator (MARKET_PROVIDER, SIM_SEED) on the app's clock. */
+  market?: MarketDataProvider;
+  /** WebSocket heartbeat and buffer limits. */
+  stream?: StreamOptions;
+}
+
+/** Background work of a process: market data, the tick stream and the leader-only jobs. */
+export interface Background {
+  market: MarketDataProvider;
+  publisher: ReturnType<typeof tickPublisher>;
+  stream: ReturnType<typeof quoteStream>;
+  jobs: ReturnType<typeof tradingJobs>;
+  /** Elect a leader (advisory lock on PostgreSQL); the leader publishes ticks and runs the jobs. */
+  start(): Leadership;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kabuto: Background;
+  }
+}
+
+/** Builds the Fastify instance: plugins in a fixed order, then every module's routes. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const env = opts.env ?? loadEnv();
+  const clock = opts.clock ?? systemClock;
+  const deps: Deps = {
+    db: opts.db,
+    clock,
+    env,
+    hashCost: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
+  };
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setReplySerializer(serialize);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // After body parsing, so a key may use the body (login is limited per IP and account).
+    hook: 'preValidation',
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'kabuto-rl-' } : {}),
+    errorResponseBuilder: () => ({ statusCode: 429, status: 0, msg: 'request.rateLimited' }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kabuto API', version: '1.0.0', description: 'POST-only JSON/form API under /api/vue.' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
+          account: { type: 'apiKey', in: 'header', name: ACCOUNT_HEADER },
+          operator: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'operator token from /api/admin/auth/login',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Calls without a body (e.g. /common/config) validate as an empty object.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  const authenticate = authenticator(deps);
+  const idem = idempotency(deps);
+  app.addHook('onSend', idem.onSend);
+  const kit = routeKit(
+    app,
+    authenticate,
+    {
+      max: env.RATE_LIMIT_MONEY,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => (req.user ? `u${req.user.id}` : req.ip),
+    },
+    [idem.preHandler],
+  );
+  const adminKit = adminRouteKit(app, deps);
+
+  const market = opts.market ?? createSimulator({ clock, seed: env.SIM_SEED });
+  const bus = opts.redis ? redisTickBus(opts.redis) : localTickBus();
+  const quotes = quotesService(deps, market);
+  const stream = quoteStream(deps, market, bus, opts.stream);
+  const publisher = tickPublisher(market, bus);
+  const trading = tradingService(deps, market, internalVenue(market));
+  const jobs = tradingJobs(
+    trading,
+    async () => (await loadSettings(opts.db)).trading_job_interval_ms,
+    (err) => app.log.error({ err }, 'trading jobs failed'),
+  );
+  let leadership: Leadership | null = null;
+  app.decorate('kabuto', {
+    market,
+    publisher,
+    stream,
+    jobs,
+    start() {
+      leadership ??= startLeaderElection({
+        db: opts.db,
+        useLock: Boolean(env.DATABASE_URL),
+        onElected: () => {
+          app.log.info('leader: publishing ticks and running trading jobs');
+          publisher.start();
+          jobs.start();
+        },
+        onDeposed: async () => {
+          publisher.stop();
+          await jobs.stop();
+        },
+        log: (msg, err) => app.log.warn({ err }, msg),
+      });
+      return leadership;
+    },
+  } satisfies Background);
+  app.addHook('onClose', async () => {
+    await leadership?.stop();
+    publisher.stop();
+    await jobs.stop();
+    stream.close();
+    await bus.close();
+    market.close();
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/api/vue/ws', { websocket: true, schema: { hide: true } }, (socket) => stream.connect(socket));
+
+  const auth = authService(deps);
+  const kyc = kycService(deps);
+  const funds = fundsModule(deps);
+  const loans = loansService(deps);
+  authRoutes(kit, deps, auth);
+  accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));
+  contentRoutes(kit, deps);
+  kycRoutes(kit, adminKit, deps, kyc, { app, authenticate });
+  fundsRoutes(kit, adminKit, deps, funds);
+  loansRoutes(kit, adminKit, loans);
+  quotesRoutes(kit, quotes);
+  tradingRoutes(kit, trading);
+  adminRoutes(
+    adminKit,
+    deps,
+    adminService(deps, {
+      queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount],
+      userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],
+    }),
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await opts.db.selectFrom('config').select('name').limit(1).execute();
+    return {
+      status: 'ok',
+      version: process.env.npm_package_version ?? '1.0.0',
+      time: Math.floor(clock.now() / 1000),
+    };
+  });
+
+  const webDist = opts.webDist === undefined ? join(ROOT, 'apps/web/dist') : opts.webDist;
+  const adminDist = opts.adminDist === undefined ? join(ROOT, 'apps/admin/dist') : opts.adminDist;
+  if (webDist && existsSync(webDist)) {
+    // wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: 'index.html' });
+  }
+  if (adminDist && existsSync(adminDist)) {
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      wildcard: true,
+      index: 'index.html',
+    });
+    // With ignoreTrailingSlash the prefix route itself would miss the index page.
+    app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/index.html'));
+  }
+  return app;
+}

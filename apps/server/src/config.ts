@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Environment, parsed once. Everything has a default so `npm start` works on a fresh machine. */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  KABUTO_CLOCK_START: z.string().optional(),
+  KABUTO_CLOCK_SPEED: z.string().optional(),
+  MARKET_PROVIDER: z.enum(['simulator']).default('simulator'),
+  SIM_SEED: z.string().default('kabuto'),
+  /** Login attempts per IP+account per minute, and registrations per IP per minute. */
+  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_MONEY: z.coerce.number().int().positive().default(30),
+  /** Demo seed, used only on an empty database. */
+  DEMO_INVITE_CODE: z.string().default('KABUTO2026'),
+  DEMO_ACCOUNT: z.string().default('demo0001'),
+  DEMO_PASSWORD: z.string().default('kabuto-demo-1'),
+  DEMO_FUND_PASSWORD: z.string().default('246810'),
+  DEMO_ADMIN: z.string().default('admin'),
+  DEMO_ADMIN_PASSWORD: z.string().default('kabuto-admin-1'),
+  /** Deposit channel password of the demo (the `channel_password` setting). */
+  DEMO_CHANNEL_PASSWORD: z.string().min(1).default('135790'),
+  /** Where uploads are stored (outside the web root). */
+  UPLOAD_DIR: z.string().optional(),
+  /** argon2id cost; tests lower it to keep the suite fast. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return parsed.data;
+}

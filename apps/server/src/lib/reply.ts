@@ -1,0 +1,14 @@
+import type { MsgKey } from '@kabuto/contract';
+
+/** A successful reply: `{status: 1, data, msg?}`. */
+export const ok = <T>(data: T, msg?: MsgKey) =>
+  msg ? { status: 1 as const, data, msg } : { status: 1 as const, data };
+
+/** JSON with bigint refused: money must be formatted to a decimal string (formatUnits) before it leaves. */
+export function serialize(payload: unknown): string {
+  return JSON.stringify(payload, (_key, value) => {
+    if (typeof value === 'bigint')
+      throw new TypeError('bigint in a reply: format it with formatUnits or String()');
+    return value;
+  });
+}

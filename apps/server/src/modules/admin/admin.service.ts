@@ -1,0 +1,426 @@
+import type { OperatorRole } from '@kabuto/contract';
+import type { UserState } from '@kabuto/db';
+import { isUniqueViolation, withTx } from '@kabuto/db';
+import { CURRENCIES, formatUnits, toUnixSeconds } from '@kabuto/domain';
+import { checkInvariants, type InvariantViolation, transferHistory, userBalances } from '@kabuto/ledger';
+import type { Deps } from '../../deps.ts';
+import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
+import { refuse } from '../../lib/errors.ts';
+import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../plugins/admin-routes.ts';
+import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
+import { audit } from '../../shared/audit.ts';
+import { LOCK_MS, MAX_WRONG_PASSWORDS, minutesLeft } from '../../shared/fund-password.ts';
+import { sendNoticeText } from '../../shared/notices.ts';
+import {
+  decode,
+  encodeSetting,
+  loadSettings,
+  SETTING_DEFS,
+  type SettingName,
+} from '../../shared/settings.ts';
+import * as repo from './admin.repo.ts';
+
+const USERNAME_RE = /^[A-Za-z0-9_.-]{3,64}$/;
+/** Settings whose values are secrets: the audit log says that they changed, not to what. */
+const SECRET_SETTINGS = new Set<string>(['channel_password']);
+
+const t = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
+
+export interface AdminContributors {
+  queues: QueueCounter[];
+  userDetail: UserDetailContributor[];
+}
+
+export function adminService(deps: Deps, contributors: AdminContributors) {
+  const { db, clock } = deps;
+  const hash = (pw: string) => hashPassword(pw, deps.hashCost);
+  let dummyHash: Promise<string> | undefined;
+
+  // ---------------------------------------------------------------- operator sessions
+
+  async function login(input: { username: string; password: string }, ip: string | null) {
+    const op = await repo.findOperator(db, input.username);
+    const now = clock.now();
+    if (!op) {
+      dummyHash ??= hash('kabuto-timing-equaliser');
+      await verifyPassword(await dummyHash, input.password);
+      return refuse('auth.wrongCredentials');
+    }
+    if (op.locked_until && op.locked_until.getTime() > now) {
+      return refuse('auth.locked', { minutes: minutesLeft(op.locked_until, now) });
+    }
+    if (!(await verifyPassword(op.password_hash, input.password))) {
+      if ((await repo.countFailed(db, op.id)) >= MAX_WRONG_PASSWORDS) {
+        await repo.lockOperator(db, op.id, new Date(now + LOCK_MS));
+        return refuse('auth.locked', { minutes: LOCK_MS / 60_000 });
+      }
+      return refuse('auth.wrongCredentials');
+    }
+    if (op.disabled) refuse('admin.disabled');
+    const token = newToken();
+    await withTx(db, async (tx) => {
+      await repo.clearFailed(tx, op.id);
+      await repo.insertSession(tx, {
+        operator_id: op.id,
+        token_hash: tokenHash(token),
+        created_at: new Date(now),
+        last_seen_at: new Date(now),
+        expires_at: new Date(now + OPERATOR_SESSION_TTL_MS),
+        ip,
+      });
+      await audit(
+        tx,
+        op,
+        { action: 'operator.login', target: `operator:${op.username}`, detail: { ip } },
+        new Date(now),
+      );
+    });
+    return { token, username: op.username, role: op.role };
+  }
+
+  async function logout(op: Operator) {
+    await repo.revokeSession(db, op.sessionId, new Date(clock.now()));
+  }
+
+  // ---------------------------------------------------------------- queues and users
+
+  async function queueCounts(): Promise<Record<string, number>> {
+    const parts = await Promise.all(contributors.queues.map((c) => c()));
+    return Object.assign({}, ...parts);
+  }
+
+  async function users(f: { q?: string; state: UserState | 'all'; page: number; size: number }) {
+    const { rows, total } = await repo.searchUsers(db, f);
+    const IS_TRUE: Record<string, number> = { approved: 1, rejected: 2, pending: 3 };
+    return {
+      list: rows.map((u) => ({
+        id: String(u.id),
+        account: u.account,
+        realname: u.realname ?? '',
+        is_true: u.kyc_status ? IS_TRUE[u.kyc_status] : 0,
+        state: u.state,
+        state_reason: u.state_reason ?? '',
+        invite_code: u.invite_code,
+        inviter: u.inviter ?? '',
+        jpy: formatUnits(BigInt(u.jpy_available ?? '0')),
+        create_time: t(u.created_at),
+      })),
+      total,
+    };
+  }
+
+  async function userDetail(id: bigint, uploadUrl: (name: string) => string) {
+    const u = await repo.userRow(db, id);
+    if (!u) return refuse('account.notFound');
+    const now = clock.now();
+    const [balances, history, invited, ...extra] = await Promise.all([
+      userBalances(db, id, CURRENCIES),
+      transferHistory(db, { userId: id }, { limit: 100 }),
+      repo.invitees(db, id),
+      ...contributors.userDetail.map((c) => c(id, { now, uploadUrl })),
+    ]);
+    return Object.assign(
+      {
+        id: String(u.id),
+        account: u.account,
+        state: u.state,
+        state_reason: u.state_reason ?? '',
+        invite_code: u.invite_code,
+        inviter: u.inviter ?? '',
+        invitees: invited,
+        has_fund_password: u.fund_password_hash !== null,
+        create_time: t(u.created_at),
+        wallets: balances.map((b) => ({
+          currency: b.currency,
+          available: formatUnits(b.available),
+          frozen: formatUnits(b.reserved + b.margin),
+          total: formatUnits(b.total),
+          owed: formatUnits(b.owed),
+        })),
+        ledger: history.items.map((h) => ({
+          id: String(h.id),
+          type: h.type,
+          code: h.code,
+          currency: h.currency,
+          amount: formatUnits(h.amount),
+          // + into one of this user's accounts, − out of it
+          direction: h.creditAccount.owner === id ? (h.debitAccount.owner === id ? 'internal' : 'in') : 'out',
+          debit: `${h.debitAccount.owner === null ? 'platform' : h.debitAccount.owner === id ? 'user' : 'other'}:${h.debitAccount.kind}`,
+          credit: `${h.creditAccount.owner === null ? 'platform' : h.creditAccount.owner === id ? 'user' : 'other'}:${h.creditAccount.kind}`,
+          pending_id: h.pendingId === null ? null : String(h.pendingId),
+          ref: h.operationRef ?? '',
+          memo: h.memo ?? '',
+          create_time: t(h.createdAt),
+        })),
+      },
+      ...extra,
+    );
+  }
+
+  async function setState(op: Operator, input: { id: bigint; state: UserState; reason: string }) {
+    const now = new Date(clock.now());
+    await withTx(db, async (tx) => {
+      const u = await repo.userRow(tx, input.id);
+      if (!u) return refuse('account.notFound');
+      await repo.setUserState(tx, input.id, input.state, input.state === 'active' ? null : input.reason);
+      // Frozen and banned users lose their sessions at once (and cannot log in again).
+      if (input.state === 'frozen' || input.state === 'banned')
+        await repo.revokeUserSessions(tx, input.id, now);
+      await audit(
+        tx,
+        op,
+        {
+          action: 'user.state',
+          target: `user:${u.account}`,
+          reason: input.reason,
+          detail: { from: u.state, to: input.state },
+        },
+        now,
+      );
+    });
+  }
+
+  async function message(op: Operator, input: { id: bigint; title: string; content: string }) {
+    const now = new Date(clock.now());
+    await withTx(db, async (tx) => {
+      const u = await repo.userRow(tx, input.id);
+      if (!u) return refuse('account.notFound');
+      const same = (s: string) => ({ jp: s, cn: s, us: s });
+      await sendNoticeText(tx, input.id, same(input.title), same(input.content));
+      await audit(
+        tx,
+        op,
+        { action: 'user.message', target: `user:${u.account}`, detail: { title: input.title } },
+        now,
+      );
+    });
+  }
+
+  // ---------------------------------------------------------------- config
+
+  async function configList() {
+    const settings = await loadSettings(db);
+    return Object.entries(SETTING_DEFS).map(([name, d]) => ({
+      name,
+      value: encodeSetting(settings[name as SettingName]),
+      default: encodeSetting(d.default),
+      description: d.description,
+      public: d.public,
+    }));
+  }
+
+  async function configSet(op: Operator, input: { name: string; value: string; reason: string }) {
+    if (!Object.hasOwn(SETTING_DEFS, input.name)) refuse('admin.unknownSetting');
+    const name = input.name as SettingName;
+    const parsed = decode(SETTING_DEFS[name].schema, input.value);
+    if (!parsed.ok) return refuse('admin.invalidSetting');
+    const text = encodeSetting(parsed.value);
+    const now = new Date(clock.now());
+    await withTx(db, async (tx) => {
+      const before = await tx
+        .selectFrom('config')
+        .select('value')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      await tx
+        .insertInto('config')
+        .values({ name, value: text, updated_at: now })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: text, updated_at: now }))
+        .execute();
+      const secret = SECRET_SETTINGS.has(name);
+      await audit(
+        tx,
+        op,
+        {
+          action: 'config.set',
+          target: `config:${name}`,
+          reason: input.reason,
+          detail: secret
+            ? { changed: true }
+            : { from: before?.value ?? encodeSetting(SETTING_DEFS[name].default), to: text },
+        },
+        now,
+      );
+    });
+  }
+
+  // ---------------------------------------------------------------- audit and reconciliation
+
+  async function auditList(f: { q?: string; page: number; size: number }) {
+    const { rows, total } = await repo.auditPage(db, f);
+    return {
+      list: rows.map((r) => ({
+        id: String(r.id),
+        operator: r.operator_name,
+        action: r.action,
+        target: r.target,
+        reason: r.reason,
+        detail: JSON.stringify(r.detail),
+        create_time: toUnixSeconds(r.created_at.getTime()),
+      })),
+      total,
+    };
+  }
+
+  /** The ledger's invariants, plus the business rows that must agree with it. */
+  async function reconcile(op: Operator) {
+    const report = await checkInvariants(db);
+    const of = (...kinds: InvariantViolation['kind'][]) =>
+      report.violations.filter((v) => kinds.includes(v.kind));
+    const check = (name: string, violations: { message: string }[], okDetail: string) => ({
+      name,
+      ok: violations.length === 0,
+      detail:
+        violations.length === 0
+          ? okDetail
+          : violations
+              .slice(0, 10)
+              .map((v) => v.message)
+              .join('; ') + (violations.length > 10 ? ` (+${violations.length - 10} more)` : ''),
+    });
+    const records = await repo.recordMismatches(db);
+    const withdrawals = await repo.withdrawalMismatches(db);
+    const checks = [
+      check(
+        'debits_equal_credits',
+        of('unbalanced'),
+        'per currency, Σ debits = Σ credits (posted and pending)',
+      ),
+      check(
+        'no_negative_or_overdrawn',
+        of('negative_balance', 'flag_violated'),
+        'no balance below zero, no flag broken',
+      ),
+      check(
+        'pending_resolved_once',
+        of('pending_resolved_twice', 'invalid_resolution'),
+        'every pending transfer resolved at most once, correctly',
+      ),
+      check(
+        'balances_equal_transfers',
+        of('balance_mismatch'),
+        `${report.accounts} accounts match their ${report.transfers} transfers`,
+      ),
+      check(
+        'fund_records_match_cash',
+        records.map((r) => ({
+          message: `user ${r.owner} ${r.currency}: ledger ${r.posted}, records ${r.recorded ?? 'none'}`,
+        })),
+        'every cash balance equals its last fund record',
+      ),
+      check(
+        'withdrawals_match_reservations',
+        withdrawals.map((w) => ({ message: `withdrawal ${w.id}` })),
+        'every pending withdrawal is reserved, every decided one resolved',
+      ),
+    ];
+    const now = clock.now();
+    const okAll = checks.every((c) => c.ok);
+    await audit(
+      db,
+      op,
+      { action: 'ledger.reconcile', target: 'ledger', detail: { ok: okAll } },
+      new Date(now),
+    );
+    return { ok: okAll, checkedAt: toUnixSeconds(now), checks };
+  }
+
+  // ---------------------------------------------------------------- operators
+
+  async function operators() {
+    const rows = await repo.listOperators(db);
+    return rows.map((o) => ({ id: String(o.id), username: o.username, role: o.role, disabled: o.disabled }));
+  }
+
+  async function saveOperator(
+    op: Operator,
+    input: {
+      id?: bigint;
+      username: string;
+      role: OperatorRole;
+      password?: string;
+      disabled: boolean;
+      reason: string;
+    },
+  ) {
+    if (!USERNAME_RE.test(input.username)) refuse('validation.invalid', { field: 'username' });
+    if (input.password !== undefined && (input.password.length < 10 || input.password.length > 64)) {
+      refuse('admin.passwordRequired');
+    }
+    if (input.id === undefined && !input.password) refuse('admin.passwordRequired');
+    if (input.id === op.id && (input.role !== op.role || input.disabled)) refuse('admin.selfChange');
+    const passwordHash = input.password ? await hash(input.password) : undefined;
+    const now = new Date(clock.now());
+    try {
+      return await withTx(db, async (tx) => {
+        let id: bigint;
+        let before: unknown = null;
+        if (input.id === undefined) {
+          id = (
+            await repo.insertOperator(tx, {
+              username: input.username,
+              password_hash: passwordHash!,
+              role: input.role,
+              disabled: input.disabled,
+              created_at: now,
+              updated_at: now,
+            })
+          ).id;
+        } else {
+          const existing = await repo.operatorById(tx, input.id);
+          if (!existing) return refuse('admin.operatorNotFound');
+          before = { username: existing.username, role: existing.role, disabled: existing.disabled };
+          await repo.updateOperator(tx, input.id, {
+            username: input.username,
+            role: input.role,
+            disabled: input.disabled,
+            updated_at: now,
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+          });
+          id = input.id;
+          // A new password, role or a disabled account takes effect now: their other sessions end.
+          if (passwordHash || input.disabled || existing.role !== input.role) {
+            await repo.revokeOperatorSessions(tx, id, now, id === op.id ? op.sessionId : undefined);
+          }
+        }
+        await audit(
+          tx,
+          op,
+          {
+            action: input.id === undefined ? 'operator.create' : 'operator.update',
+            target: `operator:${input.username}`,
+            reason: input.reason,
+            detail: {
+              before,
+              after: { username: input.username, role: input.role, disabled: input.disabled },
+              password_changed: passwordHash !== undefined,
+            },
+          },
+          now,
+        );
+        return { id: String(id) };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) refuse('admin.operatorExists');
+      throw err;
+    }
+  }
+
+  return {
+    login,
+    logout,
+    queueCounts,
+    users,
+    userDetail,
+    setState,
+    message,
+    configList,
+    configSet,
+    auditList,
+    reconcile,
+    operators,
+    saveOperator,
+  };
+}
+
+export type AdminService = ReturnType<typeof adminService>;

@@ -1,0 +1,59 @@
+import { accountApi } from '@kabuto/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { ok } from '../../lib/reply.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RouteKit } from '../../plugins/routes.ts';
+import type { AuthService } from './auth.service.ts';
+
+const accountOf = (req: FastifyRequest) => {
+  const b = req.body as { account?: unknown } | undefined;
+  return typeof b?.account === 'string' ? b.account.slice(0, 64) : '';
+};
+
+export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
+  const { env } = deps;
+
+  kit.post(accountApi.register, async ({ body }) => ok(await auth.register(body), 'ok.registered'), {
+    rateLimit: { max: env.RATE_LIMIT_REGISTER, timeWindow: '1 minute' },
+  });
+
+  kit.post(
+    accountApi.login,
+    async (req) =>
+      ok(
+        await auth.login(req.body, {
+          ip: req.ip ?? null,
+          userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+        }),
+        'ok.loggedIn',
+      ),
+    {
+      rateLimit: {
+        max: env.RATE_LIMIT_LOGIN,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => `${req.ip}|${accountOf(req)}`,
+      },
+    },
+  );
+
+  kit.post(accountApi.logout, async (req) => {
+    await auth.logout(currentUser(req).sessionId);
+    return ok(null, 'ok.loggedOut');
+  });
+
+  kit.post(accountApi.changePassword, async (req) => {
+    await auth.changePassword(currentUser(req), req.body);
+    return ok(null, 'ok.changed');
+  });
+
+  kit.post(accountApi.setPasswords, async (req) => {
+    await auth.setFundPassword(currentUser(req).id, req.body);
+    return ok(null, 'ok.changed');
+  });
+
+  kit.post(accountApi.changePasswords, async (req) => {
+    await auth.changeFundPassword(currentUser(req).id, req.body);
+    return ok(null, 'ok.changed');
+  });
+}

@@ -1,0 +1,52 @@
+import type { Language } from '@kabuto/contract';
+import type { Db } from '@kabuto/db';
+import { toUnixSeconds } from '@kabuto/domain';
+import { refuse } from '../../lib/errors.ts';
+
+export const NEWS_PAGE_SIZE = 20;
+
+export async function listNews(db: Db, lang: Language, page: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('news')
+      .select(['id', 'title', 'summary', 'source', 'published_at'])
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(NEWS_PAGE_SIZE)
+      .offset((page - 1) * NEWS_PAGE_SIZE)
+      .execute(),
+    db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: String(r.id),
+      title: r.title[lang],
+      summary: r.summary[lang],
+      source: r.source,
+      create_time: toUnixSeconds(r.published_at.getTime()),
+    })),
+    total: Number(total.n),
+  };
+}
+
+export async function getNews(db: Db, id: bigint, lang: Language) {
+  const r = await db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return refuse('content.notFound');
+  return {
+    id: String(r.id),
+    title: r.title[lang],
+    summary: r.summary[lang],
+    source: r.source,
+    create_time: toUnixSeconds(r.published_at.getTime()),
+    content: r.content[lang],
+  };
+}
+
+export async function getPage(db: Db, name: string, lang: Language) {
+  const r = await db.selectFrom('content_page').selectAll().where('name', '=', name).executeTakeFirst();
+  if (!r) return refuse('content.notFound');
+  return { name: r.name, title: r.title[lang], content: r.content[lang] };
+}

@@ -1,0 +1,91 @@
+import type { BankAccountType } from '@kabuto/db';
+import { isUniqueViolation } from '@kabuto/db';
+import { toUnixSeconds } from '@kabuto/domain';
+import type { Deps } from '../../deps.ts';
+import { refuse } from '../../lib/errors.ts';
+import { requireVerified, sameName } from '../../shared/identity.ts';
+import { maskTail } from '../../shared/money.ts';
+import * as repo from './funds.repo.ts';
+
+export const MAX_CARDS = 10;
+
+export interface CardInput {
+  realname: string;
+  bank_num: string;
+  bank_name: string;
+  bank_address: string;
+  bank_code: string;
+  account_type: BankAccountType;
+}
+
+const NUMBER_RE = /^[0-9][0-9 -]{2,28}[0-9]$/;
+const CODE_RE = /^[A-Za-z0-9-]{1,10}$/;
+
+export function cardsService({ db, clock }: Deps) {
+  /** Validate a card against the verified name; returns what is stored. */
+  async function values(userId: bigint, input: CardInput): Promise<repo.CardValues> {
+    const id = await requireVerified(db, userId);
+    if (!sameName(input.realname, id.realname)) refuse('bank.holderMismatch');
+    if (!NUMBER_RE.test(input.bank_num)) refuse('bank.numberFormat');
+    const number = input.bank_num.replace(/[ -]/g, '');
+    if (number.length < 4) refuse('bank.numberFormat');
+    if (!CODE_RE.test(input.bank_code)) refuse('validation.invalid', { field: 'bank_code' });
+    return {
+      holder: input.realname,
+      number,
+      bank: input.bank_name,
+      branch: input.bank_address,
+      branch_code: input.bank_code,
+      account_type: input.account_type,
+    };
+  }
+
+  async function list(userId: bigint) {
+    const rows = await repo.listCards(db, userId);
+    return rows.map((c) => ({
+      id: String(c.id),
+      realname: c.holder,
+      bank_num: maskTail(c.number),
+      bank_name: c.bank,
+      bank_address: c.branch,
+      bank_code: c.branch_code,
+      account_type: c.account_type,
+      create_time: toUnixSeconds(c.created_at.getTime()),
+    }));
+  }
+
+  async function add(userId: bigint, input: CardInput) {
+    const v = await values(userId, input);
+    if ((await repo.countCards(db, userId)) >= MAX_CARDS) refuse('bank.limit', { max: MAX_CARDS });
+    if (await repo.findDuplicateCard(db, userId, v.bank, v.number)) refuse('bank.exists');
+    try {
+      const { id } = await repo.insertCard(db, userId, v, new Date(clock.now()));
+      return { id: String(id) };
+    } catch (err) {
+      if (isUniqueViolation(err)) refuse('bank.exists');
+      throw err;
+    }
+  }
+
+  async function edit(userId: bigint, cardId: bigint, input: CardInput) {
+    if (!(await repo.findCard(db, userId, cardId))) refuse('bank.notFound');
+    const v = await values(userId, input);
+    if (await repo.findDuplicateCard(db, userId, v.bank, v.number, cardId)) refuse('bank.exists');
+    try {
+      const r = await repo.updateCard(db, userId, cardId, v, new Date(clock.now()));
+      if (r.numUpdatedRows === 0n) refuse('bank.notFound');
+    } catch (err) {
+      if (isUniqueViolation(err)) refuse('bank.exists');
+      throw err;
+    }
+  }
+
+  async function remove(userId: bigint, cardId: bigint) {
+    const r = await repo.deleteCard(db, userId, cardId, new Date(clock.now()));
+    if (r.numUpdatedRows === 0n) refuse('bank.notFound');
+  }
+
+  return { list, add, edit, remove };
+}
+
+export type CardsService = ReturnType<typeof cardsService>;

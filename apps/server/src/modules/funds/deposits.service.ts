@@ -1,0 +1,312 @@
+import { timingSafeEqual } from 'node:crypto';
+import { isUniqueViolation, withTx } from '@kabuto/db';
+import { type Currency, formatUnits, ISO_CODE, parseUnits, toUnixSeconds, type Units } from '@kabuto/domain';
+import { platformAccount, userAccount } from '@kabuto/ledger';
+import type { Deps } from '../../deps.ts';
+import { refuse } from '../../lib/errors.ts';
+import type { Operator } from '../../plugins/admin-routes.ts';
+import { audit } from '../../shared/audit.ts';
+import { isWindowOpen, windowText } from '../../shared/calendar.ts';
+import { requireVerified } from '../../shared/identity.ts';
+import { checkMinorUnit, newOrderNo, plainAmount, transfer, writeFundRecords } from '../../shared/money.ts';
+import { sendNotice } from '../../shared/notices.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { ownedUpload } from '../../shared/uploads.ts';
+import * as repo from './funds.repo.ts';
+
+type Channel = Awaited<ReturnType<typeof repo.listChannels>>[number];
+
+const HM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const units = (text: string) => parseUnits(text) as Units;
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export interface DepositInput {
+  money: Units;
+  type: Currency;
+  /** Absent on a submission: then a pre-check must have passed within PRECHECK_VALID_MS. */
+  rpassword?: string;
+  channel?: bigint;
+}
+
+/** How long a passed pre-check stands in for the channel password on the submission. */
+export const PRECHECK_VALID_MS = 30 * 60 * 1000;
+
+export function depositsService({ db, clock }: Deps) {
+  const channelOpen = (c: Channel, now: number) =>
+    c.enabled && isWindowOpen({ from: c.open_from, to: c.open_to }, now, c.quick);
+
+  /** Channels of a wallet as users see them (receiving account, window, limits, open now). */
+  async function channels(currency: Currency) {
+    const settings = await loadSettings(db);
+    const limits = settings.deposit_limits[currency];
+    const now = clock.now();
+    const rows = await repo.listChannels(db, { currency, enabledOnly: true });
+    return rows.map((c) => ({
+      id: String(c.id),
+      type: c.currency as Currency,
+      name: c.name,
+      account_name: c.account_name,
+      account_number: c.account_number,
+      bank: c.bank,
+      branch: c.branch,
+      open_from: c.open_from,
+      open_to: c.open_to,
+      quick: c.quick,
+      open: channelOpen(c, now),
+      min: formatUnits(units(limits.min)),
+      max: formatUnits(units(limits.max)),
+    }));
+  }
+
+  /** Every rule of a deposit, in the order a user meets them; returns the channel when one was named. */
+  async function check(userId: bigint, input: DepositInput, settings: Settings): Promise<Channel | null> {
+    const limits = settings.deposit_limits[input.type];
+    const min = units(limits.min);
+    const max = units(limits.max);
+    if (input.money < min) refuse('deposit.belowMinimum', { min: plainAmount(min) });
+    if (input.money > max) refuse('deposit.aboveMaximum', { max: plainAmount(max) });
+    checkMinorUnit(input.money, input.type);
+    if (input.rpassword !== undefined) {
+      if (!sameSecret(input.rpassword, settings.channel_password)) refuse('deposit.wrongChannelPassword');
+    } else {
+      const passed = await db
+        .selectFrom('deposit_precheck')
+        .select('checked_at')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!passed || clock.now() - passed.checked_at.getTime() > PRECHECK_VALID_MS) {
+        refuse('deposit.wrongChannelPassword');
+      }
+    }
+    await requireVerified(db, userId);
+    if (await repo.hasPendingDeposit(db, userId)) refuse('deposit.pending');
+    const now = clock.now();
+    if (input.channel !== undefined) {
+      const c = await repo.findChannel(db, input.channel);
+      if (!c?.enabled || c.currency !== input.type) return refuse('deposit.channelNotFound');
+      if (!channelOpen(c, now))
+        refuse('deposit.outsideHours', { window: windowText({ from: c.open_from, to: c.open_to }) });
+      return c;
+    }
+    const all = await repo.listChannels(db, { currency: input.type, enabledOnly: true });
+    if (all.length === 0) refuse('deposit.channelNotFound');
+    if (!all.some((c) => channelOpen(c, now))) {
+      refuse('deposit.outsideHours', { window: windowText({ from: all[0].open_from, to: all[0].open_to }) });
+    }
+    return null;
+  }
+
+  /** /user/ischongzhi: the checks only; nothing is written. */
+  async function precheck(userId: bigint, input: DepositInput) {
+    const settings = await loadSettings(db);
+    await check(userId, input, settings);
+    const checkedAt = new Date(clock.now());
+    await db
+      .insertInto('deposit_precheck')
+      .values({ user_id: userId, checked_at: checkedAt })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ checked_at: checkedAt }))
+      .execute();
+    const limits = settings.deposit_limits[input.type];
+    return {
+      money: formatUnits(input.money),
+      type: input.type,
+      min: formatUnits(units(limits.min)),
+      max: formatUnits(units(limits.max)),
+    };
+  }
+
+  /** /user/chongzhi: a deposit request waiting for review (no money moves yet). */
+  async function submit(userId: bigint, input: DepositInput & { channel: bigint; rjpz: string }) {
+    const settings = await loadSettings(db);
+    const channel = (await check(userId, input, settings))!;
+    const proof = await ownedUpload(db, userId, input.rjpz);
+    const now = clock.now();
+    try {
+      const row = await repo.insertDeposit(db, {
+        order_no: newOrderNo('D', now),
+        user_id: userId,
+        currency: input.type,
+        amount: input.money,
+        channel_id: channel.id,
+        channel_name: channel.name,
+        proof_upload: proof,
+        created_at: new Date(now),
+      });
+      return { id: String(row.id), order_number: row.order_no };
+    } catch (err) {
+      if (isUniqueViolation(err)) refuse('deposit.pending');
+      throw err;
+    }
+  }
+
+  async function list(userId: bigint, currency?: Currency) {
+    const rows = await repo.userDeposits(db, userId, currency);
+    return rows.map((d) => ({
+      id: String(d.id),
+      order_number: d.order_no,
+      type: d.currency as Currency,
+      money: formatUnits(d.amount),
+      status: d.status,
+      reason: d.reason ?? '',
+      channel: d.channel_name,
+      create_time: toUnixSeconds(d.created_at.getTime()),
+      check_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
+    }));
+  }
+
+  // ---------------------------------------------------------------- back office
+
+  async function queue(
+    f: { status: repo.QueueStatus; page: number; size: number },
+    imageUrl: (n: string) => string,
+  ) {
+    const { rows, total } = await repo.queueDeposits(db, f);
+    return {
+      list: rows.map((d) => ({
+        id: String(d.id),
+        order_number: d.order_no,
+        user_id: String(d.user_id),
+        account: d.account,
+        currency: d.currency,
+        amount: formatUnits(d.amount),
+        channel_id: String(d.channel_id),
+        channel: d.channel_name,
+        proof_url: imageUrl(d.proof_upload),
+        status: repo.STATUS_NAME[d.status],
+        reason: d.reason ?? '',
+        create_time: toUnixSeconds(d.created_at.getTime()),
+        decide_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
+        decided_by: d.decided_by_name ?? '',
+      })),
+      total,
+    };
+  }
+
+  /** Approve: one posted transfer bank → user cash and a fund record. Reject: reason + site message. */
+  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
+    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
+    const now = new Date(clock.now());
+    await withTx(db, async (tx) => {
+      const d = await repo.lockDeposit(tx, input.id);
+      if (!d) return refuse('review.notFound');
+      if (d.status !== 0) return refuse('review.alreadyDecided');
+      const currency = d.currency as Currency;
+      const params = { order: d.order_no, amount: plainAmount(d.amount), currency: ISO_CODE[currency] };
+      let transferId: bigint | null = null;
+      if (input.approve) {
+        const bank = await platformAccount(tx, 'bank', currency);
+        const cash = await userAccount(tx, d.user_id, currency, 'cash');
+        const [t] = await transfer(tx, [
+          {
+            type: 'single',
+            debitAccountId: bank.id,
+            creditAccountId: cash.id,
+            amount: d.amount,
+            currency,
+            code: 'deposit',
+            operationRef: `deposit:${d.id}`,
+          },
+        ]);
+        transferId = t.id;
+        await writeFundRecords(tx, [
+          {
+            userId: d.user_id,
+            currency,
+            type: 'deposit',
+            orderNo: d.order_no,
+            amount: d.amount,
+            transferId: t.id,
+            ref: `deposit:${d.id}`,
+            memo: d.channel_name,
+            at: now,
+          },
+        ]);
+        await sendNotice(tx, d.user_id, 'depositApproved', params);
+      } else {
+        await sendNotice(tx, d.user_id, 'depositRejected', { ...params, reason: input.reason ?? '' });
+      }
+      await repo.decideDeposit(tx, d.id, {
+        status: input.approve ? 1 : 2,
+        reason: input.approve ? null : (input.reason ?? null),
+        transfer_id: transferId,
+        decided_at: now,
+        decided_by: op.id,
+      });
+      await audit(
+        tx,
+        op,
+        {
+          action: input.approve ? 'deposit.approve' : 'deposit.reject',
+          target: `deposit:${d.id}`,
+          reason: input.reason ?? '',
+          detail: { order_no: d.order_no, user_id: d.user_id, currency, amount: formatUnits(d.amount) },
+        },
+        now,
+      );
+    });
+  }
+
+  async function adminChannels() {
+    const rows = await repo.listChannels(db);
+    const now = clock.now();
+    return rows.map((c) => ({
+      id: String(c.id),
+      currency: c.currency,
+      name: c.name,
+      account_name: c.account_name,
+      account_number: c.account_number,
+      bank: c.bank,
+      branch: c.branch,
+      open_from: c.open_from,
+      open_to: c.open_to,
+      quick: c.quick,
+      enabled: c.enabled,
+      sort: c.sort,
+      open: channelOpen(c, now),
+      update_time: toUnixSeconds(c.updated_at.getTime()),
+    }));
+  }
+
+  async function saveChannel(op: Operator, input: repo.ChannelValues & { id?: bigint; reason: string }) {
+    const { id, reason, ...values } = input;
+    for (const field of ['open_from', 'open_to'] as const) {
+      if (!HM_RE.test(values[field])) refuse('validation.invalid', { field });
+    }
+    const now = new Date(clock.now());
+    return withTx(db, async (tx) => {
+      let channelId: bigint;
+      let before: unknown = null;
+      if (id === undefined) {
+        channelId = (await repo.insertChannel(tx, values, now)).id;
+      } else {
+        const existing = await repo.findChannel(tx, id);
+        if (!existing) return refuse('deposit.channelNotFound');
+        before = existing;
+        await repo.updateChannel(tx, id, values, now);
+        channelId = id;
+      }
+      await audit(
+        tx,
+        op,
+        {
+          action: id === undefined ? 'channel.create' : 'channel.update',
+          target: `channel:${channelId}`,
+          reason,
+          detail: { before, after: values },
+        },
+        now,
+      );
+      return { id: String(channelId) };
+    });
+  }
+
+  const pendingCount = async () => repo.countPending(db, 'deposit');
+
+  return { channels, precheck, submit, list, queue, decide, adminChannels, saveChannel, pendingCount };
+}
+
+export type DepositsService = ReturnType<typeof depositsService>;

@@ -1,0 +1,122 @@
+import { withTx } from '@kabuto/db';
+import { type Currency, formatUnits, type Units } from '@kabuto/domain';
+import { platformAccount, userAccount } from '@kabuto/ledger';
+import type { Deps } from '../../deps.ts';
+import { refuse } from '../../lib/errors.ts';
+import { checkMinorUnit, formatPercent, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
+import { loadSettings } from '../../shared/settings.ts';
+import * as repo from './funds.repo.ts';
+import { convert, formatRate, type Quote, quote } from './fx.ts';
+
+const wire = (q: Quote, money?: Units, converted?: Units) => ({
+  from: q.from,
+  to: q.to,
+  rate: formatRate(q.rate),
+  mid: formatRate(q.mid),
+  spread: formatPercent(q.spreadPpm),
+  ...(money !== undefined ? { money: formatUnits(money) } : {}),
+  ...(converted !== undefined ? { converted: formatUnits(converted) } : {}),
+});
+
+export function exchangeService({ db, clock }: Deps) {
+  async function priced(from: Currency, to: Currency, money?: Units) {
+    if (from === to) refuse('exchange.sameCurrency');
+    if (money !== undefined) checkMinorUnit(money, from);
+    const q = quote(await loadSettings(db), from, to, clock.now());
+    const converted = money === undefined ? undefined : convert(money, q);
+    if (converted !== undefined && converted <= 0n) refuse('exchange.tooSmall');
+    return { q, converted };
+  }
+
+  /** The rate of a pair now and, with an amount, what would arrive. */
+  async function preview(input: { from: Currency; to: Currency; money?: Units }) {
+    const { q, converted } = await priced(input.from, input.to, input.money);
+    return wire(q, input.money, converted);
+  }
+
+  /**
+   * Exchange at the current rate: one linked pair of transfers through the platform's FX accounts
+   * (user cash[from] → fx[from], fx[to] → user cash[to]), the rate stored with both, two fund records.
+   */
+  async function exchange(userId: bigint, input: { money: Units; from: Currency; to: Currency }) {
+    const { q, converted } = await priced(input.from, input.to, input.money);
+    const received = converted!;
+    const now = clock.now();
+    const orderNo = newOrderNo('X', now);
+    await withTx(db, async (tx) => {
+      const rate = formatRate(q.rate);
+      const row = await repo.insertExchange(tx, {
+        order_no: orderNo,
+        user_id: userId,
+        from_currency: input.from,
+        to_currency: input.to,
+        from_amount: input.money,
+        to_amount: received,
+        rate,
+        mid_rate: formatRate(q.mid),
+        spread_ppm: Number(q.spreadPpm),
+        created_at: new Date(now),
+      });
+      const ref = `exchange:${row.id}`;
+      const memo = `${input.from}->${input.to} rate ${rate}`;
+      const [fromCash, fromFx, toFx, toCash] = [
+        await userAccount(tx, userId, input.from, 'cash'),
+        await platformAccount(tx, 'fx', input.from),
+        await platformAccount(tx, 'fx', input.to),
+        await userAccount(tx, userId, input.to, 'cash'),
+      ];
+      const [out, into] = await transfer(tx, [
+        {
+          type: 'single',
+          debitAccountId: fromCash.id,
+          creditAccountId: fromFx.id,
+          amount: input.money,
+          currency: input.from,
+          code: 'exchange',
+          operationRef: ref,
+          memo,
+        },
+        {
+          type: 'single',
+          debitAccountId: toFx.id,
+          creditAccountId: toCash.id,
+          amount: received,
+          currency: input.to,
+          code: 'exchange',
+          operationRef: ref,
+          memo,
+        },
+      ]);
+      const at = new Date(now);
+      await writeFundRecords(tx, [
+        {
+          userId,
+          currency: input.from,
+          type: 'exchange',
+          orderNo,
+          amount: -input.money,
+          transferId: out.id,
+          ref,
+          memo,
+          at,
+        },
+        {
+          userId,
+          currency: input.to,
+          type: 'exchange',
+          orderNo,
+          amount: received,
+          transferId: into.id,
+          ref,
+          memo,
+          at,
+        },
+      ]);
+    });
+    return { ...wire(q, input.money, received), order_number: orderNo };
+  }
+
+  return { preview, exchange };
+}
+
+export type ExchangeService = ReturnType<typeof exchangeService>;

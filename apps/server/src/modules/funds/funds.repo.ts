@@ -1,0 +1,433 @@
+import type { BankAccountType, Db, ReviewStatus, Tx } from '@kabuto/db';
+
+type Q = Db | Tx;
+export type QueueStatus = 'pending' | 'approved' | 'rejected' | 'all';
+export const STATUS_CODE: Record<Exclude<QueueStatus, 'all'>, ReviewStatus> = {
+  pending: 0,
+  approved: 1,
+  rejected: 2,
+};
+export const STATUS_NAME = ['pending', 'approved', 'rejected'] as const;
+
+const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) =>
+  Number((await q.executeTakeFirstOrThrow()).n);
+
+// ---------------------------------------------------------------- bank cards
+
+const CARD = [
+  'id',
+  'user_id',
+  'holder',
+  'number',
+  'bank',
+  'branch',
+  'branch_code',
+  'account_type',
+  'created_at',
+] as const;
+
+export const listCards = (q: Q, userId: bigint) =>
+  q
+    .selectFrom('bank_card')
+    .select(CARD)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+
+export const findCard = (q: Q, userId: bigint, id: bigint) =>
+  q
+    .selectFrom('bank_card')
+    .select(CARD)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+export const countCards = (q: Q, userId: bigint) =>
+  count(
+    q
+      .selectFrom('bank_card')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null),
+  );
+
+export const findDuplicateCard = (q: Q, userId: bigint, bank: string, number: string, exceptId?: bigint) => {
+  let s = q
+    .selectFrom('bank_card')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('bank', '=', bank)
+    .where('number', '=', number)
+    .where('deleted_at', 'is', null);
+  if (exceptId !== undefined) s = s.where('id', '!=', exceptId);
+  return s.executeTakeFirst();
+};
+
+export interface CardValues {
+  holder: string;
+  number: string;
+  bank: string;
+  branch: string;
+  branch_code: string;
+  account_type: BankAccountType;
+}
+
+export const insertCard = (q: Q, userId: bigint, v: CardValues, at: Date) =>
+  q
+    .insertInto('bank_card')
+    .values({ user_id: userId, ...v, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const updateCard = (q: Q, userId: bigint, id: bigint, v: CardValues, at: Date) =>
+  q
+    .updateTable('bank_card')
+    .set({ ...v, updated_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+export const deleteCard = (q: Q, userId: bigint, id: bigint, at: Date) =>
+  q
+    .updateTable('bank_card')
+    .set({ deleted_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------- deposit channels
+
+const CHANNEL = [
+  'id',
+  'currency',
+  'name',
+  'account_name',
+  'account_number',
+  'bank',
+  'branch',
+  'open_from',
+  'open_to',
+  'quick',
+  'enabled',
+  'sort',
+  'updated_at',
+] as const;
+
+export const listChannels = (q: Q, filter: { currency?: string; enabledOnly?: boolean } = {}) => {
+  let s = q.selectFrom('deposit_channel').select(CHANNEL);
+  if (filter.currency) s = s.where('currency', '=', filter.currency);
+  if (filter.enabledOnly) s = s.where('enabled', '=', true);
+  return s.orderBy('currency').orderBy('sort').orderBy('id').execute();
+};
+
+export const findChannel = (q: Q, id: bigint) =>
+  q.selectFrom('deposit_channel').select(CHANNEL).where('id', '=', id).executeTakeFirst();
+
+export interface ChannelValues {
+  currency: string;
+  name: string;
+  account_name: string;
+  account_number: string;
+  bank: string;
+  branch: string;
+  open_from: string;
+  open_to: string;
+  quick: boolean;
+  enabled: boolean;
+  sort: number;
+}
+
+export const insertChannel = (q: Q, v: ChannelValues, at: Date) =>
+  q
+    .insertInto('deposit_channel')
+    .values({ ...v, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const updateChannel = (q: Q, id: bigint, v: ChannelValues, at: Date) =>
+  q
+    .updateTable('deposit_channel')
+    .set({ ...v, updated_at: at })
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------- deposits
+
+const DEPOSIT = [
+  'd.id',
+  'd.order_no',
+  'd.user_id',
+  'd.currency',
+  'd.amount',
+  'd.channel_id',
+  'd.channel_name',
+  'd.proof_upload',
+  'd.status',
+  'd.reason',
+  'd.transfer_id',
+  'd.created_at',
+  'd.decided_at',
+] as const;
+
+export const hasPendingDeposit = async (q: Q, userId: bigint) =>
+  (await q
+    .selectFrom('deposit')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 0)
+    .executeTakeFirst()) !== undefined;
+
+export const insertDeposit = (
+  q: Q,
+  v: {
+    order_no: string;
+    user_id: bigint;
+    currency: string;
+    amount: bigint;
+    channel_id: bigint;
+    channel_name: string;
+    proof_upload: string;
+    created_at: Date;
+  },
+) => q.insertInto('deposit').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
+
+export const userDeposits = (q: Q, userId: bigint, currency?: string, limit = 200) => {
+  let s = q.selectFrom('deposit as d').select(DEPOSIT).where('d.user_id', '=', userId);
+  if (currency) s = s.where('d.currency', '=', currency);
+  return s.orderBy('d.id', 'desc').limit(limit).execute();
+};
+
+export const lockDeposit = (tx: Tx, id: bigint) =>
+  tx.selectFrom('deposit as d').select(DEPOSIT).where('d.id', '=', id).forUpdate().executeTakeFirst();
+
+export const decideDeposit = (
+  tx: Tx,
+  id: bigint,
+  set: {
+    status: ReviewStatus;
+    reason: string | null;
+    transfer_id: bigint | null;
+    decided_at: Date;
+    decided_by: bigint;
+  },
+) => tx.updateTable('deposit').set(set).where('id', '=', id).execute();
+
+export async function queueDeposits(q: Q, f: { status: QueueStatus; page: number; size: number }) {
+  let base = q.selectFrom('deposit as d');
+  if (f.status !== 'all') base = base.where('d.status', '=', STATUS_CODE[f.status]);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('app_user as u', 'u.id', 'd.user_id')
+      .leftJoin('operator as o', 'o.id', 'd.decided_by')
+      .select([...DEPOSIT, 'u.account', 'o.username as decided_by_name'])
+      .orderBy('d.id', f.status === 'pending' ? 'asc' : 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
+    count(base.select((eb) => eb.fn.countAll<string>().as('n'))),
+  ]);
+  return { rows, total };
+}
+
+// ---------------------------------------------------------------- withdrawals
+
+const WITHDRAWAL = [
+  'w.id',
+  'w.order_no',
+  'w.user_id',
+  'w.currency',
+  'w.amount',
+  'w.bank_card_id',
+  'w.holder',
+  'w.bank',
+  'w.branch',
+  'w.branch_code',
+  'w.account_number',
+  'w.account_type',
+  'w.status',
+  'w.reason',
+  'w.pending_transfer_id',
+  'w.resolve_transfer_id',
+  'w.created_at',
+  'w.decided_at',
+] as const;
+
+export const hasPendingWithdrawal = async (q: Q, userId: bigint) =>
+  (await q
+    .selectFrom('withdrawal')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 0)
+    .executeTakeFirst()) !== undefined;
+
+export const insertWithdrawal = (
+  q: Q,
+  v: {
+    order_no: string;
+    user_id: bigint;
+    currency: string;
+    amount: bigint;
+    bank_card_id: bigint;
+    holder: string;
+    bank: string;
+    branch: string;
+    branch_code: string;
+    account_number: string;
+    account_type: string;
+    created_at: Date;
+  },
+) => q.insertInto('withdrawal').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
+
+export const setWithdrawalPending = (q: Q, id: bigint, transferId: bigint) =>
+  q.updateTable('withdrawal').set({ pending_transfer_id: transferId }).where('id', '=', id).execute();
+
+export const userWithdrawals = (q: Q, userId: bigint, currency?: string, limit = 200) => {
+  let s = q.selectFrom('withdrawal as w').select(WITHDRAWAL).where('w.user_id', '=', userId);
+  if (currency) s = s.where('w.currency', '=', currency);
+  return s.orderBy('w.id', 'desc').limit(limit).execute();
+};
+
+export const lockWithdrawal = (tx: Tx, id: bigint) =>
+  tx.selectFrom('withdrawal as w').select(WITHDRAWAL).where('w.id', '=', id).forUpdate().executeTakeFirst();
+
+export const decideWithdrawal = (
+  tx: Tx,
+  id: bigint,
+  set: {
+    status: ReviewStatus;
+    reason: string | null;
+    resolve_transfer_id: bigint;
+    decided_at: Date;
+    decided_by: bigint;
+  },
+) => tx.updateTable('withdrawal').set(set).where('id', '=', id).execute();
+
+export async function queueWithdrawals(q: Q, f: { status: QueueStatus; page: number; size: number }) {
+  let base = q.selectFrom('withdrawal as w');
+  if (f.status !== 'all') base = base.where('w.status', '=', STATUS_CODE[f.status]);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('app_user as u', 'u.id', 'w.user_id')
+      .leftJoin('operator as o', 'o.id', 'w.decided_by')
+      .select([...WITHDRAWAL, 'u.account', 'o.username as decided_by_name'])
+      .orderBy('w.id', f.status === 'pending' ? 'asc' : 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
+    count(base.select((eb) => eb.fn.countAll<string>().as('n'))),
+  ]);
+  return { rows, total };
+}
+
+export const countPending = async (q: Q, table: 'deposit' | 'withdrawal') =>
+  count(
+    q
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 0),
+  );
+
+// ---------------------------------------------------------------- exchange
+
+export const insertExchange = (
+  q: Q,
+  v: {
+    order_no: string;
+    user_id: bigint;
+    from_currency: string;
+    to_currency: string;
+    from_amount: bigint;
+    to_amount: bigint;
+    rate: string;
+    mid_rate: string;
+    spread_ppm: number;
+    created_at: Date;
+  },
+) => q.insertInto('fx_exchange').values(v).returning('id').executeTakeFirstOrThrow();
+
+// ---------------------------------------------------------------- fund records
+
+const RECORD = [
+  'id',
+  'currency',
+  'type',
+  'order_no',
+  'amount',
+  'balance',
+  'transfer_id',
+  'stock_name',
+  'stock_code',
+  'product_name',
+  'issuer',
+  'memo',
+  'created_at',
+] as const;
+
+export interface RecordFilter {
+  currency?: string;
+  type?: string;
+  /** [from, to) */
+  from?: Date;
+  to?: Date;
+}
+
+function recordsQuery(q: Q, userId: bigint, f: RecordFilter) {
+  let s = q.selectFrom('fund_record').where('user_id', '=', userId);
+  if (f.currency) s = s.where('currency', '=', f.currency);
+  if (f.type) s = s.where('type', '=', f.type);
+  if (f.from) s = s.where('created_at', '>=', f.from);
+  if (f.to) s = s.where('created_at', '<', f.to);
+  return s;
+}
+
+export async function pageRecords(q: Q, userId: bigint, f: RecordFilter, page: number, size: number) {
+  const base = recordsQuery(q, userId, f);
+  const [rows, total] = await Promise.all([
+    base
+      .select(RECORD)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    count(base.select((eb) => eb.fn.countAll<string>().as('n'))),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * Records of a range in the order they were written (statements). Records of one wallet are written
+ * while its cash account is locked, so their ids follow the order of their balances.
+ */
+export const rangeRecords = (q: Q, userId: bigint, f: RecordFilter) =>
+  recordsQuery(q, userId, f).select(RECORD).orderBy('id').limit(100_000).execute();
+
+/** The balance after the last record of a wallet before an instant (0 when there is none). */
+export async function balanceBefore(q: Q, userId: bigint, currency: string, before: Date): Promise<bigint> {
+  const r = await q
+    .selectFrom('fund_record')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .where('created_at', '<', before)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.balance ?? 0n;
+}
+
+/** Wallets with records before an instant. */
+export const recordCurrencies = async (q: Q, userId: bigint, before: Date) =>
+  (
+    await q
+      .selectFrom('fund_record')
+      .select('currency')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('created_at', '<', before)
+      .execute()
+  ).map((r) => r.currency);

@@ -1,0 +1,110 @@
+import { adminApi, fundsApi } from '@kabuto/contract';
+import type { Deps } from '../../deps.ts';
+import { ok } from '../../lib/reply.ts';
+import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RouteKit } from '../../plugins/routes.ts';
+import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
+import type { CardsService } from './cards.service.ts';
+import { cardsService } from './cards.service.ts';
+import { depositsService } from './deposits.service.ts';
+import { exchangeService } from './exchange.service.ts';
+import { recordsService } from './records.service.ts';
+import { walletsService } from './wallets.service.ts';
+import { withdrawalsService } from './withdrawals.service.ts';
+
+/** Everything the funds area offers the composition root. */
+export function fundsModule(deps: Deps) {
+  const cards: CardsService = cardsService(deps);
+  const deposits = depositsService(deps);
+  const withdrawals = withdrawalsService(deps);
+  const exchange = exchangeService(deps);
+  const records = recordsService(deps);
+  const wallets = walletsService(deps);
+  const pendingCounts: QueueCounter = async () => ({
+    deposits: await deposits.pendingCount(),
+    withdrawals: await withdrawals.pendingCount(),
+  });
+  const userDetail: UserDetailContributor = (userId, ctx) => wallets.userDetail(userId, ctx);
+  return { cards, deposits, withdrawals, exchange, records, wallets, pendingCounts, userDetail };
+}
+
+export type FundsModule = ReturnType<typeof fundsModule>;
+
+export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, m: FundsModule): void {
+  // ---- bank cards
+  kit.post(fundsApi.cardList, async (req) => ok(await m.cards.list(currentUser(req).id)));
+  kit.post(fundsApi.addCard, async (req) => ok(await m.cards.add(currentUser(req).id, req.body), 'ok.added'));
+  kit.post(fundsApi.editCard, async (req) => {
+    const { bankid, ...card } = req.body;
+    await m.cards.edit(currentUser(req).id, bankid, card);
+    return ok(null, 'ok.changed');
+  });
+  kit.post(fundsApi.delbakcard, async (req) => {
+    await m.cards.remove(currentUser(req).id, req.body.bankid);
+    return ok(null, 'ok.unbound');
+  });
+
+  // ---- deposits
+  kit.post(fundsApi.rechargeChannel, async (req) => ok(await m.deposits.channels(req.body.type)));
+  kit.post(fundsApi.ischongzhi, async (req) => ok(await m.deposits.precheck(currentUser(req).id, req.body)), {
+    // the channel password must not be guessable by trying
+    rateLimit: {
+      max: deps.env.RATE_LIMIT_MONEY,
+      timeWindow: '1 minute',
+      keyGenerator: (req) =>
+        typeof req.headers.token === 'string' ? `t${req.headers.token.slice(0, 128)}` : req.ip,
+    },
+  });
+  kit.post(fundsApi.chongzhi, async (req) =>
+    ok(await m.deposits.submit(currentUser(req).id, req.body), 'ok.depositSubmitted'),
+  );
+  kit.post(fundsApi.rechargelist, async (req) =>
+    ok(await m.deposits.list(currentUser(req).id, req.body.type)),
+  );
+
+  // ---- withdrawals
+  kit.post(fundsApi.withdrawal, async (req) =>
+    ok(await m.withdrawals.request(currentUser(req), req.body), 'ok.withdrawSubmitted'),
+  );
+  kit.post(fundsApi.withdrawallist, async (req) =>
+    ok(await m.withdrawals.list(currentUser(req).id, req.body.type)),
+  );
+
+  // ---- exchange
+  kit.post(fundsApi.rotationRate, async (req) => ok(await m.exchange.preview(req.body)));
+  kit.post(fundsApi.rotation, async (req) =>
+    ok(await m.exchange.exchange(currentUser(req).id, req.body), 'ok.exchanged'),
+  );
+
+  // ---- fund records
+  kit.post(fundsApi.capitalloglist, async (req) => ok(await m.records.list(currentUser(req).id, req.body)));
+  kit.post(fundsApi.capitallogcsv, async (req) =>
+    ok(await m.records.statement(currentUser(req).id, req.body)),
+  );
+
+  // ---- product lists whose frozen amounts count in the assets. IPO subscriptions, copy-trade orders and
+  // block-trade subscriptions arrive with their areas, which take these calls over; until then every user's
+  // list is really empty.
+  kit.post(fundsApi.usernewstocklist, async () => ok([]));
+  kit.post(fundsApi.userproductlist, async () => ok([]));
+  kit.post(fundsApi.ustockslist, async () => ok([]));
+
+  // ---- back office
+  adminKit.post(adminApi.depositList, 'reviewer', async (req, op) =>
+    ok(await m.deposits.queue(req.body, (name) => adminKit.signedPath(op, `/uploads/${name}`))),
+  );
+  adminKit.post(adminApi.depositDecide, 'reviewer', async (req, op) => {
+    await m.deposits.decide(op, req.body);
+    return ok(null, 'ok.decided');
+  });
+  adminKit.post(adminApi.withdrawalList, 'reviewer', async (req) => ok(await m.withdrawals.queue(req.body)));
+  adminKit.post(adminApi.withdrawalDecide, 'reviewer', async (req, op) => {
+    await m.withdrawals.decide(op, req.body);
+    return ok(null, 'ok.decided');
+  });
+  adminKit.post(adminApi.channelList, 'reviewer', async () => ok(await m.deposits.adminChannels()));
+  adminKit.post(adminApi.channelSave, 'admin', async (req, op) =>
+    ok(await m.deposits.saveChannel(op, req.body), 'ok.changed'),
+  );
+}

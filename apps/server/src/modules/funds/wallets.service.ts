@@ -1,0 +1,85 @@
+import { CURRENCIES, formatUnits, type Market, toUnixSeconds } from '@kabuto/domain';
+import { userBalances } from '@kabuto/ledger';
+import type { Deps } from '../../deps.ts';
+import type { DetailContext } from '../../shared/admin-contributors.ts';
+import * as repo from './funds.repo.ts';
+
+/**
+ * Wallet balances as the ledger holds them. Frozen = what pending transfers reserve out of cash
+ * (withdrawals, and later orders and subscriptions) + margin held in open positions; total = available +
+ * frozen (spec §9). Nothing here is stored: every figure is read from the ledger.
+ */
+export function walletsService({ db }: Deps) {
+  /** getUserinfo: available balance per wallet, and the requested wallet's available / frozen / total. */
+  async function userInfo(userId: bigint, market: Market): Promise<Record<string, unknown>> {
+    const balances = await userBalances(db, userId, CURRENCIES);
+    const out: Record<string, unknown> = {};
+    for (const b of balances) out[b.currency] = formatUnits(b.available);
+    const cur = balances.find((b) => b.currency === market)!;
+    out.available = formatUnits(cur.available);
+    out.frozen = formatUnits(cur.reserved + cur.margin);
+    out.total_assets = formatUnits(cur.total);
+    return out;
+  }
+
+  /** The back office's user page: bank accounts (full numbers), recent deposits, withdrawals, records. */
+  async function userDetail(userId: bigint, ctx: DetailContext): Promise<Record<string, unknown>> {
+    const [cards, deposits, withdrawals, records] = await Promise.all([
+      repo.listCards(db, userId),
+      repo.userDeposits(db, userId, undefined, 50),
+      repo.userWithdrawals(db, userId, undefined, 50),
+      repo.pageRecords(db, userId, {}, 1, 50),
+    ]);
+    const t = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
+    return {
+      cards: cards.map((c) => ({
+        id: String(c.id),
+        holder: c.holder,
+        number: c.number,
+        bank: c.bank,
+        branch: c.branch,
+        branch_code: c.branch_code,
+        account_type: c.account_type,
+        create_time: t(c.created_at),
+      })),
+      deposits: deposits.map((d) => ({
+        id: String(d.id),
+        order_number: d.order_no,
+        currency: d.currency,
+        amount: formatUnits(d.amount),
+        channel: d.channel_name,
+        proof_url: ctx.uploadUrl(d.proof_upload),
+        status: repo.STATUS_NAME[d.status],
+        reason: d.reason ?? '',
+        create_time: t(d.created_at),
+        decide_time: t(d.decided_at),
+      })),
+      withdrawals: withdrawals.map((w) => ({
+        id: String(w.id),
+        order_number: w.order_no,
+        currency: w.currency,
+        amount: formatUnits(w.amount),
+        bank: w.bank,
+        account_number: w.account_number,
+        status: repo.STATUS_NAME[w.status],
+        reason: w.reason ?? '',
+        create_time: t(w.created_at),
+        decide_time: t(w.decided_at),
+      })),
+      records: records.rows.map((r) => ({
+        id: String(r.id),
+        order_number: r.order_no,
+        type: r.type,
+        currency: r.currency,
+        amount: formatUnits(r.amount),
+        balance: formatUnits(r.balance),
+        transfer_id: String(r.transfer_id),
+        create_time: t(r.created_at),
+      })),
+    };
+  }
+
+  return { userInfo, userDetail };
+}
+
+export type WalletsService = ReturnType<typeof walletsService>;

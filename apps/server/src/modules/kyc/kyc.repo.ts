@@ -1,0 +1,121 @@
+import type { Db, ReviewState, Tx } from '@kabuto/db';
+
+type Q = Db | Tx;
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'realname',
+  'id_card',
+  'front_upload',
+  'back_upload',
+  'status',
+  'reason',
+  'created_at',
+  'decided_at',
+] as const;
+
+export const latest = (q: Q, userId: bigint) =>
+  q
+    .selectFrom('kyc_submission')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const approved = (q: Q, userId: bigint) =>
+  q
+    .selectFrom('kyc_submission')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+
+export const history = (q: Q, userId: bigint) =>
+  q
+    .selectFrom('kyc_submission')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+
+export const insert = (
+  q: Q,
+  row: {
+    user_id: bigint;
+    realname: string;
+    id_card: string;
+    front_upload: string;
+    back_upload: string;
+    created_at: Date;
+  },
+) => q.insertInto('kyc_submission').values(row).execute();
+
+export const lockById = (tx: Tx, id: bigint) =>
+  tx.selectFrom('kyc_submission').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const decide = (
+  tx: Tx,
+  id: bigint,
+  set: { status: ReviewState; reason: string | null; decided_at: Date; decided_by: bigint },
+) => tx.updateTable('kyc_submission').set(set).where('id', '=', id).execute();
+
+export const countPending = async (q: Q): Promise<number> => {
+  const r = await q
+    .selectFrom('kyc_submission')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+};
+
+export async function list(
+  q: Q,
+  f: { status: ReviewState | 'all'; page: number; size: number },
+): Promise<{
+  rows: {
+    id: bigint;
+    user_id: bigint;
+    account: string;
+    realname: string;
+    id_card: string;
+    front_upload: string;
+    back_upload: string;
+    status: ReviewState;
+    reason: string | null;
+    created_at: Date;
+    decided_at: Date | null;
+    decided_by_name: string | null;
+  }[];
+  total: number;
+}> {
+  let base = q.selectFrom('kyc_submission as k');
+  if (f.status !== 'all') base = base.where('k.status', '=', f.status);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('app_user as u', 'u.id', 'k.user_id')
+      .leftJoin('operator as o', 'o.id', 'k.decided_by')
+      .select([
+        'k.id',
+        'k.user_id',
+        'u.account',
+        'k.realname',
+        'k.id_card',
+        'k.front_upload',
+        'k.back_upload',
+        'k.status',
+        'k.reason',
+        'k.created_at',
+        'k.decided_at',
+        'o.username as decided_by_name',
+      ])
+      // the queue is worked oldest first; decided items newest first
+      .orderBy('k.id', f.status === 'pending' ? 'asc' : 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

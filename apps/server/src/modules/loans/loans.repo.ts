@@ -1,0 +1,152 @@
+import type { Db, LoanStatus, Tx } from '@kabuto/db';
+
+type Q = Db | Tx;
+
+const LOAN = [
+  'l.id',
+  'l.order_no',
+  'l.user_id',
+  'l.currency',
+  'l.amount',
+  'l.rate_ppm',
+  'l.status',
+  'l.reason',
+  'l.interest_paid',
+  'l.created_at',
+  'l.decided_at',
+  'l.repaid_at',
+] as const;
+
+export const creditScore = async (q: Q, userId: bigint): Promise<number | null> =>
+  (await q.selectFrom('credit_profile').select('score').where('user_id', '=', userId).executeTakeFirst())
+    ?.score ?? null;
+
+export const limits = (q: Q, userId: bigint) =>
+  q.selectFrom('loan_limit').select(['currency', 'amount']).where('user_id', '=', userId).execute();
+
+export const limitOf = async (q: Q, userId: bigint, currency: string): Promise<bigint> =>
+  (
+    await q
+      .selectFrom('loan_limit')
+      .select('amount')
+      .where('user_id', '=', userId)
+      .where('currency', '=', currency)
+      .executeTakeFirst()
+  )?.amount ?? 0n;
+
+/** Unpaid principal per currency (approved, not repaid). */
+export const outstanding = (q: Q, userId: bigint) =>
+  q
+    .selectFrom('loan')
+    .select(['currency', (eb) => eb.fn.sum<string>('amount').as('total')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 1)
+    .groupBy('currency')
+    .execute();
+
+export const hasPending = async (q: Q, userId: bigint) =>
+  (await q
+    .selectFrom('loan')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 0)
+    .executeTakeFirst()) !== undefined;
+
+export const insertLoan = (
+  q: Q,
+  v: {
+    order_no: string;
+    user_id: bigint;
+    currency: string;
+    amount: bigint;
+    rate_ppm: number;
+    created_at: Date;
+  },
+) => q.insertInto('loan').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
+
+export const userLoans = (q: Q, userId: bigint, currency?: string, limit = 200) => {
+  let s = q.selectFrom('loan as l').select(LOAN).where('l.user_id', '=', userId);
+  if (currency) s = s.where('l.currency', '=', currency);
+  return s.orderBy('l.id', 'desc').limit(limit).execute();
+};
+
+export const lockLoan = (tx: Tx, id: bigint) =>
+  tx.selectFrom('loan as l').select(LOAN).where('l.id', '=', id).forUpdate().executeTakeFirst();
+
+/** The unpaid loans of a wallet, locked, oldest first. */
+export const lockUnpaid = (tx: Tx, userId: bigint, currency: string) =>
+  tx
+    .selectFrom('loan as l')
+    .select(LOAN)
+    .where('l.user_id', '=', userId)
+    .where('l.currency', '=', currency)
+    .where('l.status', '=', 1)
+    .orderBy('l.id')
+    .forUpdate()
+    .execute();
+
+export const setStatus = (
+  tx: Tx,
+  id: bigint,
+  set: {
+    status: LoanStatus;
+    reason?: string | null;
+    decided_at?: Date;
+    decided_by?: bigint;
+    interest_paid?: bigint;
+    repaid_at?: Date;
+    repay_order_no?: string;
+  },
+) => tx.updateTable('loan').set(set).where('id', '=', id).execute();
+
+export async function queue(
+  q: Q,
+  f: { status: 'pending' | 'approved' | 'rejected' | 'all'; page: number; size: number },
+) {
+  let base = q.selectFrom('loan as l');
+  // "approved" covers loans still unpaid and loans repaid since.
+  if (f.status === 'pending') base = base.where('l.status', '=', 0);
+  if (f.status === 'approved') base = base.where('l.status', 'in', [1, 3]);
+  if (f.status === 'rejected') base = base.where('l.status', '=', 2);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('app_user as u', 'u.id', 'l.user_id')
+      .leftJoin('operator as o', 'o.id', 'l.decided_by')
+      .leftJoin('credit_profile as c', 'c.user_id', 'l.user_id')
+      .select([...LOAN, 'u.account', 'o.username as decided_by_name', 'c.score'])
+      .orderBy('l.id', f.status === 'pending' ? 'asc' : 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export const countPending = async (q: Q) =>
+  Number(
+    (
+      await q
+        .selectFrom('loan')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const userExists = async (q: Q, userId: bigint) =>
+  (await q.selectFrom('app_user').select('account').where('id', '=', userId).executeTakeFirst())?.account;
+
+export const upsertScore = (q: Q, userId: bigint, score: number, at: Date) =>
+  q
+    .insertInto('credit_profile')
+    .values({ user_id: userId, score, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ score, updated_at: at }))
+    .execute();
+
+export const upsertLimit = (q: Q, userId: bigint, currency: string, amount: bigint, at: Date) =>
+  q
+    .insertInto('loan_limit')
+    .values({ user_id: userId, currency, amount, updated_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'currency']).doUpdateSet({ amount, updated_at: at }))
+    .execute();

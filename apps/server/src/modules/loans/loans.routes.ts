@@ -1,0 +1,23 @@
+import { adminApi, fundsApi } from '@kabuto/contract';
+import { ok } from '../../lib/reply.ts';
+import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RouteKit } from '../../plugins/routes.ts';
+import type { LoansService } from './loans.service.ts';
+
+export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
+  kit.post(fundsApi.loaninfo, async (req) => ok(await loans.info(currentUser(req).id, req.body)));
+  kit.post(fundsApi.toJq, async (req) => ok(await loans.apply(currentUser(req), req.body), 'ok.borrowed'));
+  kit.post(fundsApi.toHq, async (req) => ok(await loans.repay(currentUser(req).id, req.body), 'ok.repaid'));
+  kit.post(fundsApi.loanlist, async (req) => ok(await loans.list(currentUser(req).id, req.body.type)));
+
+  adminKit.post(adminApi.loanList, 'reviewer', async (req) => ok(await loans.queue(req.body)));
+  adminKit.post(adminApi.loanDecide, 'reviewer', async (req, op) => {
+    await loans.decide(op, req.body);
+    return ok(null, 'ok.decided');
+  });
+  adminKit.post(adminApi.userSetCredit, 'operator', async (req, op) => {
+    await loans.setCredit(op, req.body);
+    return ok(null, 'ok.changed');
+  });
+}

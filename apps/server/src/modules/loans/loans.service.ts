@@ -1,0 +1,446 @@
+import type { UserState } from '@kabuto/db';
+import { isUniqueViolation, withTx } from '@kabuto/db';
+import {
+  CURRENCIES,
+  type Currency,
+  formatUnits,
+  ISO_CODE,
+  type Market,
+  MINOR_UNIT,
+  roundTo,
+  toUnixSeconds,
+  type Units,
+} from '@kabuto/domain';
+import { platformAccount, type TransferRequest, userAccount } from '@kabuto/ledger';
+import type { Deps } from '../../deps.ts';
+import { refuse } from '../../lib/errors.ts';
+import type { Operator } from '../../plugins/admin-routes.ts';
+import { audit } from '../../shared/audit.ts';
+import { requireVerified } from '../../shared/identity.ts';
+import {
+  checkMinorUnit,
+  type FundRecordInput,
+  formatPercent,
+  newOrderNo,
+  percentToPpm,
+  plainAmount,
+  transfer,
+  writeFundRecords,
+} from '../../shared/money.ts';
+import { sendNotice } from '../../shared/notices.ts';
+import { loadSettings } from '../../shared/settings.ts';
+import * as repo from './loans.repo.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Interest of a loan: principal × annual rate × days / 365, days counted from the payout and at least
+ * one, rounded up to the currency's minor unit (charges round up — the domain's rule).
+ */
+export function interestFor(amount: Units, ratePpm: bigint, days: number, currency: Currency): Units {
+  const num = amount * ratePpm * BigInt(days);
+  const den = 1_000_000n * 365n;
+  const raw = (num + den - 1n) / den;
+  return roundTo(raw, MINOR_UNIT[currency], 'up');
+}
+
+export const daysBorrowed = (from: Date, now: number): number =>
+  Math.max(1, Math.ceil((now - from.getTime()) / DAY_MS));
+
+export function loansService({ db, clock }: Deps) {
+  async function score(userId: bigint): Promise<number> {
+    return (await repo.creditScore(db, userId)) ?? (await loadSettings(db)).credit_score_default;
+  }
+
+  async function borrowed(userId: bigint): Promise<Map<string, Units>> {
+    return new Map((await repo.outstanding(db, userId)).map((r) => [r.currency, BigInt(r.total)]));
+  }
+
+  /** getUserinfo: credit score, and per wallet the unpaid principal ({c}yjed) and the limit ({c}kjed). */
+  async function userInfo(userId: bigint, _market: Market): Promise<Record<string, unknown>> {
+    const [xyf, owed, limits] = await Promise.all([score(userId), borrowed(userId), repo.limits(db, userId)]);
+    const limitBy = new Map(limits.map((l) => [l.currency, l.amount]));
+    const out: Record<string, unknown> = { xyf };
+    for (const c of CURRENCIES) {
+      out[`${c}yjed`] = formatUnits(owed.get(c) ?? 0n);
+      out[`${c}kjed`] = formatUnits(limitBy.get(c) ?? 0n);
+    }
+    return out;
+  }
+
+  /** The terms shown before applying. */
+  async function info(userId: bigint, input: { type: Currency; money?: Units }) {
+    const settings = await loadSettings(db);
+    const ratePpm = percentToPpm(settings.loan_annual_rate);
+    const [xyf, owed, limit, pending] = await Promise.all([
+      score(userId),
+      borrowed(userId),
+      repo.limitOf(db, userId, input.type),
+      repo.hasPending(db, userId),
+    ]);
+    const yjed = owed.get(input.type) ?? 0n;
+    const available = limit > yjed ? limit - yjed : 0n;
+    return {
+      type: input.type,
+      xyf,
+      kjed: formatUnits(limit),
+      yjed: formatUnits(yjed),
+      available: formatUnits(available),
+      rate: formatPercent(ratePpm),
+      pending,
+      unpaid: yjed > 0n,
+      ...(input.money !== undefined
+        ? {
+            daily_interest: formatUnits(interestFor(input.money, ratePpm, 1, input.type)),
+            interest_30d: formatUnits(interestFor(input.money, ratePpm, 30, input.type)),
+          }
+        : {}),
+    };
+  }
+
+  /** /user/to_jq: an application waiting for review (money moves on approval). */
+  async function apply(user: { id: bigint; state: UserState }, input: { type: Currency; money: Units }) {
+    if (user.state === 'restricted') refuse('account.restricted');
+    checkMinorUnit(input.money, input.type);
+    await requireVerified(db, user.id);
+    const settings = await loadSettings(db);
+    if (await repo.hasPending(db, user.id)) refuse('loan.pending');
+    const yjed = (await borrowed(user.id)).get(input.type) ?? 0n;
+    if (settings.loan_block_unpaid && yjed > 0n) refuse('loan.unpaid');
+    const limit = await repo.limitOf(db, user.id, input.type);
+    if (input.money > limit - yjed) refuse('loan.insufficientQuota');
+    const now = clock.now();
+    try {
+      const row = await repo.insertLoan(db, {
+        order_no: newOrderNo('L', now),
+        user_id: user.id,
+        currency: input.type,
+        amount: input.money,
+        rate_ppm: Number(percentToPpm(settings.loan_annual_rate)),
+        created_at: new Date(now),
+      });
+      return { id: String(row.id), order_number: row.order_no };
+    } catch (err) {
+      if (isUniqueViolation(err)) refuse('loan.pending');
+      throw err;
+    }
+  }
+
+  /**
+   * /user/to_hq: repay every unpaid loan of the wallet with its interest. `money` may not be below the
+   * principal (spec §5) nor below principal + interest; exactly what is due is charged.
+   */
+  async function repay(userId: bigint, input: { type: Currency; money: Units }) {
+    const now = clock.now();
+    const orderNo = newOrderNo('R', now);
+    return withTx(db, async (tx) => {
+      const loans = await repo.lockUnpaid(tx, userId, input.type);
+      if (loans.length === 0) return refuse('loan.notFound');
+      const parts = loans.map((l) => ({
+        loan: l,
+        interest: interestFor(
+          l.amount,
+          BigInt(l.rate_ppm),
+          daysBorrowed(l.decided_at ?? l.created_at, now),
+          input.type,
+        ),
+      }));
+      const principal = parts.reduce((s, p) => s + p.loan.amount, 0n);
+      const interest = parts.reduce((s, p) => s + p.interest, 0n);
+      if (input.money < principal)
+        refuse('loan.repayLessThanLoan', { due: plainAmount(principal + interest) });
+      if (input.money < principal + interest)
+        refuse('loan.repayDue', { due: plainAmount(principal + interest) });
+
+      const cash = await userAccount(tx, userId, input.type, 'cash');
+      const owed = await userAccount(tx, userId, input.type, 'loan');
+      const book = await platformAccount(tx, 'loans', input.type);
+      const requests: TransferRequest[] = [];
+      const kinds: { type: 'repay' | 'interest' | null; loanId: bigint; amount: Units }[] = [];
+      for (const p of parts) {
+        const ref = `loan:${p.loan.id}`;
+        requests.push(
+          {
+            type: 'single',
+            debitAccountId: cash.id,
+            creditAccountId: book.id,
+            amount: p.loan.amount,
+            currency: input.type,
+            code: 'repay',
+            operationRef: ref,
+          },
+          {
+            type: 'single',
+            debitAccountId: book.id,
+            creditAccountId: owed.id,
+            amount: p.loan.amount,
+            currency: input.type,
+            code: 'repay',
+            operationRef: ref,
+          },
+        );
+        kinds.push(
+          { type: 'repay', loanId: p.loan.id, amount: p.loan.amount },
+          { type: null, loanId: p.loan.id, amount: 0n },
+        );
+        if (p.interest > 0n) {
+          requests.push({
+            type: 'single',
+            debitAccountId: cash.id,
+            creditAccountId: book.id,
+            amount: p.interest,
+            currency: input.type,
+            code: 'interest',
+            operationRef: ref,
+          });
+          kinds.push({ type: 'interest', loanId: p.loan.id, amount: p.interest });
+        }
+      }
+      const transfers = await transfer(tx, requests);
+      const at = new Date(now);
+      const records: FundRecordInput[] = [];
+      transfers.forEach((t, i) => {
+        const k = kinds[i];
+        if (!k.type) return;
+        records.push({
+          userId,
+          currency: input.type,
+          type: k.type,
+          orderNo,
+          amount: -k.amount,
+          transferId: t.id,
+          ref: `loan:${k.loanId}`,
+          at,
+        });
+      });
+      await writeFundRecords(tx, records);
+      for (const p of parts) {
+        await repo.setStatus(tx, p.loan.id, {
+          status: 3,
+          interest_paid: p.interest,
+          repaid_at: at,
+          repay_order_no: orderNo,
+        });
+      }
+      return {
+        order_number: orderNo,
+        principal: formatUnits(principal),
+        interest: formatUnits(interest),
+        total: formatUnits(principal + interest),
+      };
+    });
+  }
+
+  async function list(userId: bigint, currency: Currency) {
+    const rows = await repo.userLoans(db, userId, currency);
+    const now = clock.now();
+    return rows.map((l) => ({
+      id: String(l.id),
+      order_number: l.order_no,
+      type: l.currency as Currency,
+      money: formatUnits(l.amount),
+      rate: formatPercent(BigInt(l.rate_ppm)),
+      interest: formatUnits(
+        l.status === 1
+          ? interestFor(
+              l.amount,
+              BigInt(l.rate_ppm),
+              daysBorrowed(l.decided_at ?? l.created_at, now),
+              l.currency as Currency,
+            )
+          : l.interest_paid,
+      ),
+      status: l.status,
+      reason: l.reason ?? '',
+      create_time: toUnixSeconds(l.created_at.getTime()),
+      check_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
+      repay_time: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
+    }));
+  }
+
+  // ---------------------------------------------------------------- back office
+
+  const STATUS = ['pending', 'approved', 'rejected', 'repaid'] as const;
+
+  async function queue(f: {
+    status: 'pending' | 'approved' | 'rejected' | 'all';
+    page: number;
+    size: number;
+  }) {
+    const { rows, total } = await repo.queue(db, f);
+    const settings = await loadSettings(db);
+    return {
+      list: await Promise.all(
+        rows.map(async (l) => {
+          const owed = (await borrowed(l.user_id)).get(l.currency) ?? 0n;
+          const limit = await repo.limitOf(db, l.user_id, l.currency);
+          return {
+            id: String(l.id),
+            order_number: l.order_no,
+            user_id: String(l.user_id),
+            account: l.account,
+            currency: l.currency,
+            amount: formatUnits(l.amount),
+            rate: formatPercent(BigInt(l.rate_ppm)),
+            credit_score: l.score ?? settings.credit_score_default,
+            limit: formatUnits(limit),
+            borrowed: formatUnits(owed),
+            status: STATUS[l.status],
+            reason: l.reason ?? '',
+            create_time: toUnixSeconds(l.created_at.getTime()),
+            decide_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
+            decided_by: l.decided_by_name ?? '',
+          };
+        }),
+      ),
+      total,
+    };
+  }
+
+  /** Approve: platform loans → user cash, and the user's loan account records what is owed. */
+  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
+    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
+    const now = new Date(clock.now());
+    await withTx(db, async (tx) => {
+      const l = await repo.lockLoan(tx, input.id);
+      if (!l) return refuse('review.notFound');
+      if (l.status !== 0) return refuse('review.alreadyDecided');
+      const currency = l.currency as Currency;
+      const params = { order: l.order_no, amount: plainAmount(l.amount), currency: ISO_CODE[currency] };
+      if (input.approve) {
+        // The limit may have changed since the application.
+        const owed = (await repo.outstanding(tx, l.user_id)).find((r) => r.currency === currency);
+        const limit = await repo.limitOf(tx, l.user_id, currency);
+        if (l.amount > limit - BigInt(owed?.total ?? 0)) refuse('loan.insufficientQuota');
+        const book = await platformAccount(tx, 'loans', currency);
+        const cash = await userAccount(tx, l.user_id, currency, 'cash');
+        const debt = await userAccount(tx, l.user_id, currency, 'loan');
+        const ref = `loan:${l.id}`;
+        const [payout] = await transfer(tx, [
+          {
+            type: 'single',
+            debitAccountId: book.id,
+            creditAccountId: cash.id,
+            amount: l.amount,
+            currency,
+            code: 'loan',
+            operationRef: ref,
+          },
+          {
+            type: 'single',
+            debitAccountId: debt.id,
+            creditAccountId: book.id,
+            amount: l.amount,
+            currency,
+            code: 'loan',
+            operationRef: ref,
+          },
+        ]);
+        await writeFundRecords(tx, [
+          {
+            userId: l.user_id,
+            currency,
+            type: 'loan',
+            orderNo: l.order_no,
+            amount: l.amount,
+            transferId: payout.id,
+            ref,
+            at: now,
+          },
+        ]);
+        await sendNotice(tx, l.user_id, 'loanApproved', {
+          ...params,
+          rate: formatPercent(BigInt(l.rate_ppm)),
+        });
+      } else {
+        await sendNotice(tx, l.user_id, 'loanRejected', { ...params, reason: input.reason ?? '' });
+      }
+      await repo.setStatus(tx, l.id, {
+        status: input.approve ? 1 : 2,
+        reason: input.approve ? null : (input.reason ?? null),
+        decided_at: now,
+        decided_by: op.id,
+      });
+      await audit(
+        tx,
+        op,
+        {
+          action: input.approve ? 'loan.approve' : 'loan.reject',
+          target: `loan:${l.id}`,
+          reason: input.reason ?? '',
+          detail: { order_no: l.order_no, user_id: l.user_id, currency, amount: formatUnits(l.amount) },
+        },
+        now,
+      );
+    });
+  }
+
+  /** Credit score and (optionally) one wallet's loan limit, set by an operator with a reason. */
+  async function setCredit(
+    op: Operator,
+    input: { id: bigint; score: number; currency: Currency; limit?: Units; reason: string },
+  ) {
+    const now = new Date(clock.now());
+    await withTx(db, async (tx) => {
+      const account = await repo.userExists(tx, input.id);
+      if (!account) return refuse('account.notFound');
+      const before = {
+        score: await repo.creditScore(tx, input.id),
+        limit: formatUnits(await repo.limitOf(tx, input.id, input.currency)),
+      };
+      await repo.upsertScore(tx, input.id, input.score, now);
+      if (input.limit !== undefined) await repo.upsertLimit(tx, input.id, input.currency, input.limit, now);
+      await audit(
+        tx,
+        op,
+        {
+          action: 'user.credit',
+          target: `user:${account}`,
+          reason: input.reason,
+          detail: {
+            before,
+            after: {
+              score: input.score,
+              currency: input.currency,
+              limit: input.limit === undefined ? undefined : formatUnits(input.limit),
+            },
+          },
+        },
+        now,
+      );
+    });
+  }
+
+  async function userDetail(userId: bigint): Promise<Record<string, unknown>> {
+    const [xyf, limits, loans] = await Promise.all([
+      score(userId),
+      repo.limits(db, userId),
+      repo.userLoans(db, userId, undefined, 50),
+    ]);
+    return {
+      credit: {
+        score: xyf,
+        limits: Object.fromEntries(limits.map((l) => [l.currency, formatUnits(l.amount)])),
+      },
+      loans: loans.map((l) => ({
+        id: String(l.id),
+        order_number: l.order_no,
+        currency: l.currency,
+        amount: formatUnits(l.amount),
+        rate: formatPercent(BigInt(l.rate_ppm)),
+        status: STATUS[l.status],
+        interest_paid: formatUnits(l.interest_paid),
+        reason: l.reason ?? '',
+        create_time: toUnixSeconds(l.created_at.getTime()),
+        decide_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
+        repay_time: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
+      })),
+    };
+  }
+
+  const pendingCount = async () => ({ loans: await repo.countPending(db) });
+
+  return { userInfo, info, apply, repay, list, queue, decide, setCredit, userDetail, pendingCount };
+}
+
+export type LoansService = ReturnType<typeof loansService>;

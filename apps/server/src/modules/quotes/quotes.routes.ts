@@ -1,0 +1,30 @@
+import { quotesApi } from '@kabuto/contract';
+import { ok } from '../../lib/reply.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RouteKit } from '../../plugins/routes.ts';
+import type { QuotesService } from './quotes.service.ts';
+
+export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
+  kit.post(quotesApi.zhishu, async (req) => ok(quotes.indices(req.body.type, req.body.lang)));
+  kit.post(quotesApi.top, async (req) =>
+    ok(await quotes.top(req.body.type, req.body.rank, req.body.lang, req.body.limit)),
+  );
+  kit.post(quotesApi.stockdetails, async (req) => ok(await quotes.detail(req.body.symbol, req.body.lang)));
+  kit.post(quotesApi.kline, async (req) =>
+    ok(await quotes.kline(req.body.symbol, req.body.kline_type, req.body.fq, req.body.limit)),
+  );
+  kit.post(quotesApi.search, async (req) =>
+    ok(quotes.search(req.body.content, req.body.type, req.body.lang)),
+  );
+  kit.post(quotesApi.optionalList, async (req) =>
+    ok(await quotes.watchlist(currentUser(req).id, req.body.type, req.body.lang)),
+  );
+  kit.post(quotesApi.addOptional, async (req) => {
+    await quotes.addWatch(currentUser(req).id, req.body.symbol, req.body.type);
+    return ok(null, 'ok.added');
+  });
+  kit.post(quotesApi.removeOptional, async (req) => {
+    await quotes.removeWatch(currentUser(req).id, req.body.symbol, req.body.type);
+    return ok(null, 'ok.deleted');
+  });
+}

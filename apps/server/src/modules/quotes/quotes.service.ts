@@ -1,0 +1,147 @@
+import type { quotesApi } from '@kabuto/contract';
+import { formatUnits, MARKETS, type Market, minimumQuantity, toUnixSeconds } from '@kabuto/domain';
+import {
+  type Adjust,
+  type Lang,
+  type MarketDataProvider,
+  type Period,
+  type RankKind,
+  rankQuotes,
+} from '@kabuto/market';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { refuse } from '../../lib/errors.ts';
+import { nameOf, quoteRow } from '../../shared/market-data.ts';
+import { formatPercent } from '../../shared/money.ts';
+import { loadSettings } from '../../shared/settings.ts';
+import { effectiveFees } from '../../shared/trading-fees.ts';
+import * as repo from './quotes.repo.ts';
+
+type DetailData = z.output<typeof quotesApi.stockdetails.data>;
+
+/** Quote calls: indices, rankings, one stock, candles, search and the watchlist. */
+export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
+  const instrumentOf = (symbol: string) => {
+    const inst = market.instrument(symbol);
+    if (!inst) return refuse('trade.unknownSymbol');
+    return inst;
+  };
+
+  function rows(symbols: readonly string[], lang: Lang) {
+    const out = [];
+    for (const q of market.quotes(symbols)) {
+      const inst = market.instrument(q.symbol);
+      if (inst) out.push({ ...quoteRow(q, inst, lang), market: inst.market });
+    }
+    return out;
+  }
+
+  /** The market's indices first, then the other markets' indices. */
+  function indices(type: Market, lang: Lang) {
+    const order = [type, ...MARKETS.filter((m) => m !== type)];
+    const symbols = order.flatMap((m) =>
+      market
+        .instruments(m)
+        .filter((i) => i.kind === 'index')
+        .map((i) => i.symbol),
+    );
+    return rows(symbols, lang);
+  }
+
+  async function top(type: Market, rank: RankKind, lang: Lang, limit: number) {
+    const stocks = market
+      .instruments(type)
+      .filter((i) => i.kind === 'stock')
+      .map((i) => i.symbol);
+    const watchCounts = rank === 'popular' ? await repo.watchCounts(db, type) : undefined;
+    return rankQuotes(market.quotes(stocks), rank, { limit, watchCounts }).map((q) =>
+      quoteRow(q, market.instrument(q.symbol)!, lang),
+    );
+  }
+
+  async function detail(symbol: string, lang: Lang): Promise<DetailData> {
+    const inst = instrumentOf(symbol);
+    const q = market.quote(inst.symbol);
+    if (!q) return refuse('trade.priceUnavailable');
+    const settings = await loadSettings(db);
+    const fees = effectiveFees(inst.market, clock.now(), settings.trading_fees[inst.market]);
+    return {
+      ...quoteRow(q, inst, lang),
+      market: inst.market,
+      board: inst.board,
+      open: formatUnits(q.open),
+      preClose: formatUnits(q.preClose),
+      high: formatUnits(q.high),
+      low: formatUnits(q.low),
+      turnover: formatUnits(q.turnover),
+      marketCap: q.marketCap === null ? '0' : formatUnits(q.marketCap),
+      limitUp: q.limitUp === null ? null : formatUnits(q.limitUp),
+      limitDown: q.limitDown === null ? null : formatUnits(q.limitDown),
+      tick: formatUnits(q.tick),
+      lot: 1,
+      minQty: Number(minimumQuantity(inst.market, q.tradingDay)),
+      session: q.session,
+      time: toUnixSeconds(q.time),
+      buyFeeRate: formatPercent(fees.buy.ppm),
+      buyFeeMin: formatUnits(fees.buy.min),
+      sellFeeRate: formatPercent(fees.sell.ppm),
+      sellFeeMin: formatUnits(fees.sell.min),
+      stampDutyRate: formatPercent(fees.stampDutySellPpm),
+      leverage: settings.trading_leverage,
+    };
+  }
+
+  async function kline(symbol: string, period: Period, adjust: Adjust, limit: number) {
+    const inst = instrumentOf(symbol);
+    const candles = await market.candles(inst.symbol, period, { adjust, limit });
+    return candles.map((c) => ({
+      time: toUnixSeconds(c.time),
+      open: formatUnits(c.open),
+      high: formatUnits(c.high),
+      low: formatUnits(c.low),
+      close: formatUnits(c.close),
+      volume: c.volume.toString(),
+    }));
+  }
+
+  function search(text: string, type: Market | undefined, lang: Lang) {
+    const found = market.search(text, type, 30);
+    return rows(
+      found.map((i) => i.symbol),
+      lang,
+    );
+  }
+
+  async function watchlist(userId: bigint, type: Market, lang: Lang) {
+    const symbols = await repo.watchlist(db, userId, type);
+    const bySymbol = new Map(market.quotes(symbols).map((q) => [q.symbol, q]));
+    const out = [];
+    for (const s of symbols) {
+      const q = bySymbol.get(s);
+      const inst = market.instrument(s);
+      if (q && inst) out.push(quoteRow(q, inst, lang));
+    }
+    return out;
+  }
+
+  async function addWatch(userId: bigint, symbol: string, type: Market) {
+    const inst = instrumentOf(symbol);
+    // A symbol belongs to its own market's list, whatever market the screen was on.
+    await repo.addWatch(db, userId, inst.market ?? type, inst.symbol);
+  }
+
+  async function removeWatch(userId: bigint, symbols: string[], type: Market) {
+    if (symbols.length === 0) refuse('validation.required', { field: 'symbol' });
+    if (symbols.length > 200) refuse('validation.tooLong', { field: 'symbol' });
+    const byMarket = new Map<Market, string[]>();
+    for (const s of symbols) {
+      const m = market.instrument(s)?.market ?? type;
+      byMarket.set(m, [...(byMarket.get(m) ?? []), s]);
+    }
+    for (const [m, list] of byMarket) await repo.removeWatch(db, userId, m, list);
+  }
+
+  return { indices, top, detail, kline, search, watchlist, addWatch, removeWatch, nameOf };
+}
+
+export type QuotesService = ReturnType<typeof quotesService>;

@@ -1,0 +1,283 @@
+import { type WsServerMessage, type WsTick, wsClientMessage } from '@kabuto/contract';
+import type { MarketDataProvider } from '@kabuto/market';
+import type { WebSocket } from 'ws';
+import type { Deps } from '../../deps.ts';
+import { tokenHash } from '../../lib/crypto.ts';
+import { tickOf } from '../../shared/market-data.ts';
+import type { TickBus } from '../../shared/tick-bus.ts';
+
+/**
+ * WebSocket /api/vue/ws. A client authenticates (`{op:"auth", token}`), subscribes to symbols
+ * (`{op:"sub", symbols}`) and gets a snapshot, then ticks. Heartbeats both ways: the client may send
+ * `{op:"ping"}` (answered with a pong); the server pings every `heartbeatMs` and drops a socket that did
+ * not answer the previous ping. A socket that is not authenticated within `authTimeoutMs` is closed.
+ *
+ * Slow clients: ticks are coalesced per socket and symbol (the latest price replaces an unsent one), and
+ * nothing is written to a socket whose send buffer holds more than `maxBufferedBytes`; its pending
+ * ticks wait (still coalesced) until the buffer drains. Memory per socket is bounded by its symbols.
+ */
+export interface StreamOptions {
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+  maxBufferedBytes?: number;
+  maxSymbols?: number;
+}
+
+const OPEN = 1;
+
+interface Client {
+  ws: WebSocket;
+  userId: bigint | null;
+  symbols: Set<string>;
+  /** symbol → serialized latest tick not yet sent */
+  pending: Map<string, string>;
+  alive: boolean;
+  authTimer: ReturnType<typeof setTimeout> | null;
+}
+
+export function quoteStream(
+  { db, clock }: Deps,
+  market: MarketDataProvider,
+  bus: TickBus,
+  opts: StreamOptions = {},
+) {
+  const heartbeatMs = opts.heartbeatMs ?? 30_000;
+  const authTimeoutMs = opts.authTimeoutMs ?? 10_000;
+  const maxBuffered = opts.maxBufferedBytes ?? 256 * 1024;
+  const maxSymbols = opts.maxSymbols ?? 200;
+
+  const clients = new Set<Client>();
+  const bySymbol = new Map<string, Set<Client>>();
+  const dirty = new Set<Client>();
+  let flushScheduled = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let stats = { sent: 0, coalesced: 0, deferred: 0 };
+
+  const send = (c: Client, msg: WsServerMessage) => {
+    if (c.ws.readyState === OPEN) c.ws.send(JSON.stringify(msg));
+  };
+
+  function flush(): void {
+    flushScheduled = false;
+    let deferred = false;
+    for (const c of dirty) {
+      if (c.ws.readyState !== OPEN) {
+        dirty.delete(c);
+        continue;
+      }
+      if (c.ws.bufferedAmount > maxBuffered) {
+        deferred = true;
+        stats.deferred++;
+        continue;
+      }
+      for (const json of c.pending.values()) c.ws.send(json);
+      stats.sent += c.pending.size;
+      c.pending.clear();
+      dirty.delete(c);
+    }
+    if (deferred && !retryTimer) {
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        scheduleFlush();
+      }, 50);
+      retryTimer.unref?.();
+    }
+  }
+
+  function scheduleFlush(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(flush);
+  }
+
+  function deliver(ticks: readonly WsTick[]): void {
+    for (const t of ticks) {
+      const set = bySymbol.get(t.symbol);
+      if (!set || set.size === 0) continue;
+      const json = JSON.stringify(t);
+      for (const c of set) {
+        if (c.pending.has(t.symbol)) stats.coalesced++;
+        c.pending.set(t.symbol, json);
+        dirty.add(c);
+      }
+    }
+    if (dirty.size > 0) scheduleFlush();
+  }
+  const unsubscribeBus = bus.onTicks(deliver);
+
+  async function authenticate(token: string): Promise<bigint | null> {
+    if (token.length < 20) return null;
+    const row = await db
+      .selectFrom('session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select(['u.id', 'u.state', 's.expires_at', 's.revoked_at'])
+      .where('s.token_hash', '=', tokenHash(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.expires_at.getTime() <= clock.now()) return null;
+    if (row.state === 'banned' || row.state === 'frozen') return null;
+    return row.id;
+  }
+
+  function unsubscribe(c: Client, symbols: Iterable<string>): void {
+    for (const s of symbols) {
+      c.symbols.delete(s);
+      c.pending.delete(s);
+      const set = bySymbol.get(s);
+      set?.delete(c);
+      if (set && set.size === 0) bySymbol.delete(s);
+    }
+  }
+
+  async function onMessage(c: Client, raw: string): Promise<void> {
+    c.alive = true;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return send(c, { type: 'error', msg: 'validation.invalid' });
+    }
+    const m = wsClientMessage.safeParse(parsed);
+    if (!m.success) return send(c, { type: 'error', msg: 'validation.invalid' });
+    const msg = m.data;
+    switch (msg.op) {
+      case 'ping':
+        return send(c, { type: 'pong', time: Math.floor(clock.now() / 1000) });
+      case 'auth': {
+        const userId = await authenticate(msg.token);
+        if (userId === null) {
+          send(c, { type: 'error', msg: 'auth.loginAgain' });
+          c.ws.close(4401, 'unauthorized');
+          return;
+        }
+        c.userId = userId;
+        if (c.authTimer) clearTimeout(c.authTimer);
+        c.authTimer = null;
+        return send(c, { type: 'auth', ok: true });
+      }
+      case 'sub': {
+        if (c.userId === null) return send(c, { type: 'error', msg: 'auth.loginAgain' });
+        const fresh: string[] = [];
+        for (const s0 of msg.symbols) {
+          const s = s0.toUpperCase();
+          if (c.symbols.has(s) || !market.instrument(s)) continue;
+          if (c.symbols.size >= maxSymbols) break;
+          c.symbols.add(s);
+          let set = bySymbol.get(s);
+          if (!set) {
+            set = new Set();
+            bySymbol.set(s, set);
+          }
+          set.add(c);
+          fresh.push(s);
+        }
+        return send(c, { type: 'snapshot', quotes: market.quotes(fresh).map(tickOf) });
+      }
+      case 'unsub':
+        unsubscribe(
+          c,
+          msg.symbols.map((s) => s.toUpperCase()),
+        );
+        return;
+    }
+  }
+
+  function connect(ws: WebSocket): void {
+    const c: Client = {
+      ws,
+      userId: null,
+      symbols: new Set(),
+      pending: new Map(),
+      alive: true,
+      authTimer: null,
+    };
+    clients.add(c);
+    c.authTimer = setTimeout(() => {
+      if (c.userId === null) ws.close(4401, 'authentication timeout');
+    }, authTimeoutMs);
+    c.authTimer.unref?.();
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return send(c, { type: 'error', msg: 'validation.invalid' });
+      const text = data.toString();
+      if (text.length > 16 * 1024) return send(c, { type: 'error', msg: 'validation.tooLong' });
+      onMessage(c, text).catch(() => send(c, { type: 'error', msg: 'server.error' }));
+    });
+    ws.on('pong', () => {
+      c.alive = true;
+    });
+    const drop = () => {
+      if (!clients.delete(c)) return;
+      if (c.authTimer) clearTimeout(c.authTimer);
+      unsubscribe(c, [...c.symbols]);
+      dirty.delete(c);
+    };
+    ws.on('close', drop);
+    ws.on('error', drop);
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      try {
+        c.ws.ping();
+      } catch {
+        c.ws.terminate();
+      }
+    }
+  }, heartbeatMs);
+  heartbeat.unref?.();
+
+  return {
+    connect,
+    /** Deliver ticks as if they came from the bus (tests, benchmarks). */
+    deliver,
+    get clientCount() {
+      return clients.size;
+    },
+    stats: () => ({ ...stats, clients: clients.size, symbols: bySymbol.size }),
+    resetStats: () => {
+      stats = { sent: 0, coalesced: 0, deferred: 0 };
+    },
+    close(): void {
+      clearInterval(heartbeat);
+      if (retryTimer) clearTimeout(retryTimer);
+      unsubscribeBus();
+      for (const c of clients) c.ws.terminate();
+      clients.clear();
+      bySymbol.clear();
+    },
+  };
+}
+
+export type QuoteStream = ReturnType<typeof quoteStream>;
+
+/**
+ * The leader's tick publisher: computes the market's quotes (the provider's own stream) and publishes
+ * the changed ones to the bus. `pump()` does one round at once (tests, with a manual clock).
+ */
+export function tickPublisher(market: MarketDataProvider, bus: TickBus) {
+  let stop: (() => void) | null = null;
+  const publish = (quotes: Parameters<Parameters<MarketDataProvider['subscribe']>[0]>[0]) =>
+    bus.publish(quotes.map(tickOf));
+  return {
+    start(): void {
+      if (!stop) stop = market.subscribe(publish);
+    },
+    stop(): void {
+      stop?.();
+      stop = null;
+    },
+    get running() {
+      return stop !== null;
+    },
+    pump(): number {
+      const p = (market as { pump?: () => unknown[] }).pump;
+      return p ? p.call(market).length : 0;
+    },
+  };
+}
+
+export type TickPublisher = ReturnType<typeof tickPublisher>;

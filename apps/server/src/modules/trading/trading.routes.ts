@@ -1,0 +1,37 @@
+import { tradingApi } from '@kabuto/contract';
+import { ok } from '../../lib/reply.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RouteKit } from '../../plugins/routes.ts';
+import type { TradingService } from './trading.service.ts';
+
+export function tradingRoutes(kit: RouteKit, trading: TradingService): void {
+  kit.post(tradingApi.buyStock, async (req) => {
+    const b = req.body;
+    const leverage = b.ganggan > 1000n ? 0 : Number(b.ganggan);
+    const data = await trading.buy(currentUser(req).id, {
+      symbol: b.symbol,
+      quantity: b.zhang,
+      leverage,
+      direction: b.buyzd,
+      orderType: b.gdlx,
+      limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
+    });
+    return ok(data, 'ok.bought');
+  });
+  kit.post(tradingApi.sellStock, async (req) =>
+    ok(await trading.sell(currentUser(req).id, req.body.id), 'ok.sold'),
+  );
+  kit.post(tradingApi.cancelStock, async (req) => {
+    await trading.cancel(currentUser(req).id, req.body.id);
+    return ok(null, 'ok.cancelled');
+  });
+  kit.post(tradingApi.stockDetail, async (req) =>
+    ok(await trading.detail(currentUser(req).id, req.body.id, req.body.lang)),
+  );
+  kit.post(tradingApi.userStockList, async (req) =>
+    ok(await trading.openList(currentUser(req).id, req.body.type, req.body.lang)),
+  );
+  kit.post(tradingApi.userStockLists, async (req) =>
+    ok(await trading.closedList(currentUser(req).id, req.body.type, req.body.lang)),
+  );
+}

@@ -1,0 +1,40 @@
+import { isContinuousTrading, type Units } from '@kabuto/domain';
+import type { MarketDataProvider } from '@kabuto/market';
+
+/** 1 long, 2 short. */
+export type Direction = 1 | 2;
+
+/**
+ * Where orders execute. The internal venue fills against the market-data provider's price; a broker
+ * connection would be another implementation.
+ */
+export interface Venue {
+  readonly name: string;
+  /** The price a market order fills at now, or null when it cannot fill (no price, not in continuous trading). */
+  marketFill(symbol: string, direction: Direction, nowMs: number): Units | null;
+  /** The price a limit order fills at now, or null while the market has not reached it. */
+  limitFill(symbol: string, direction: Direction, limitPrice: Units, nowMs: number): Units | null;
+}
+
+/**
+ * Market orders fill at the current price; a long limit fills when the price is at or below the limit,
+ * a short limit when it is at or above; both at the limit price. Only during continuous trading.
+ */
+export function internalVenue(market: MarketDataProvider): Venue {
+  const live = (symbol: string, nowMs: number): Units | null => {
+    const inst = market.instrument(symbol);
+    if (!inst || !isContinuousTrading(inst.market, nowMs)) return null;
+    const q = market.quote(symbol);
+    return q && q.price > 0n ? q.price : null;
+  };
+  return {
+    name: 'internal',
+    marketFill: (symbol, _direction, nowMs) => live(symbol, nowMs),
+    limitFill(symbol, direction, limitPrice, nowMs) {
+      const p = live(symbol, nowMs);
+      if (p === null) return null;
+      const crossed = direction === 1 ? p <= limitPrice : p >= limitPrice;
+      return crossed ? limitPrice : null;
+    },
+  };
+}

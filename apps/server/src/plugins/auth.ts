@@ -1,0 +1,69 @@
+import { ACCOUNT_HEADER, TOKEN_HEADER } from '@kabuto/contract';
+import type { UserState } from '@kabuto/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../deps.ts';
+import { tokenHash } from '../lib/crypto.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is refreshed at most once a minute per session, to keep reads cheap. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: bigint;
+  account: string;
+  state: UserState;
+  sessionId: bigint;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}
+
+/** The logged-in user of a request that passed `authenticate`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}
+
+/**
+ * preHandler for calls that need a login: a missing, unknown, expired or revoked token → 401.
+ * Banned and frozen users lose their sessions at once.
+ */
+export function authenticator({ db, clock }: Deps) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = request.headers[TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length < 20 || token.length > 128) throw new UnauthorizedError();
+    const row = await db
+      .selectFrom('session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select([
+        's.id as session_id',
+        's.expires_at',
+        's.revoked_at',
+        's.last_seen_at',
+        'u.id',
+        'u.account',
+        'u.state',
+      ])
+      .where('s.token_hash', '=', tokenHash(token))
+      .executeTakeFirst();
+    const now = clock.now();
+    if (!row || row.revoked_at || row.expires_at.getTime() <= now) throw new UnauthorizedError();
+    if (row.state === 'banned' || row.state === 'frozen') throw new UnauthorizedError();
+    const headerAccount = request.headers[ACCOUNT_HEADER];
+    if (typeof headerAccount === 'string' && headerAccount !== '' && headerAccount !== row.account) {
+      throw new UnauthorizedError();
+    }
+    if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      await db
+        .updateTable('session')
+        .set({ last_seen_at: new Date(now), expires_at: new Date(now + SESSION_TTL_MS) })
+        .where('id', '=', row.session_id)
+        .execute();
+    }
+    request.user = { id: row.id, account: row.account, state: row.state, sessionId: row.session_id };
+  };
+}

@@ -1,0 +1,51 @@
+import { API_BASE, type Endpoint } from '@kabuto/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+export interface RateLimit {
+  max: number;
+  /** e.g. '1 minute' */
+  timeWindow: string;
+  keyGenerator?: (request: FastifyRequest) => string;
+}
+
+export type Handler<E extends Endpoint> = (
+  request: FastifyRequest & { body: z.output<E['body']> },
+) => Promise<{ status: 1; data: unknown; msg?: string }>;
+
+export interface RouteKit {
+  /** Registers POST /api/vue<path>: body validated by the endpoint's schema, login required when `auth`. */
+  post<E extends Endpoint>(endpoint: E, handler: Handler<E>, options?: { rateLimit?: RateLimit }): void;
+}
+
+export function routeKit(
+  app: FastifyInstance,
+  authenticate: preHandlerHookHandler,
+  moneyRateLimit: RateLimit,
+  extraMoneyHooks: preHandlerHookHandler[] = [],
+): RouteKit {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  return {
+    post(endpoint, handler, options = {}) {
+      const preHandler: preHandlerHookHandler[] = [];
+      if (endpoint.auth) preHandler.push(authenticate);
+      if (endpoint.money) preHandler.push(...extraMoneyHooks);
+      const rateLimit = options.rateLimit ?? (endpoint.money ? moneyRateLimit : undefined);
+      typed.post(
+        `${API_BASE}${endpoint.path}`,
+        {
+          schema: {
+            body: endpoint.body,
+            summary: endpoint.summary,
+            tags: [endpoint.tag],
+            ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
+          },
+          preHandler,
+          config: rateLimit ? { rateLimit } : {},
+        },
+        (request) => handler(request as any),
+      );
+    },
+  };
+}

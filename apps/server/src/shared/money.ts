@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import type { FundRecordType } from '@kabuto/contract';
+import type { Db, Tx } from '@kabuto/db';
+import { type Currency, formatUnits, MINOR_UNIT, parseUnits, type Units } from '@kabuto/domain';
+import {
+  createTransfers,
+  isInsufficientFunds,
+  isLedgerError,
+  type Transfer,
+  type TransferRequest,
+  userAccount,
+} from '@kabuto/ledger';
+import { refuse } from '../lib/errors.ts';
+import { jstDate } from './calendar.ts';
+
+/**
+ * Money helpers every area shares: ledger calls with refusals users can read, fund records written
+ * with the transfers they describe, order numbers, and the wire's formatting of amounts.
+ */
+
+/** "1234.5000" → "1234.5"; "100.0000" → "100" (for msg params such as {min}). */
+export function plainAmount(units: Units): string {
+  const s = formatUnits(units);
+  return s.replace(/\.?0+$/, '');
+}
+
+/** "0.30" percent → 3000 ppm (parts per million): a percentage at 4 decimals is ppm. */
+export const percentToPpm = (percent: string): bigint => parseUnits(percent) as bigint;
+
+/** ppm → percent with 2 decimals: 3000 → "0.30", 80000 → "8.00". */
+export function formatPercent(ppm: bigint): string {
+  const hundredths = (ppm * 100n) / 10_000n;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The amount must be a whole number of the currency's minor unit (yen, cents, …). */
+export function checkMinorUnit(amount: Units, currency: Currency): void {
+  const unit = MINOR_UNIT[currency];
+  if (amount % unit !== 0n) refuse('money.minorUnit', { unit: plainAmount(unit) });
+}
+
+/** `D20261124` + 10 random digits: unique enough (the column is unique), not guessable, sortable by day. */
+export function newOrderNo(prefix: string, nowMs: number): string {
+  const day = jstDate(nowMs).replaceAll('-', '');
+  const a = randomInt(0, 100_000).toString().padStart(5, '0');
+  const b = randomInt(0, 100_000).toString().padStart(5, '0');
+  return `${prefix}${day}${a}${b}`;
+}
+
+/** "****1234" */
+export const maskTail = (value: string, keep = 4): string =>
+  value.length <= keep ? value : `${'*'.repeat(Math.min(8, value.length - keep))}${value.slice(-keep)}`;
+
+/** "12********34" */
+export const maskIdCard = (value: string): string =>
+  value.length <= 4
+    ? '*'.repeat(value.length)
+    : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
+
+/**
+ * Map a ledger refusal to what the user reads. Anything else is a bug and stays an error (500).
+ */
+export function ledgerRefusal(err: unknown): never {
+  if (isInsufficientFunds(err)) refuse('money.insufficientAvailable');
+  if (isLedgerError(err, 'account_closed')) refuse('account.frozen');
+  if (isLedgerError(err, 'overflow') || isLedgerError(err, 'invalid_amount')) refuse('validation.amount');
+  throw err;
+}
+
+/** createTransfers with ledger refusals turned into msg keys. */
+export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+  try {
+    return await createTransfers(tx, requests);
+  } catch (err) {
+    return ledgerRefusal(err);
+  }
+}
+
+export interface FundRecordInput {
+  userId: bigint;
+  currency: Currency;
+  type: FundRecordType;
+  orderNo: string;
+  /** Signed: + into the user's cash account, − out of it. */
+  amount: Units;
+  /** The posted transfer (single or post) that moved it. */
+  transferId: bigint;
+  ref?: string;
+  stockName?: string;
+  stockCode?: string;
+  productName?: string;
+  issuer?: string;
+  memo?: string;
+  at: Date;
+}
+
+/**
+ * Write fund records for transfers just made in this transaction, in order. Each carries the cash
+ * account's posted balance right after it, so a statement's closing balance is the ledger's.
+ */
+export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput[]): Promise<void> {
+  if (records.length === 0) return;
+  const finals = new Map<string, Units>();
+  for (const r of records) {
+    const key = `${r.userId}:${r.currency}`;
+    if (finals.has(key)) continue;
+    const cash = await userAccount(tx as unknown as Db, r.userId, r.currency, 'cash');
+    finals.set(key, cash.creditsPosted - cash.debitsPosted);
+  }
+  // Balance after record i = final balance − the amounts of the later records of the same account.
+  const after: Units[] = new Array(records.length);
+  const running = new Map(finals);
+  for (let i = records.length - 1; i >= 0; i--) {
+    const key = `${records[i].userId}:${records[i].currency}`;
+    const b = running.get(key)!;
+    after[i] = b;
+    running.set(key, b - records[i].amount);
+  }
+  await tx
+    .insertInto('fund_record')
+    .values(
+      records.map((r, i) => ({
+        user_id: r.userId,
+        currency: r.currency,
+        type: r.type,
+        order_no: r.orderNo,
+        amount: r.amount,
+        balance: after[i],
+        transfer_id: r.transferId,
+        ref: r.ref ?? null,
+        stock_name: r.stockName ?? null,
+        stock_code: r.stockCode ?? null,
+        product_name: r.productName ?? null,
+        issuer: r.issuer ?? null,
+        memo: r.memo ?? null,
+        created_at: r.at,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,98 @@
+import type { Text } from '@kabuto/contract';
+
+/**
+ * Site messages the system sends, in the three languages. `{name}` placeholders are filled from params.
+ * Areas add their templates here (deposit approved, withdrawal rejected, forced close, …).
+ */
+export const NOTICE_TEMPLATES = {
+  welcome: {
+    title: { jp: 'Kabutoへようこそ', cn: '欢迎使用 Kabuto', us: 'Welcome to Kabuto' },
+    content: {
+      jp: '{account} 様、口座開設ありがとうございます。お取引の前に本人確認と取引パスワードの設定をお願いいたします。ご不明な点はカスタマーサービスまでお問い合わせください。',
+      cn: '{account}，感谢您开户。交易前请先完成实名认证并设置交易密码。如有疑问，请联系客服。',
+      us: 'Thank you for opening an account, {account}. Before trading, please verify your identity and set a fund password. Customer service is here if you need help.',
+    },
+  },
+  kycApproved: {
+    title: { jp: '本人確認が完了しました', cn: '实名认证已通过', us: 'Identity verified' },
+    content: {
+      jp: '{name} 様の本人確認が完了しました。入出金とお取引をご利用いただけます。',
+      cn: '{name}，您的实名认证已通过，现在可以充值、提现和交易。',
+      us: 'Your identity has been verified, {name}. Deposits, withdrawals and trading are now available.',
+    },
+  },
+  kycRejected: {
+    title: { jp: '本人確認が却下されました', cn: '实名认证未通过', us: 'Identity verification rejected' },
+    content: {
+      jp: '本人確認書類を確認できませんでした。理由: {reason}。内容をご確認のうえ、再度ご提出ください。',
+      cn: '您的实名认证未通过。原因：{reason}。请核对后重新提交。',
+      us: 'We could not verify your identity. Reason: {reason}. Please check your details and submit again.',
+    },
+  },
+  depositApproved: {
+    title: { jp: '入金が反映されました', cn: '充值已到账', us: 'Deposit credited' },
+    content: {
+      jp: '入金（注文番号 {order}）{amount} {currency} が口座に反映されました。',
+      cn: '充值（订单号 {order}）{amount} {currency} 已到账。',
+      us: 'Your deposit {order} of {amount} {currency} has been credited to your account.',
+    },
+  },
+  depositRejected: {
+    title: { jp: '入金申請が却下されました', cn: '充值申请被驳回', us: 'Deposit rejected' },
+    content: {
+      jp: '入金申請（注文番号 {order}）{amount} {currency} は却下されました。理由: {reason}',
+      cn: '充值申请（订单号 {order}）{amount} {currency} 已被驳回。原因：{reason}',
+      us: 'Your deposit {order} of {amount} {currency} was rejected. Reason: {reason}',
+    },
+  },
+  withdrawApproved: {
+    title: { jp: '出金が承認されました', cn: '提现已通过', us: 'Withdrawal approved' },
+    content: {
+      jp: '出金（注文番号 {order}）{amount} {currency} を承認し、ご登録の口座へ送金しました。',
+      cn: '提现（订单号 {order}）{amount} {currency} 已通过审核并汇至您的银行账户。',
+      us: 'Your withdrawal {order} of {amount} {currency} was approved and sent to your bank account.',
+    },
+  },
+  withdrawRejected: {
+    title: { jp: '出金申請が却下されました', cn: '提现申请被驳回', us: 'Withdrawal rejected' },
+    content: {
+      jp: '出金申請（注文番号 {order}）{amount} {currency} は却下され、金額は口座に戻りました。理由: {reason}',
+      cn: '提现申请（订单号 {order}）{amount} {currency} 已被驳回，资金已退回账户。原因：{reason}',
+      us: 'Your withdrawal {order} of {amount} {currency} was rejected and the money is back in your account. Reason: {reason}',
+    },
+  },
+  loanApproved: {
+    title: { jp: '借入が実行されました', cn: '借款已放款', us: 'Loan paid out' },
+    content: {
+      jp: '借入（注文番号 {order}）{amount} {currency} が口座に入金されました。年利 {rate}% で日割り計算されます。',
+      cn: '借款（订单号 {order}）{amount} {currency} 已存入您的账户，按年利率 {rate}% 按日计息。',
+      us: 'Your loan {order} of {amount} {currency} has been paid into your account. Interest: {rate}% a year, charged per day.',
+    },
+  },
+  loanRejected: {
+    title: { jp: '借入申請が却下されました', cn: '借款申请被驳回', us: 'Loan application rejected' },
+    content: {
+      jp: '借入申請（注文番号 {order}）{amount} {currency} は却下されました。理由: {reason}',
+      cn: '借款申请（订单号 {order}）{amount} {currency} 已被驳回。原因：{reason}',
+      us: 'Your loan application {order} of {amount} {currency} was rejected. Reason: {reason}',
+    },
+  },
+  forcedClosePending: {
+    title: { jp: '強制決済のお知らせ', cn: '强制平仓通知', us: 'Position being force-closed' },
+    content: {
+      jp: '建玉（注文番号 {order}）{name}（{code}）は損失が維持証拠金（{ratio}%）に達したため、強制決済の手続きに入りました（決済準備中）。',
+      cn: '持仓（订单号 {order}）{name}（{code}）亏损已达到维持保证金（{ratio}%），已进入强制平仓流程（准备平仓）。',
+      us: 'Your position {order} in {name} ({code}) has lost enough to reach the maintenance margin ({ratio}%) and is being force-closed (preparing to close).',
+    },
+  },
+  forcedClosed: {
+    title: { jp: '強制決済が完了しました', cn: '强制平仓已完成', us: 'Position force-closed' },
+    content: {
+      jp: '建玉（注文番号 {order}）{name}（{code}）を {price} で強制決済しました。確定損益: {pnl} {currency}。',
+      cn: '持仓（订单号 {order}）{name}（{code}）已按 {price} 强制平仓。实现盈亏：{pnl} {currency}。',
+      us: 'Your position {order} in {name} ({code}) was force-closed at {price}. Realised P&L: {pnl} {currency}.',
+    },
+  },
+} satisfies Record<string, { title: Text; content: Text }>;
+
+export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

@@ -1,0 +1,250 @@
+import type { Db } from '@kabuto/db';
+import { CURRENCIES, type Currency, parseUnits } from '@kabuto/domain';
+import { z } from 'zod';
+
+/**
+ * The typed config table: each setting has a schema, a default, and whether clients may see it.
+ * Values are stored as text in `config`; a stored value that no longer parses falls back to the default.
+ * Areas add their settings here; operators edit them in the back office.
+ */
+interface SettingDef<T> {
+  schema: z.ZodType<T>;
+  default: T;
+  public: boolean;
+  description: string;
+}
+const def = <T>(schema: z.ZodType<T>, dflt: T, pub: boolean, description: string): SettingDef<T> => ({
+  schema,
+  default: dflt,
+  public: pub,
+  description,
+});
+
+const decimal = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,4})?$/, 'a decimal with at most 4 places')
+  .refine((v) => parseUnits(v) !== null);
+const hm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+const range = z
+  .object({ min: decimal, max: decimal })
+  .strict()
+  .refine((r) => (parseUnits(r.min) as bigint) <= (parseUnits(r.max) as bigint), 'min ≤ max');
+const perCurrency = <T extends z.ZodType>(schema: T) =>
+  z.object(Object.fromEntries(CURRENCIES.map((c) => [c, schema])) as Record<Currency, T>).strict();
+/** A percentage as a decimal string ("0.30"), at most `max`. */
+const percent = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'a percentage, e.g. 0.30')
+    .refine((v) => Number(v) <= max, `at most ${max}%`);
+/** Up to 8 decimals: rates of small currencies (VND) need them. */
+const rate = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,8})?$/, 'a decimal rate')
+  .refine((v) => /[1-9]/.test(v), 'positive');
+
+export type LimitRange = z.infer<typeof range>;
+
+/** Per-request deposit limits. The spec names 500,000 and 10,000,000,000 as maxima: 500,000 for
+ * most wallets, 10,000,000,000 for the two low-value currencies (KRW, VND). */
+const DEPOSIT_LIMITS: Record<Currency, LimitRange> = {
+  jpy: { min: '1000', max: '500000' },
+  usd: { min: '10', max: '500000' },
+  cny: { min: '100', max: '500000' },
+  krw: { min: '10000', max: '10000000000' },
+  twd: { min: '300', max: '500000' },
+  hkd: { min: '100', max: '500000' },
+  thb: { min: '300', max: '500000' },
+  vnd: { min: '200000', max: '10000000000' },
+  myr: { min: '50', max: '500000' },
+};
+/** Per-request withdrawal limits: 100 – 5,000,000 yen (spec §5/§9), other wallets about the same value. */
+const WITHDRAW_LIMITS: Record<Currency, LimitRange> = {
+  jpy: { min: '100', max: '5000000' },
+  usd: { min: '1', max: '35000' },
+  cny: { min: '5', max: '250000' },
+  krw: { min: '1000', max: '45000000' },
+  twd: { min: '20', max: '1000000' },
+  hkd: { min: '5', max: '250000' },
+  thb: { min: '20', max: '1100000' },
+  vnd: { min: '20000', max: '800000000' },
+  myr: { min: '3', max: '150000' },
+};
+/** Reference rates: yen per unit of each currency (the simulated feed moves around them). */
+const FX_REFERENCE: Record<Currency, string> = {
+  jpy: '1',
+  usd: '155.20',
+  cny: '21.45',
+  krw: '0.1105',
+  twd: '4.82',
+  hkd: '19.95',
+  thb: '4.45',
+  vnd: '0.00612',
+  myr: '34.80',
+};
+
+/** Fee overrides of one market, percentages of the notional ("0.025") and minimums per order; absent = the
+ * effective-dated defaults of MARKET-RULES.md (`@kabuto/domain` fees). */
+const feeOverride = z
+  .object({
+    buy_fee: percent(10).optional(),
+    buy_min: decimal.optional(),
+    sell_fee: percent(10).optional(),
+    sell_min: decimal.optional(),
+    stamp_duty: percent(10).optional(),
+  })
+  .strict();
+const perMarket = <T extends z.ZodType>(schema: T) =>
+  z.object({ jpy: schema, usd: schema, cny: schema, krw: schema }).strict();
+export type FeeOverrideSetting = z.infer<typeof feeOverride>;
+
+export const SETTING_DEFS = {
+  title: def(z.string().min(1).max(60), 'Kabuto', true, 'App title (browser tab, home header)'),
+  logo: def(z.string().max(300), '/logo.svg', true, 'Logo path, prefixed with the image base URL'),
+  image_base_url: def(z.string().max(300), '', true, 'Prefix for logo and image paths ("" = same origin)'),
+  kefu: def(z.string().max(500), '', true, 'Customer-service URL (chat, form or mailto:)'),
+  register_mode: def(
+    z.enum(['account', 'mobile']),
+    'account',
+    true,
+    'Login name rule: half-width account or 10-digit mobile',
+  ),
+  version: def(z.string().max(20), '1.0.0', true, 'App version shown on the splash screen'),
+  channel_password: def(
+    z.string().min(1).max(64),
+    '135790',
+    false,
+    'Deposit channel password (checked on the server, never sent to clients)',
+  ),
+  deposit_limits: def(perCurrency(range), DEPOSIT_LIMITS, true, 'Deposit min/max per request, per wallet'),
+  withdraw_limits: def(
+    perCurrency(range),
+    WITHDRAW_LIMITS,
+    true,
+    'Withdrawal min/max per request, per wallet',
+  ),
+  withdraw_window: def(
+    z.object({ from: hm, to: hm }).strict(),
+    { from: '09:00', to: '15:00' },
+    true,
+    'Withdrawal window (JST, Japanese business days, end minute inclusive)',
+  ),
+  withdraw_block_positions: def(
+    z.boolean(),
+    true,
+    true,
+    'Refuse withdrawals while the user holds open stock positions',
+  ),
+  fx_reference_rates: def(
+    perCurrency(rate),
+    FX_REFERENCE,
+    true,
+    'FX reference rates: yen per unit of each currency',
+  ),
+  fx_spread: def(percent(20), '0.30', true, 'FX spread in percent, taken from every exchange'),
+  fx_wobble: def(
+    percent(10),
+    '0.20',
+    false,
+    'Amplitude (percent) of the simulated FX feed around the reference rates',
+  ),
+  loan_annual_rate: def(
+    percent(100),
+    '8.00',
+    true,
+    'Loan interest, percent per year (charged per day, 365-day year)',
+  ),
+  loan_block_unpaid: def(
+    z.boolean(),
+    true,
+    true,
+    'Refuse a new loan application while a loan of the same wallet is unpaid',
+  ),
+  credit_score_default: def(
+    z.number().int().min(0).max(1000),
+    60,
+    false,
+    'Credit score of users whose score no operator has set',
+  ),
+  trading_leverage: def(
+    z
+      .array(z.number().int().min(1).max(100))
+      .min(1)
+      .max(20)
+      .refine((l) => new Set(l).size === l.length, 'no duplicates'),
+    [1, 2, 3, 5, 10],
+    true,
+    'Leverage multiples users may choose',
+  ),
+  trading_fees: def(
+    perMarket(feeOverride),
+    { jpy: {}, usd: {}, cny: {}, krw: {} },
+    true,
+    'Fee overrides per market (percent of notional, minimum per order); empty = exchange/broker defaults',
+  ),
+  trading_maintenance_ratio: def(
+    percent(100),
+    '20.00',
+    true,
+    'Forced close when a position’s equity (margin + unrealised P&L) falls to this percent of its margin',
+  ),
+  trading_job_interval_ms: def(
+    z.number().int().min(200).max(60_000),
+    1000,
+    false,
+    'How often the leader fills limit orders and checks maintenance margins (ms)',
+  ),
+} as const;
+
+export type SettingName = keyof typeof SETTING_DEFS;
+export type Settings = { [K in SettingName]: (typeof SETTING_DEFS)[K]['default'] };
+
+export const decode = (schema: z.ZodType, raw: string): { ok: true; value: unknown } | { ok: false } => {
+  let candidate: unknown = raw;
+  try {
+    candidate = JSON.parse(raw);
+  } catch {
+    // plain strings are stored unquoted
+  }
+  const parsed = schema.safeParse(candidate);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const asText = schema.safeParse(raw);
+  return asText.success ? { ok: true, value: asText.data } : { ok: false };
+};
+
+export const encodeSetting = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+
+export async function loadSettings(db: Db): Promise<Settings> {
+  const rows = await db.selectFrom('config').select(['name', 'value']).execute();
+  const out: Record<string, unknown> = {};
+  for (const [name, d] of Object.entries(SETTING_DEFS)) out[name] = d.default;
+  for (const row of rows) {
+    const d = (SETTING_DEFS as Record<string, SettingDef<unknown>>)[row.name];
+    if (!d) continue;
+    const r = decode(d.schema, row.value);
+    if (r.ok) out[row.name] = r.value;
+  }
+  return out as Settings;
+}
+
+/** Validate and store one setting; returns false when the value does not fit its schema. */
+export async function saveSetting(db: Db, name: SettingName, value: unknown): Promise<boolean> {
+  const d = SETTING_DEFS[name] as SettingDef<unknown>;
+  const parsed = d.schema.safeParse(value);
+  if (!parsed.success) return false;
+  const text = encodeSetting(parsed.data);
+  await db
+    .insertInto('config')
+    .values({ name, value: text })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: text, updated_at: new Date() }))
+    .execute();
+  return true;
+}
+
+/** The settings clients may read, as the wire's [{name, value}] list. */
+export function publicSettings(settings: Settings): { name: string; value: string }[] {
+  return Object.entries(SETTING_DEFS)
+    .filter(([, d]) => d.public)
+    .map(([name]) => ({ name, value: encodeSetting(settings[name as SettingName]) }));
+}

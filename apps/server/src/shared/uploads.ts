@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Db, Tx } from '@kabuto/db';
+import type { Env } from '../config.ts';
+import { AppError, refuse } from '../lib/errors.ts';
+
+/**
+ * Uploaded images (ID photos, transfer proofs): checked by their bytes, stored under random names in
+ * UPLOAD_DIR (outside any web root), recorded with their owner. Only the owner and operators read them.
+ */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+export const UPLOAD_PREFIX = 'uploads/';
+export const UPLOAD_NAME_RE = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+const EXT: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+export const CONTENT_TYPE_OF_EXT: Record<string, ImageType> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export const uploadDir = (env: Env): string => resolve(env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'));
+
+/** What the bytes are, by their magic numbers (never by the name or the declared type). */
+export function sniffImage(b: Buffer): ImageType | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (
+    b.length >= 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return 'image/png';
+  }
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/** Store an image for its owner; returns the relative path the client sends back (`uploads/<name>`). */
+export async function storeUpload(
+  db: Db,
+  env: Env,
+  ownerId: bigint,
+  bytes: Buffer,
+  now: Date,
+): Promise<string> {
+  if (bytes.length === 0) refuse('upload.failed');
+  if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('upload.tooLarge', { max: UPLOAD_MAX_MB }, 413);
+  const type = sniffImage(bytes);
+  if (!type) return refuse('upload.badType');
+  const name = `${randomBytes(16).toString('hex')}.${EXT[type]}`;
+  const dir = uploadDir(env);
+  await mkdir(dir, { recursive: true, mode: 0o750 });
+  const file = join(dir, name);
+  await writeFile(file, bytes, { flag: 'wx', mode: 0o640 });
+  try {
+    await db
+      .insertInto('upload')
+      .values({
+        name,
+        owner_id: ownerId,
+        content_type: type,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        created_at: now,
+      })
+      .execute();
+  } catch (err) {
+    await unlink(file).catch(() => undefined);
+    throw err;
+  }
+  return `${UPLOAD_PREFIX}${name}`;
+}
+
+/** `uploads/<name>`, `/uploads/<name>` or a bare name → the name; anything else → null. */
+export function uploadName(path: string): string | null {
+  const name = path.trim().replace(/^\/?uploads\//, '');
+  return UPLOAD_NAME_RE.test(name) ? name : null;
+}
+
+/** The upload a user refers to, if it is theirs; another user's (or an unknown) path → upload.notFound. */
+export async function ownedUpload(q: Db | Tx, userId: bigint, path: string): Promise<string> {
+  const name = uploadName(path);
+  if (!name) return refuse('upload.notFound');
+  const row = await q
+    .selectFrom('upload')
+    .select('name')
+    .where('name', '=', name)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return refuse('upload.notFound');
+  return row.name;
+}
+
+/** The bytes of a stored upload (the caller has checked who may read it). */
+export async function readUpload(
+  db: Db,
+  env: Env,
+  name: string,
+  ownerId?: bigint,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  if (!UPLOAD_NAME_RE.test(name)) throw new AppError('request.notFound', undefined, 404);
+  let q = db.selectFrom('upload').select(['name', 'content_type']).where('name', '=', name);
+  if (ownerId !== undefined) q = q.where('owner_id', '=', ownerId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError('request.notFound', undefined, 404);
+  try {
+    return { bytes: await readFile(join(uploadDir(env), row.name)), contentType: row.content_type };
+  } catch {
+    throw new AppError('request.notFound', undefined, 404);
+  }
+}
+
+/** Public-facing URL of an upload for operators (the admin route; signed when the kit gives a signer). */
+export const adminUploadPath = (name: string) => `/api/admin/uploads/${name}`;

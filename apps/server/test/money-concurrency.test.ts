@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { parseUnits } from '@kabuto/domain';
+import { checkInvariants, userBalance } from '@kabuto/ledger';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  expectOk,
+  expectRefusal,
+  fundUser,
+  readyUser,
+  type Session,
+  T0,
+  type TestApp,
+} from './support/app.ts';
+
+const u = (s: string) => parseUnits(s) as bigint;
+
+describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and double taps on %s', (kind) => {
+  let t: TestApp;
+  let op: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    op = await t.adminLogin();
+  });
+  afterEach(async () => {
+    t.clock.set(T0);
+    expect((await checkInvariants(t.db)).violations).toEqual([]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const userId = async (s: Session) =>
+    (
+      await t.db
+        .selectFrom('app_user')
+        .select('id')
+        .where('account', '=', s.account)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const withdrawBody = (s: { cardId: string }, money = '10000') => ({
+    money,
+    bankid: s.cardId,
+    passwords: '112233',
+    type: 'jpy',
+  });
+  const call = (s: Session, path: string, body: Record<string, unknown>, key?: string) =>
+    t.call(path, body, { token: s.token, headers: key ? { 'idempotency-key': key } : {} });
+
+  it('accepts exactly one of 50 concurrent withdrawals (distinct keys); available and frozen add up', async () => {
+    const s = await readyUser(t, { realname: '藤田 隼人', fund: '400000', opToken: op });
+    const id = await userId(s);
+    const rs = await Promise.all(
+      Array.from({ length: 50 }, () => call(s, '/user/withdrawal', withdrawBody(s), randomUUID())),
+    );
+    const accepted = rs.filter((r) => r.body.status === 1);
+    expect(accepted).toHaveLength(1);
+    for (const r of rs.filter((x) => x.body.status === 0)) {
+      expect(r.http).toBe(200);
+      expect(r.body.msg).toBe('withdraw.pending');
+    }
+    const me = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
+    expect(me).toMatchObject({ jpy: '390000.0000', frozen: '10000.0000', total_assets: '400000.0000' });
+    const b = await userBalance(t.db, id, 'jpy');
+    expect(b.available + b.reserved).toBe(u('400000'));
+    expect(b.reserved).toBe(u('10000'));
+    const rows = await t.db.selectFrom('withdrawal').select('id').where('user_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets one of 50 concurrent key-less taps through; the rest are double taps', async () => {
+    const s = await readyUser(t, { realname: '石川 葵', fund: '400000', opToken: op });
+    const rs = await Promise.all(
+      Array.from({ length: 50 }, () => call(s, '/user/withdrawal', withdrawBody(s))),
+    );
+    expect(rs.filter((r) => r.body.status === 1)).toHaveLength(1);
+    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('operation.tooFrequent');
+    const me = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
+    expect(me).toMatchObject({ jpy: '390000.0000', frozen: '10000.0000' });
+  });
+
+  it('refuses a second key-less call of the same path within 2 seconds, not after', async () => {
+    const s = await readyUser(t, { realname: '山口 蓮', fund: '100000', opToken: op });
+    expectOk(await call(s, '/user/rotation', { money: '1000', from: 'jpy', to: 'usd' }));
+    expectRefusal(
+      await call(s, '/user/rotation', { money: '1000', from: 'jpy', to: 'usd' }),
+      'operation.tooFrequent',
+    );
+    // another money path is another call
+    expectRefusal(await call(s, '/user/to_jq', { type: 'jpy', money: '1000' }), 'loan.insufficientQuota');
+    t.clock.advance(1_999);
+    expectRefusal(
+      await call(s, '/user/rotation', { money: '1000', from: 'jpy', to: 'usd' }),
+      'operation.tooFrequent',
+    );
+    t.clock.advance(1);
+    expectOk(await call(s, '/user/rotation', { money: '1000', from: 'jpy', to: 'usd' }));
+    // letter case does not make it another path
+    t.clock.advance(500);
+    expectRefusal(
+      await call(s, '/User/Rotation', { money: '1000', from: 'jpy', to: 'usd' }),
+      'operation.tooFrequent',
+    );
+  });
+
+  it('replays the first reply of a key with no second effect', async () => {
+    const s = await readyUser(t, { realname: '松井 陸', fund: '100000', opToken: op });
+    const id = await userId(s);
+    const key = randomUUID();
+    const body = { money: '5000', from: 'jpy', to: 'usd' };
+    const first = await call(s, '/user/rotation', body, key);
+    const x = expectOk(first);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(10_000);
+      const again = await call(s, '/user/rotation', body, key);
+      expect(again.body).toEqual(first.body);
+      expect(again.raw.headers['idempotent-replay']).toBe('true');
+    }
+    expect(
+      await t.db.selectFrom('fx_exchange').select('id').where('user_id', '=', id).execute(),
+    ).toHaveLength(1);
+    expect((await userBalance(t.db, id, 'jpy')).available).toBe(u('95000'));
+    expect(x.order_number).toBeTruthy();
+
+    // a refusal is a reply too: replayed as it was, even when the call would now succeed
+    const k2 = randomUUID();
+    const refused = await call(s, '/user/withdrawal', { ...withdrawBody(s), passwords: '000000' }, k2);
+    expectRefusal(refused, 'account.wrongFundPassword');
+    expect((await call(s, '/user/withdrawal', withdrawBody(s), k2)).body).toEqual(refused.body);
+    // the same key on another path is another request
+    expectOk(await call(s, '/user/withdrawal', withdrawBody(s), key));
+    // and another user's same key is theirs
+    const other = await readyUser(t, { realname: '坂本 結衣', fund: '10000', opToken: op });
+    expectOk(await call(other, '/user/rotation', body, key));
+  });
+
+  it('runs the same key once when it arrives many times at once', async () => {
+    const s = await readyUser(t, { realname: '原田 海斗', fund: '100000', opToken: op });
+    const id = await userId(s);
+    const key = randomUUID();
+    const rs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(s, '/user/rotation', { money: '1000', from: 'jpy', to: 'krw' }, key),
+      ),
+    );
+    const oks = rs.filter((r) => r.body.status === 1);
+    expect(oks.length).toBeGreaterThanOrEqual(1);
+    // every success is the same reply; the others were told the first is still running
+    for (const r of oks) expect(r.body).toEqual(oks[0].body);
+    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('operation.inProgress');
+    expect(
+      await t.db.selectFrom('fx_exchange').select('id').where('user_id', '=', id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a malformed Idempotency-Key', async () => {
+    const s = await t.newUser();
+    for (const key of ['', 'x'.repeat(129), 'with space', 'ключ']) {
+      const r = await t.call(
+        '/user/rotation',
+        { money: '1', from: 'jpy', to: 'usd' },
+        { token: s.token, headers: { 'idempotency-key': key } },
+      );
+      expect(r.body.status, key).toBe(0);
+      expect(['request.badIdempotencyKey', 'operation.tooFrequent']).toContain(r.body.msg);
+    }
+  });
+
+  it('never overdraws: 20 concurrent exchanges of 10,000 from 100,000 → exactly 10 succeed', async () => {
+    const s = await readyUser(t, { realname: '小川 七海', fund: '100000', opToken: op });
+    const id = await userId(s);
+    const rs = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(s, '/user/rotation', { money: '10000', from: 'jpy', to: 'usd' }, randomUUID()),
+      ),
+    );
+    expect(rs.filter((r) => r.body.status === 1)).toHaveLength(10);
+    for (const r of rs.filter((x) => x.body.status === 0))
+      expect(r.body.msg).toBe('money.insufficientAvailable');
+    expect((await userBalance(t.db, id, 'jpy')).available).toBe(0n);
+  });
+
+  it('decides a request once when two operators click at the same moment', async () => {
+    const s = await readyUser(t, { realname: '中島 悠', opToken: op });
+    const channels = expectOk(await t.call('/common/recharge_channel', {}, { token: s.token }));
+    const proof = expectOk(await t.upload(s, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])));
+    const dep = expectOk(
+      await t.money(
+        '/user/chongzhi',
+        { money: '50000', rjpz: proof, channel: channels[0].id, rpassword: t.env.DEMO_CHANNEL_PASSWORD },
+        s,
+      ),
+    );
+    const op2 = await t.adminLogin();
+    const rs = await Promise.all([
+      t.admin('/deposits/decide', { id: dep.id, approve: true }, op),
+      t.admin('/deposits/decide', { id: dep.id, approve: true }, op2),
+      t.admin('/deposits/decide', { id: dep.id, approve: false, reason: 'dup' }, op2),
+    ]);
+    expect(rs.filter((r) => r.body.status === 1)).toHaveLength(1);
+    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('review.alreadyDecided');
+    const me = expectOk(await t.call('/user/getUserinfo', {}, { token: s.token }));
+    expect(['50000.0000', '0.0000']).toContain(me.jpy);
+    // and a second deposit for good measure
+    if (me.jpy === '0.0000') await fundUser(t, s, '50000', 'jpy', op);
+  });
+});

@@ -1,0 +1,100 @@
+import { withTx } from '@kabuto/db';
+import { type Currency, parseUnits } from '@kabuto/domain';
+import { checkInvariants, createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
+import type { Quote } from '@kabuto/market';
+import { expect } from 'vitest';
+import { writeFundRecords } from '../../src/shared/money.ts';
+import { expectOk, type Session, type TestApp } from './app.ts';
+
+/** The user id behind a session. */
+export async function userIdOf(t: TestApp, s: { account: string }): Promise<bigint> {
+  const row = await t.db
+    .selectFrom('app_user')
+    .select('id')
+    .where('account', '=', s.account)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Credits a user's cash through the ledger (bank → cash, a deposit fund record), as an approved deposit does. */
+export async function fund(
+  t: TestApp,
+  s: { account: string },
+  currency: Currency,
+  amount: string,
+): Promise<void> {
+  const userId = await userIdOf(t, s);
+  const units = parseUnits(amount);
+  if (units === null || units <= 0n) throw new Error(`bad amount ${amount}`);
+  await withTx(t.db, async (tx) => {
+    const bank = await platformAccount(tx as never, 'bank', currency);
+    const cash = await userAccount(tx as never, userId, currency, 'cash');
+    const [tr] = await createTransfers(tx, [
+      {
+        type: 'single',
+        debitAccountId: bank.id,
+        creditAccountId: cash.id,
+        amount: units,
+        currency,
+        code: 'deposit',
+        operationRef: `test-deposit:${userId}`,
+      },
+    ]);
+    await writeFundRecords(tx, [
+      {
+        userId,
+        currency,
+        type: 'deposit',
+        orderNo: `TEST${tr.id}`,
+        amount: units,
+        transferId: tr.id,
+        at: new Date(t.clock.now()),
+      },
+    ]);
+  });
+}
+
+/** A new user with a fund password and (optionally) money in some wallets. */
+export async function trader(t: TestApp, money: Partial<Record<Currency, string>> = {}): Promise<Session> {
+  const s = await t.newUser('tr');
+  expectOk(
+    await t.call('/user/setPasswords', { new_pass: '112233', new_passs: '112233' }, { token: s.token }),
+  );
+  for (const [c, a] of Object.entries(money)) await fund(t, s, c as Currency, a as string);
+  return s;
+}
+
+/** The available cash of a wallet as getUserinfo reports it. */
+export async function available(t: TestApp, s: Session, type = 'jpy'): Promise<string> {
+  const info = expectOk(await t.call('/user/getUserinfo', { type }, { token: s.token }));
+  return info[type] as string;
+}
+
+export async function expectLedgerSound(t: TestApp): Promise<void> {
+  const report = await checkInvariants(t.db);
+  expect(report.violations).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+/**
+ * Pins the price of symbols (the simulator is deterministic but not steerable): quote() and quotes()
+ * return the pinned price until released. Returns a release function.
+ */
+export function pinPrices(t: TestApp, prices: Record<string, bigint>): () => void {
+  const market = t.app.kabuto.market as unknown as {
+    quote: (s: string) => Quote | null;
+    quotes: (s: readonly string[]) => Quote[];
+  };
+  const quote = market.quote;
+  const quotes = market.quotes;
+  const pin = (q: Quote | null): Quote | null =>
+    q && prices[q.symbol] !== undefined
+      ? { ...q, price: prices[q.symbol], change: prices[q.symbol] - q.preClose }
+      : q;
+  market.quote = (s) => pin(quote.call(market, s));
+  market.quotes = (list) => quotes.call(market, list).map((q) => pin(q) as Quote);
+  return () => {
+    market.quote = quote;
+    market.quotes = quotes;
+  };
+}

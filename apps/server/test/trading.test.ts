@@ -1,0 +1,323 @@
+import { type Endpoint, isMsgKey, tradingApi } from '@kabuto/contract';
+import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { formatUnits, parseUnits } from '@kabuto/domain';
+import { transfersByRef } from '@kabuto/ledger';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasOpenPositions } from '../src/shared/positions.ts';
+import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { available, expectLedgerSound, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
+
+const u = (s: string) => parseUnits(s) as bigint;
+const rows = (data: Record<string, unknown>) =>
+  Object.keys(data)
+    .filter((k) => /^\d+$/.test(k))
+    .map((k) => data[k] as Record<string, any>);
+
+describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
+  let t: TestApp;
+  let a: Session;
+  let release: (() => void) | null = null;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    a = await trader(t, { jpy: '10000000', usd: '100000', cny: '1000000' });
+  });
+  afterEach(async () => {
+    release?.();
+    release = null;
+    t.clock.set(T0);
+    await expectLedgerSound(t);
+  });
+  afterAll(async () => t?.close());
+
+  const buy = (s: Session, body: Record<string, unknown>) =>
+    t.money('/trade/buy_stock', { type: 'jpy', buyzd: 1, gdlx: 1, ganggan: 1, ...body }, s);
+  const detail = async (symbol: string, type = 'jpy') =>
+    expectOk(await t.call('/trade/stockdetails', { symbol, type }));
+
+  it('buys long with leverage 2 at market, shows P&L moving, closes it and settles through the ledger', async () => {
+    const before = u(await available(t, a));
+    const order = expectOk(await buy(a, { symbol: '7203', zhang: '100', ganggan: '2' }));
+    expect(order.status).toBe(0);
+    const pos = expectOk(
+      await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }),
+    );
+    expect(pos.ganggang).toBe('2');
+    expect(pos.buyzd).toBe(1);
+    expect(pos.stock_num).toBe('100');
+    const notional = u(pos.buy_price) * 100n;
+    expect(u(pos.credit)).toBe(notional / 2n);
+    // JP: zero commission by default
+    expect(pos.buy_fee).toBe('0.0000');
+    expect(u(await available(t, a))).toBe(before - u(pos.credit));
+    const info = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: a.token }));
+    expect(u(info.frozen)).toBe(u(pos.credit));
+    expect(await hasOpenPositions(t.db, await userIdOf(t, a))).toBe(true);
+
+    const list1 = expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }));
+    expect(rows(list1)).toHaveLength(1);
+    expect(u(list1.ccsz)).toBe(u(rows(list1)[0].nowprice) * 100n);
+    // the price moves: pin it 50 yen higher
+    release = pinPrices(t, { '7203': u(pos.buy_price) + u('50') });
+    const list2 = expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }));
+    expect(list2.fdyk).toBe('5000.0000');
+    expect(rows(list2)[0].yingkui).toBe('5000.0000');
+
+    const sold = expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
+    expect(sold.yingkui).toBe('5000.0000');
+    expect(u(await available(t, a))).toBe(before + u('5000'));
+    const closed = expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: a.token }));
+    expect(closed.lsyk).toBe('5000.0000');
+    expect(rows(closed)[0].status).toBe(1);
+    expect(rows(closed)[0].close_reason).toBe('user');
+    const open = expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }));
+    expect(rows(open)).toHaveLength(0);
+    expect(open.ccsz).toBe('0.0000');
+    // every movement is a transfer with a fund record
+    const transfers = await transfersByRef(t.db, `position:${pos.order_no}`);
+    expect(transfers.map((x) => x.code).sort()).toEqual(['margin_hold', 'margin_release', 'pnl']);
+    const records = await t.db
+      .selectFrom('fund_record')
+      .selectAll()
+      .where('order_no', '=', pos.order_no)
+      .orderBy('id')
+      .execute();
+    expect(records.map((r) => [r.type, formatUnits(r.amount)])).toEqual([
+      ['stock_buy', formatUnits(-u(pos.credit))],
+      ['stock_sell', pos.credit],
+      ['stock_sell', '5000.0000'],
+    ]);
+    expectRefusal(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a), 'trade.notHolding');
+  });
+
+  it('sells short: a falling price is a profit; fees and stamp duty are charged in China', async () => {
+    const d = await detail('7203');
+    release = pinPrices(t, { '7203': u(d.price) });
+    const order = expectOk(await buy(a, { symbol: '7203', zhang: '10', buyzd: '2', ganggan: '5' }));
+    release();
+    release = pinPrices(t, { '7203': u(d.price) - u('20') });
+    const sold = expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
+    expect(sold.yingkui).toBe('200.0000');
+    release();
+    release = null;
+
+    // China: 10:30 in Shanghai; bought today cannot be sold today; commission min ¥5, stamp duty on sells
+    t.clock.set(Date.parse('2026-11-24T10:30:00+08:00'));
+    const cn = expectOk(await buy(a, { symbol: '600519', zhang: '10', type: 'cny' }));
+    const p = expectOk(await t.call('/trade/stockdetail', { id: cn.id, type: 'cny' }, { token: a.token }));
+    expect(u(p.buy_fee)).toBeGreaterThanOrEqual(u('5'));
+    expectRefusal(await t.money('/trade/sell_stock', { id: cn.id, type: 'cny' }, a), 'trade.sameDaySell');
+    t.clock.set(Date.parse('2026-11-25T10:30:00+08:00'));
+    const s = expectOk(await t.money('/trade/sell_stock', { id: cn.id, type: 'cny' }, a));
+    const after = expectOk(
+      await t.call('/trade/stockdetail', { id: cn.id, type: 'cny' }, { token: a.token }),
+    );
+    expect(u(after.stamp_duty)).toBeGreaterThan(0n);
+    expect(u(after.sell_fee)).toBeGreaterThanOrEqual(u('5'));
+    const gross = (u(after.sell_price) - u(after.buy_price)) * 10n;
+    expect(u(s.yingkui)).toBe(gross - u(after.buy_fee) - u(after.sell_fee) - u(after.stamp_duty));
+  });
+
+  it('a limit order pends, holds margin as a pending transfer, and is cancelled (void)', async () => {
+    const d = await detail('7203');
+    const price = u(d.price);
+    const limit = price - 100n * u(d.tick);
+    release = pinPrices(t, { '7203': price });
+    const before = u(await available(t, a));
+    const order = expectOk(
+      await buy(a, { symbol: '7203', zhang: '100', gdlx: '2', buy_price: formatUnits(limit), ganggan: 2 }),
+    );
+    expect(order.status).toBe(3);
+    expect(u(await available(t, a))).toBe(before - (limit * 100n) / 2n);
+    const info = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: a.token }));
+    expect(u(info.frozen)).toBe((limit * 100n) / 2n);
+    expectRefusal(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a), 'trade.notHolding');
+    // the price does not reach it: still pending
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ filled: 0 });
+    expectOk(await t.money('/trade/cancel_stock', { id: order.id, type: 'jpy' }, a));
+    expect(u(await available(t, a))).toBe(before);
+    expectRefusal(await t.money('/trade/cancel_stock', { id: order.id, type: 'jpy' }, a), 'trade.notPending');
+    const hist = expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: a.token }));
+    expect(rows(hist).find((r) => r.id === order.id)?.status).toBe(4);
+  });
+
+  it('fills a pending limit order when the price reaches it (job)', async () => {
+    const d = await detail('7203');
+    const limit = u(d.price) - 50n * u(d.tick);
+    release = pinPrices(t, { '7203': u(d.price) });
+    const order = expectOk(
+      await buy(a, { symbol: '7203', zhang: '10', gdlx: '2', buy_price: formatUnits(limit) }),
+    );
+    expect(order.status).toBe(3);
+    // outside continuous trading nothing fills
+    t.clock.set(Date.parse('2026-11-24T12:00:00+09:00'));
+    release();
+    release = pinPrices(t, { '7203': limit - u(d.tick) });
+    expect((await t.app.kabuto.jobs.runOnce()).filled).toBe(0);
+    t.clock.set(T0);
+    expect((await t.app.kabuto.jobs.runOnce()).filled).toBe(1);
+    const p = expectOk(await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }));
+    expect(p.status).toBe(0);
+    expect(p.buy_price).toBe(formatUnits(limit));
+    expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
+  });
+
+  it('force-closes a position whose loss consumes its maintenance margin, with site messages', async () => {
+    const d = await detail('6758');
+    const price = u(d.price);
+    release = pinPrices(t, { '6758': price });
+    const order = expectOk(await buy(a, { symbol: '6758', zhang: '100', ganggan: '10' }));
+    // a small loss: nothing happens
+    release();
+    release = pinPrices(t, { '6758': price - price / 50n });
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 0, closed: 0 });
+    // 9% down at 10x: equity is 10% of the margin, below the 20% maintenance ratio
+    release();
+    const crash = price - (price * 9n) / 100n;
+    release = pinPrices(t, { '6758': crash });
+    // at lunch it is marked "preparing to close" but cannot be closed yet
+    t.clock.set(Date.parse('2026-11-24T12:00:00+09:00'));
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 1, closed: 0 });
+    const p2 = expectOk(
+      await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }),
+    );
+    expect(p2.status).toBe(2);
+    t.clock.set(Date.parse('2026-11-24T12:30:00+09:00'));
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ closed: 1 });
+    const p = expectOk(await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }));
+    expect(p.status).toBe(1);
+    expect(p.close_reason).toBe('forced');
+    expect(p.sell_price).toBe(formatUnits(crash));
+    const notices = expectOk(await t.call('/user/notice', { lang: 'us' }, { token: a.token }));
+    const titles = JSON.stringify(notices);
+    expect(titles).toContain('force-closed');
+  });
+
+  it('refuses each rule with its msg key', async () => {
+    const d = await detail('7203');
+    // outside trading time
+    t.clock.set(Date.parse('2026-11-24T20:00:00+09:00'));
+    expectRefusal(await buy(a, { symbol: '7203', zhang: '1' }), 'trade.outsideHours');
+    t.clock.set(T0);
+    // beyond price limit; off the tick grid
+    const r = await buy(a, {
+      symbol: '7203',
+      zhang: '1',
+      gdlx: '2',
+      buy_price: formatUnits(u(d.limitUp) + u('100')),
+    });
+    expectRefusal(r, 'trade.beyondLimit');
+    expect(r.body.params).toMatchObject({ up: d.limitUp, down: d.limitDown });
+    expectRefusal(
+      await buy(a, { symbol: '7203', zhang: '1', gdlx: '2', buy_price: formatUnits(u(d.price) + 1n) }),
+      'trade.offTick',
+    );
+    expectRefusal(await buy(a, { symbol: '7203', zhang: '1', gdlx: '2' }), 'validation.required');
+    // US minimum 100 shares
+    const m = await buy(a, { symbol: 'AAPL', zhang: '50', type: 'usd' });
+    expectRefusal(m, 'trade.belowMinimumQuantity');
+    expect(m.body.params).toMatchObject({ min: '100' });
+    // insufficient balance
+    const poor = await trader(t, { jpy: '1000' });
+    expectRefusal(await buy(poor, { symbol: '7203', zhang: '100' }), 'money.insufficientAvailable');
+    // fund password not set
+    const nopw = await t.newUser('np');
+    await fund(t, nopw, 'jpy', '1000000');
+    expectRefusal(await buy(nopw, { symbol: '7203', zhang: '1' }), 'account.fundPasswordNotSet');
+    // restricted account
+    const restricted = await trader(t, { jpy: '1000000' });
+    await t.db
+      .updateTable('app_user')
+      .set({ state: 'restricted' })
+      .where('account', '=', restricted.account)
+      .execute();
+    expectRefusal(await buy(restricted, { symbol: '7203', zhang: '1' }), 'account.restricted');
+    // unknown symbol, index, leverage not in the list
+    expectRefusal(await buy(a, { symbol: 'NOPE9', zhang: '1' }), 'trade.unknownSymbol');
+    expectRefusal(await buy(a, { symbol: 'N225', zhang: '1' }), 'trade.cannotBuy');
+    expectRefusal(await buy(a, { symbol: '7203', zhang: '1', ganggan: '4' }), 'trade.leverageNotAllowed');
+    expectRefusal(await buy(a, { symbol: '7203', zhang: '1', ganggan: '999' }), 'trade.leverageNotAllowed');
+    // zero, negative, fractional quantity
+    for (const zhang of ['0', '-1', '1.5', 1.5, 0, -3, 'abc', '']) {
+      const q = await buy(a, { symbol: '7203', zhang });
+      expect(q.http).toBe(200);
+      expect(q.body.status).toBe(0);
+      expect(isMsgKey(q.body.msg ?? '')).toBe(true);
+    }
+    // not in holding state; not found
+    expectRefusal(
+      await t.money('/trade/sell_stock', { id: '999999', type: 'jpy' }, a),
+      'trade.orderNotFound',
+    );
+    expectRefusal(
+      await t.money('/trade/cancel_stock', { id: '999999', type: 'jpy' }, a),
+      'trade.orderNotFound',
+    );
+  });
+
+  it('keeps users apart: nobody sees, closes or cancels another user’s positions', async () => {
+    const b = await trader(t, { jpy: '1000000' });
+    const order = expectOk(await buy(a, { symbol: '7203', zhang: '1' }));
+    expectRefusal(
+      await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: b.token }),
+      'trade.orderNotFound',
+    );
+    expectRefusal(
+      await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, b),
+      'trade.orderNotFound',
+    );
+    expectRefusal(
+      await t.money('/trade/cancel_stock', { id: order.id, type: 'jpy' }, b),
+      'trade.orderNotFound',
+    );
+    expect(
+      rows(expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: b.token }))),
+    ).toHaveLength(0);
+    expect(
+      rows(expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: b.token }))),
+    ).toHaveLength(0);
+    expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
+    expect((await t.call('/trade/userstocklist', { type: 'jpy' })).http).toBe(401);
+  });
+
+  const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
+    {
+      e: tradingApi.buyStock,
+      valid: { symbol: '7203', zhang: '1', ganggan: '1', buyzd: '1', gdlx: '1', type: 'jpy' },
+    },
+    { e: tradingApi.sellStock, valid: { id: '1', type: 'jpy' } },
+    { e: tradingApi.cancelStock, valid: { id: '1', type: 'jpy' } },
+    { e: tradingApi.stockDetail, valid: { id: '1', type: 'jpy' } },
+    { e: tradingApi.userStockList, valid: { type: 'jpy' } },
+    { e: tradingApi.userStockLists, valid: { type: 'jpy' } },
+  ];
+  const BAD: unknown[] = [
+    ['a', 'b'],
+    { $gt: '' },
+    'x'.repeat(10 * 1024),
+    null,
+    true,
+    '-1',
+    '0',
+    '1.5',
+    '１２',
+  ];
+  it('answers bad input with status 0 and a msg key, never 500; writes nothing', async () => {
+    const s = await trader(t, { jpy: '100' });
+    for (const { e, valid } of CALLS) {
+      const cases: Record<string, unknown>[] = [{ ...valid, sneaky: 'x' }];
+      for (const key of Object.keys(valid)) {
+        const { [key]: _, ...rest } = valid;
+        cases.push(rest);
+        for (const v of BAD) cases.push({ ...valid, [key]: v });
+      }
+      for (const body of cases) {
+        const r = e.money ? await t.money(e.path, body, s) : await t.call(e.path, body, { token: s.token });
+        expect(r.http, `${e.path} ${JSON.stringify(body).slice(0, 80)}`).toBe(200);
+        if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), r.body.msg).toBe(true);
+      }
+    }
+    const uid = await userIdOf(t, s);
+    const n = await t.db.selectFrom('position').select('id').where('user_id', '=', uid).execute();
+    expect(n).toHaveLength(0);
+  });
+});

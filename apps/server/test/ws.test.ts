@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type Session, type TestApp } from './support/app.ts';
+
+/** Collects a socket's messages; `next(pred)` waits for the first (new or buffered) one that matches. */
+function client(url: string) {
+  const ws = new WebSocket(url);
+  const inbox: any[] = [];
+  const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString());
+    const i = waiters.findIndex((w) => w.pred(m));
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(m);
+    else inbox.push(m);
+  });
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    opened,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    drain: () => inbox.splice(0),
+    next(pred: (m: any) => boolean, ms = 5000): Promise<any> {
+      const i = inbox.findIndex(pred);
+      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching message')), ms);
+        waiters.push({
+          pred,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+  };
+}
+
+describe('quote stream /api/vue/ws (pglite)', () => {
+  let t: TestApp;
+  let s: Session;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    s = await t.newUser('ws');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/api/vue/ws`;
+  });
+  afterAll(async () => t?.close());
+
+  it('authenticates, subscribes with a snapshot, then pushes ticks as the clock moves', async () => {
+    const c = client(url);
+    await c.opened;
+    c.send({ op: 'sub', symbols: ['7203'] });
+    expect(await c.next((m) => m.type === 'error')).toMatchObject({ msg: 'auth.loginAgain' });
+    c.send({ op: 'ping' });
+    expect((await c.next((m) => m.type === 'pong')).time).toBeGreaterThan(0);
+    c.send({ op: 'auth', token: s.token });
+    await c.next((m) => m.type === 'auth');
+    c.send({ op: 'sub', symbols: ['7203', '6758', 'NOSUCH'] });
+    const snap = await c.next((m) => m.type === 'snapshot');
+    expect(snap.quotes.map((q: { symbol: string }) => q.symbol).sort()).toEqual(['6758', '7203']);
+    expect(snap.quotes[0].price).toMatch(/^\d+\.\d{4}$/);
+
+    const { publisher } = t.app.kabuto;
+    publisher.start();
+    publisher.pump();
+    // five simulated minutes later the prices have moved
+    t.clock.advance(5 * 60_000);
+    expect(publisher.pump()).toBeGreaterThan(0);
+    const tick = await c.next((m) => m.type === 'tick' && m.symbol === '7203');
+    expect(tick.time).toBeGreaterThanOrEqual(snap.quotes[0].time);
+    // unsubscribed symbols stop
+    c.send({ op: 'unsub', symbols: ['7203', '6758'] });
+    c.send({ op: 'ping' });
+    await c.next((m) => m.type === 'pong');
+    c.drain();
+    t.clock.advance(5 * 60_000);
+    publisher.pump();
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(c.next((m) => m.type === 'tick', 200)).rejects.toThrow();
+    c.ws.close();
+  });
+
+  it('refuses a bad token and bad messages', async () => {
+    const c = client(url);
+    await c.opened;
+    c.send({ op: 'nope' });
+    expect(await c.next((m) => m.type === 'error')).toMatchObject({ msg: 'validation.invalid' });
+    c.ws.send('not json');
+    expect(await c.next((m) => m.type === 'error')).toMatchObject({ msg: 'validation.invalid' });
+    const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
+    c.send({ op: 'auth', token: 'x'.repeat(40) });
+    expect(await closed).toBe(4401);
+  });
+
+  it('coalesces ticks for a client that does not read: the latest price per symbol, no queue', async () => {
+    const { stream } = t.app.kabuto;
+    const c = client(url);
+    await c.opened;
+    c.send({ op: 'auth', token: s.token });
+    await c.next((m) => m.type === 'auth');
+    c.send({ op: 'sub', symbols: ['9984'] });
+    await c.next((m) => m.type === 'snapshot');
+    stream.resetStats();
+    const tick = (price: string) => ({
+      type: 'tick' as const,
+      symbol: '9984',
+      price,
+      gain: '0.00',
+      gainValue: '0.0000',
+      high: price,
+      low: price,
+      volume: '1',
+      time: 1,
+    });
+    // a burst in one turn of the event loop: only the last one is sent
+    for (let i = 1; i <= 100; i++) stream.deliver([tick(`${i}.0000`)]);
+    const got = await c.next((m) => m.type === 'tick');
+    expect(got.price).toBe('100.0000');
+    expect(stream.stats().coalesced).toBe(99);
+    expect(stream.stats().sent).toBe(1);
+    c.ws.close();
+  });
+});
