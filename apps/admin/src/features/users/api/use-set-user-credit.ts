@@ -1,0 +1,16 @@
+import { adminApi } from '@kabuto/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type BodyIn, call } from '../../../lib/api.ts';
+import { QUERY_KEYS } from '../../../lib/query-keys.ts';
+
+/** POST /users/credit: credit score and one currency's loan limit, with a reason. */
+export function useSetUserCredit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyIn<typeof adminApi.userSetCredit>) => call(adminApi.userSetCredit, body),
+    onSuccess: (_d, body) => {
+      void qc.invalidateQueries({ queryKey: QUERY_KEYS.userDetail(String(body.id)) });
+      void qc.invalidateQueries({ queryKey: QUERY_KEYS.users });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { OperatorRole } from '@kabuto/contract';
+
+/** The back office's sections, in menu order. */
+export const SECTIONS = [
+  'dashboard',
+  'queues',
+  'users',
+  'audit',
+  'config',
+  'reconcile',
+  'operators',
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** reviewer: queues; operator: + users and audit; admin: everything. */
+const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
+  reviewer: ['dashboard', 'queues'],
+  operator: ['dashboard', 'queues', 'users', 'audit'],
+  admin: SECTIONS,
+};
+
+export const canSee = (role: OperatorRole | undefined, section: Section): boolean =>
+  role !== undefined && ROLE_SECTIONS[role].includes(section);

@@ -1,0 +1,13 @@
+import type { QueueName } from './queues.ts';
+
+/** Hash-router paths of every screen (the server serves one index.html at /admin/). */
+export const ROUTES = {
+  login: '/login',
+  dashboard: '/',
+  queue: (name: QueueName) => `/queues/${name}`,
+  users: '/users',
+  config: '/config',
+  audit: '/audit',
+  reconcile: '/reconcile',
+  operators: '/operators',
+} as const;

@@ -1,0 +1,57 @@
+import { Suspense } from 'react';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { ScreensContext } from '../lib/screens.ts';
+import { NavigationWatcher } from './navigation-watcher.tsx';
+import { PageFallback } from './page-fallback.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { publicRoutes, SCREEN_PATHS, Shell, shellRoutes } from './routes.ts';
+
+export function App() {
+  return (
+    <ScreensContext.Provider value={SCREEN_PATHS}>
+      <HashRouter>
+        <NavigationWatcher />
+        <RouteErrorBoundary>
+          <Suspense fallback={<AppFallback />}>
+            <Routes>
+              <Route index element={<Navigate to="/login/start" replace />} />
+              <Route element={<PublicLayout />}>
+                {publicRoutes.map(({ path, Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+              </Route>
+              <Route element={<Shell />}>
+                {shellRoutes.map(({ path, Page, auth }) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      auth ? (
+                        <RequireAuth>
+                          <Page />
+                        </RequireAuth>
+                      ) : (
+                        <Page />
+                      )
+                    }
+                  />
+                ))}
+              </Route>
+              <Route path="*" element={<Navigate to="/" replace />} />
+            </Routes>
+          </Suspense>
+        </RouteErrorBoundary>
+      </HashRouter>
+    </ScreensContext.Provider>
+  );
+}
+
+function AppFallback() {
+  return (
+    <div className="k-app">
+      <PageFallback />
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import type { ComponentType } from 'react';
+import { registerPrefetch } from '../lib/prefetch.ts';
+import { type LazyPage, lazyPage } from './lazy-page.ts';
+
+export interface ScreenRoute {
+  path: string;
+  Page: LazyPage;
+  /** Logged-out users are sent to login. */
+  auth: boolean;
+}
+
+/** Splash, login and register: light screens without the component library (the first screen). */
+export const publicRoutes: readonly ScreenRoute[] = [
+  {
+    path: '/login/start',
+    Page: lazyPage(async () => (await import('../features/login/pages/start-page.tsx')).StartPage, ['login']),
+    auth: false,
+  },
+  {
+    path: '/login/login',
+    Page: lazyPage(async () => (await import('../features/login/pages/login-page.tsx')).LoginPage, ['login']),
+    auth: false,
+  },
+  {
+    path: '/login/register',
+    Page: lazyPage(
+      async () => (await import('../features/login/pages/register-page.tsx')).RegisterPage,
+      ['login'],
+    ),
+    auth: false,
+  },
+];
+
+/** The shell (antd-mobile, query cache, tabs, user panel) and the screens inside it. */
+export const Shell = lazyPage(async () => (await import('./shell.tsx')).Shell, ['shell']);
+
+const home = lazyPage(
+  async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
+  ['home', 'quotes'],
+);
+const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
+const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
+const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
+const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes']);
+/** The money screens come as one chunk (features/money/pages/index.ts). */
+const money = (name: keyof typeof import('../features/money/pages/index.ts')) =>
+  lazyPage(async () => (await import('../features/money/pages/index.ts'))[name], ['money']);
+
+export const shellRoutes: readonly ScreenRoute[] = [
+  { path: '/home/index', Page: home, auth: true },
+  {
+    path: '/quotes/search',
+    Page: quotes(async () => (await import('../features/quotes/pages/search-page.tsx')).SearchPage),
+    auth: true,
+  },
+  {
+    path: '/quotes/moreStock',
+    Page: quotes(async () => (await import('../features/quotes/pages/more-stock-page.tsx')).MoreStockPage),
+    auth: true,
+  },
+  {
+    path: '/quotes/moreZhishu',
+    Page: quotes(async () => (await import('../features/quotes/pages/more-zhishu-page.tsx')).MoreZhishuPage),
+    auth: true,
+  },
+  {
+    path: '/quotes/info',
+    Page: quotes(async () => (await import('../features/quotes/pages/info-page.tsx')).InfoPage),
+    auth: true,
+  },
+  {
+    path: '/quotes/self',
+    Page: quotes(async () => (await import('../features/quotes/pages/self-page.tsx')).SelfPage),
+    auth: true,
+  },
+  {
+    path: '/position/index',
+    Page: position(async () => (await import('../features/position/pages/position-page.tsx')).PositionPage),
+    auth: true,
+  },
+  {
+    path: '/position/info',
+    Page: position(
+      async () => (await import('../features/position/pages/position-info-page.tsx')).PositionInfoPage,
+    ),
+    auth: true,
+  },
+  {
+    path: '/news/index',
+    Page: news(async () => (await import('../features/news/pages/news-list-page.tsx')).NewsListPage),
+    auth: true,
+  },
+  {
+    path: '/news/info',
+    Page: news(async () => (await import('../features/news/pages/news-info-page.tsx')).NewsInfoPage),
+    auth: true,
+  },
+  {
+    path: '/mine/menu',
+    Page: mine(async () => (await import('../features/mine/pages/menu-page.tsx')).MenuPage),
+    auth: true,
+  },
+  {
+    path: '/mine/message',
+    Page: mine(async () => (await import('../features/mine/pages/message-list-page.tsx')).MessageListPage),
+    auth: true,
+  },
+  {
+    path: '/mine/messageInfo',
+    Page: mine(async () => (await import('../features/mine/pages/message-info-page.tsx')).MessageInfoPage),
+    auth: true,
+  },
+  {
+    path: '/mine/loginPassword',
+    Page: mine(
+      async () => (await import('../features/mine/pages/login-password-page.tsx')).LoginPasswordPage,
+    ),
+    auth: true,
+  },
+  {
+    path: '/mine/fundPassword',
+    Page: mine(async () => (await import('../features/mine/pages/fund-password-page.tsx')).FundPasswordPage),
+    auth: true,
+  },
+  {
+    path: '/mine/language',
+    Page: mine(async () => (await import('../features/mine/pages/language-page.tsx')).LanguagePage),
+    auth: false,
+  },
+  {
+    path: '/mine/about',
+    Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).AboutPage),
+    auth: false,
+  },
+  {
+    path: '/mine/privacy',
+    Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).PrivacyPage),
+    auth: false,
+  },
+  {
+    path: '/mine/protocol',
+    Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).ProtocolPage),
+    auth: false,
+  },
+  { path: '/mine/myPage', Page: money('MyPage'), auth: true },
+  { path: '/mine/verified', Page: money('VerifiedPage'), auth: true },
+  { path: '/mine/bank', Page: money('BankPage'), auth: true },
+  { path: '/mine/bankAdd', Page: money('BankAddPage'), auth: true },
+  { path: '/mine/stored', Page: money('StoredPage'), auth: true },
+  { path: '/mine/deposit', Page: money('DepositPage'), auth: true },
+  { path: '/mine/withdraw', Page: money('WithdrawPage'), auth: true },
+  { path: '/mine/transactionRecords', Page: money('RecordsPage'), auth: true },
+  { path: '/mine/exchange', Page: money('ExchangePage'), auth: true },
+  { path: '/mine/loan', Page: money('LoanPage'), auth: true },
+  { path: '/mine/loanOrder', Page: money('LoanOrderPage'), auth: true },
+];
+
+/** Every route this build has a screen for: menus show only links to these. */
+export const SCREEN_PATHS: ReadonlySet<string> = new Set(
+  [...publicRoutes, ...shellRoutes].map((r) => r.path),
+);
+
+// While the splash runs, fetch the code of the screen most users land on.
+registerPrefetch(() => Promise.all([Shell.preload(), home.preload()]));

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../lib/format.ts';
+import { useHasScreen } from '../lib/screens.ts';
+import { storedMarket } from '../lib/storage.ts';
+import { assetSummary, type UserInfo } from '../lib/wallets.ts';
+import { Icon } from './icon.tsx';
+import { L } from './links.ts';
+import { useLinkAction } from './use-link-action.ts';
+
+/** The user panel's asset summary: total, available and frozen funds of the selected market. */
+export function AssetSummary({ user, loading }: { user: UserInfo | undefined; loading: boolean }) {
+  const { t } = useTranslation('shell');
+  const hasScreen = useHasScreen();
+  const act = useLinkAction();
+  const market = storedMarket();
+  const { total, available, frozen } = assetSummary(user, market);
+  const show = (value: string) => (user ? formatMoney(value, market) : loading ? '…' : '--');
+  const canOpen = hasScreen(L.myPage.to!);
+  const body = (
+    <>
+      <span className="k-assets-head">
+        <span className="k-assets-label">{t('assets.total')}</span>
+        {canOpen && (
+          <span className="k-assets-more">
+            {t('links.myPage')}
+            <Icon name="right" size={14} />
+          </span>
+        )}
+      </span>
+      <strong className="k-assets-total" data-testid="panel-total-assets">
+        {show(total)}
+      </strong>
+      <span className="k-assets-row">
+        <span>
+          <small>{t('assets.available')}</small>
+          <b data-testid="panel-available">{show(available)}</b>
+        </span>
+        <span>
+          <small>{t('assets.frozen')}</small>
+          <b data-testid="panel-frozen">{show(frozen)}</b>
+        </span>
+      </span>
+    </>
+  );
+  return canOpen ? (
+    <button
+      type="button"
+      className="k-assets"
+      onClick={() => act(L.myPage)}
+      aria-label={t('assets.title')}
+      data-testid="panel-assets"
+    >
+      {body}
+    </button>
+  ) : (
+    <section className="k-assets" aria-label={t('assets.title')} data-testid="panel-assets">
+      {body}
+    </section>
+  );
+}

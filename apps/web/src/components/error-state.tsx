@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icon.tsx';
+
+/** A load that failed: say so and offer to try again. */
+export function ErrorState({ onRetry, text }: { onRetry?: () => void; text?: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="k-empty is-error" role="alert">
+      <span className="k-empty-art" aria-hidden="true">
+        <Icon name="alert" size={34} strokeWidth={1.5} />
+      </span>
+      <p>{text ?? t('states.error')}</p>
+      {onRetry && (
+        <button type="button" className="k-btn k-btn-ghost" onClick={onRetry}>
+          <Icon name="refresh" size={18} />
+          {t('common:actions.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import './quotes.css';
+import { useTranslation } from 'react-i18next';
+import { MARKET_ORDER, setMarket, useMarket } from '../lib/market-choice.ts';
+
+/** JP / US / CN / KR: the market the quote and position screens show (stored in `stock`). */
+export function MarketSwitcher({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('quotes');
+  const market = useMarket();
+  return (
+    <div className={`k-market-switch ${className}`} role="tablist" aria-label={t('market.label')}>
+      {MARKET_ORDER.map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="tab"
+          aria-selected={m === market}
+          className={m === market ? 'is-active' : ''}
+          onClick={() => setMarket(m)}
+          data-testid={`market-${m}`}
+        >
+          {t(`market.${m}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { Popup } from 'antd-mobile';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useUnreadCount } from '../lib/api/use-notices.ts';
+import { useUserInfo } from '../lib/api/use-user-info.ts';
+import { useSession } from '../lib/session.ts';
+import { AssetSummary } from './asset-summary.tsx';
+import { Icon } from './icon.tsx';
+import { LinkList } from './link-list.tsx';
+import { PANEL_PRIMARY, PANEL_SECONDARY } from './links.ts';
+import { useLinkAction, useVisibleLinks } from './use-link-action.ts';
+import { UserPanelContext } from './user-panel-context.ts';
+import { VerificationChip } from './verification-chip.tsx';
+
+/** Provides `open()` to headers and renders the user panel overlay (closed again on navigation). */
+export function UserPanelProvider({ children }: { children: ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  const location = useLocation();
+  const overlayRoot = useRef<HTMLDivElement>(null);
+  // Entries typed into the address bar have no history state (key "default"): compare the path too.
+  const where = `${location.pathname}${location.search}#${location.key}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the route changes
+  useEffect(() => setVisible(false), [where]);
+  const control = useMemo(() => ({ open: () => setVisible(true), close: () => setVisible(false) }), []);
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setVisible(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [visible]);
+  return (
+    <UserPanelContext.Provider value={control}>
+      {children}
+      <div className="k-overlay-root" ref={overlayRoot} />
+      <Popup
+        visible={visible}
+        position="right"
+        onMaskClick={control.close}
+        onClose={control.close}
+        getContainer={() => overlayRoot.current ?? document.body}
+        bodyClassName="k-panel-body"
+        destroyOnClose
+      >
+        <UserPanel onClose={control.close} />
+      </Popup>
+    </UserPanelContext.Provider>
+  );
+}
+
+function UserPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  const account = useSession((s) => s.account);
+  const { data: user, isPending } = useUserInfo({ fresh: true });
+  const unread = useUnreadCount();
+  const act = useLinkAction();
+  const primary = useVisibleLinks(PANEL_PRIMARY);
+  const name = user?.account ?? account ?? '';
+  return (
+    <div className="k-panel" role="dialog" aria-label={t('panel.title')} data-testid="user-panel">
+      <div className="k-panel-head">
+        <span className="k-avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase() || <Icon name="user" size={22} />}
+        </span>
+        <div className="k-panel-who">
+          <div className="k-panel-account" data-testid="panel-account">
+            {name}
+          </div>
+          {user && <VerificationChip status={user.is_true} />}
+        </div>
+        <button type="button" className="k-icon-btn" onClick={onClose} aria-label={t('common:actions.close')}>
+          <Icon name="close" size={22} />
+        </button>
+      </div>
+      <ul className="k-panel-primary">
+        {primary.map((link) => (
+          <li key={link.id}>
+            <button
+              type="button"
+              className="k-panel-tile"
+              onClick={() => act(link)}
+              data-testid={`link-${link.id}`}
+            >
+              <span className="k-panel-tile-icon">
+                <Icon name={link.icon} size={24} />
+                {link.id === 'messages' && unread > 0 && <span className="k-dot" />}
+              </span>
+              <span>{t(link.label)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AssetSummary user={user} loading={isPending} />
+      <LinkList links={PANEL_SECONDARY} />
+    </div>
+  );
+}

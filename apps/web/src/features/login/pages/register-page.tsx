@@ -1,0 +1,129 @@
+import '../login.css';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TextField } from '../../../components/text-field.tsx';
+import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
+import { useStartupConfig } from '../../../lib/startup-config.ts';
+import { register } from '../api/register.ts';
+import { AuthFrame } from '../components/auth-frame.tsx';
+import { checkRegister, type RegisterForm } from '../validation.ts';
+
+/** `/login/register`: account, password twice, invite code, accepted terms. */
+export function RegisterPage() {
+  const { t } = useTranslation('login');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const mobileMode = useStartupConfig().register_mode === 'mobile';
+  const [form, setForm] = useState<RegisterForm>({
+    account: '',
+    pwd: '',
+    pwd1: '',
+    inviter: search.get('inviter') ?? search.get('code') ?? '',
+    terms: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const set =
+    <K extends keyof RegisterForm>(key: K) =>
+    (value: RegisterForm[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const trimmed = { ...form, account: form.account.trim(), inviter: form.inviter.trim() };
+    const problem = checkRegister(trimmed, mobileMode);
+    if (problem) return showMsg(problem.msg, problem.params);
+    setBusy(true);
+    try {
+      const { data, msg } = await register({
+        account: trimmed.account,
+        pwd: trimmed.pwd,
+        pwd1: trimmed.pwd1,
+        inviter: trimmed.inviter,
+      });
+      showMsgAcrossNavigation(msg ?? 'ok.registered');
+      navigate('/login/login', { replace: true, state: { account: data.account } });
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthFrame subtitle={t('register.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <h2 className="k-auth-title">{t('register.title')}</h2>
+        <div className="k-auth-fields">
+          <TextField
+            label={t(mobileMode ? 'fields.mobile' : 'fields.account')}
+            icon="user"
+            value={form.account}
+            onChange={set('account')}
+            placeholder={t(mobileMode ? 'register.mobilePlaceholder' : 'register.accountPlaceholder')}
+            hint={t(mobileMode ? 'register.mobileHint' : 'register.accountHint')}
+            inputMode={mobileMode ? 'numeric' : 'text'}
+            autoComplete="username"
+            maxLength={mobileMode ? 10 : 20}
+            name="account"
+          />
+          <TextField
+            label={t('fields.password')}
+            icon="lock"
+            value={form.pwd}
+            onChange={set('pwd')}
+            placeholder={t('register.passwordPlaceholder')}
+            hint={t('register.passwordHint')}
+            autoComplete="new-password"
+            maxLength={32}
+            name="pwd"
+            secret
+          />
+          <TextField
+            label={t('fields.passwordAgain')}
+            icon="lock"
+            value={form.pwd1}
+            onChange={set('pwd1')}
+            placeholder={t('register.passwordAgainPlaceholder')}
+            autoComplete="new-password"
+            maxLength={32}
+            name="pwd1"
+            secret
+          />
+          <TextField
+            label={t('fields.inviteCode')}
+            icon="key"
+            value={form.inviter}
+            onChange={set('inviter')}
+            placeholder={t('register.invitePlaceholder')}
+            autoComplete="off"
+            maxLength={32}
+            name="inviter"
+          />
+        </div>
+        <label className="k-terms">
+          <input
+            type="checkbox"
+            checked={form.terms}
+            onChange={(e) => set('terms')(e.target.checked)}
+            name="terms"
+          />
+          <span className="k-check" aria-hidden="true" />
+          <span>
+            {t('terms.prefix')}
+            <Link to="/mine/protocol">{t('terms.protocolQuoted')}</Link>
+            {t('terms.and')}
+            <Link to="/mine/privacy">{t('terms.privacyQuoted')}</Link>
+            {t('terms.suffix')}
+          </span>
+        </label>
+        <button type="submit" className="k-btn k-btn-primary k-btn-block k-auth-submit" disabled={busy}>
+          {busy ? <span className="k-spinner is-small" aria-hidden="true" /> : null}
+          {t('register.submit')}
+        </button>
+        <p className="k-auth-alt">
+          {t('register.haveAccount')} <Link to="/login/login">{t('register.toLogin')}</Link>
+        </p>
+      </form>
+    </AuthFrame>
+  );
+}

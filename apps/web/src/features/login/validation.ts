@@ -1,0 +1,41 @@
+import type { MsgParams } from '../../lib/messages.ts';
+
+/** A failed client-side check: a msg key of the contract catalogue (the server uses the same keys). */
+export interface Problem {
+  msg: string;
+  params?: MsgParams;
+}
+
+export const ACCOUNT_RE = /^[A-Za-z0-9]{4,20}$/;
+export const MOBILE_RE = /^\d{10}$/;
+
+export function checkAccount(account: string, mobileMode: boolean): Problem | null {
+  if (!account) return { msg: 'validation.required', params: { field: 'account' } };
+  if (mobileMode) return MOBILE_RE.test(account) ? null : { msg: 'account.notMobile' };
+  return ACCOUNT_RE.test(account) ? null : { msg: 'account.format' };
+}
+
+export function checkPassword(password: string, field: string): Problem | null {
+  if (!password) return { msg: 'validation.required', params: { field } };
+  return password.length < 6 || password.length > 32 ? { msg: 'account.passwordFormat' } : null;
+}
+
+export interface RegisterForm {
+  account: string;
+  pwd: string;
+  pwd1: string;
+  inviter: string;
+  terms: boolean;
+}
+
+/** For comfort only: the server checks all of this again and is the authority. */
+export function checkRegister(form: RegisterForm, mobileMode: boolean): Problem | null {
+  return (
+    checkAccount(form.account, mobileMode) ??
+    checkPassword(form.pwd, 'pwd') ??
+    (form.pwd1 ? null : { msg: 'validation.required', params: { field: 'pwd1' } }) ??
+    (form.pwd === form.pwd1 ? null : { msg: 'account.passwordMismatch' }) ??
+    (form.inviter ? null : { msg: 'validation.required', params: { field: 'inviter' } }) ??
+    (form.terms ? null : { msg: 'account.termsRequired' })
+  );
+}

@@ -1,0 +1,38 @@
+import '../mine.css';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { currentLanguage, LANGUAGE_NAMES, PICKER_LANGUAGES, switchLanguage } from '../../../lib/i18n.ts';
+
+/** `/mine/language`: cn, us, jp. Choosing stores `language` and reloads (spec §1). */
+export function LanguagePage() {
+  const { t } = useTranslation('mine');
+  const current = currentLanguage();
+  return (
+    <>
+      <PageHeader title={t('language.title')} />
+      <div className="k-body">
+        <ul className="k-choice-list" aria-label={t('language.title')}>
+          {PICKER_LANGUAGES.map((lang) => (
+            <li key={lang}>
+              <button
+                type="button"
+                className={`k-choice${lang === current ? ' is-selected' : ''}`}
+                aria-pressed={lang === current}
+                data-testid={`language-${lang}`}
+                onClick={() => (lang === current ? undefined : switchLanguage(lang))}
+              >
+                <span className="k-choice-label">
+                  <span>{LANGUAGE_NAMES[lang]}</span>
+                  <small>{t(`language.names.${lang}`)}</small>
+                </span>
+                {lang === current && <Icon name="check" size={20} strokeWidth={2.6} />}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="k-hint k-center">{t('language.hint')}</p>
+      </div>
+    </>
+  );
+}

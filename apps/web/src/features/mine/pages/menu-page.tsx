@@ -1,0 +1,70 @@
+import '../mine.css';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+import { LinkList } from '../../../components/link-list.tsx';
+import { L, MENU_GROUPS } from '../../../components/links.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { VerificationChip } from '../../../components/verification-chip.tsx';
+import { useUnreadCount } from '../../../lib/api/use-notices.ts';
+import { useUserInfo } from '../../../lib/api/use-user-info.ts';
+import { useSession } from '../../../lib/session.ts';
+import { showToast } from '../../../lib/toast.ts';
+
+/** `/mine/menu`: the menu tab — who is logged in, every account screen, logout. */
+export function MenuPage() {
+  const { t } = useTranslation('mine');
+  const account = useSession((s) => s.account) ?? '';
+  const { data: user } = useUserInfo();
+  const unread = useUnreadCount();
+
+  const copyInvite = async () => {
+    if (!user?.invite_code) return;
+    try {
+      await navigator.clipboard.writeText(user.invite_code);
+      showToast(t('menu.copied'));
+    } catch {
+      showToast(user.invite_code);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('menu.title')} back={false} />
+      <section className="k-profile">
+        <span className="k-avatar is-large" aria-hidden="true">
+          {(user?.account ?? account).slice(0, 1).toUpperCase()}
+        </span>
+        <div className="k-profile-text">
+          <div className="k-profile-name">{user?.account ?? account}</div>
+          <div className="k-profile-tags">
+            {user && <VerificationChip status={user.is_true} />}
+            {user?.invite_code && (
+              <button
+                type="button"
+                className="k-invite"
+                onClick={copyInvite}
+                aria-label={`${t('menu.inviteCode')} ${user.invite_code}`}
+              >
+                <span className="k-invite-label">{t('menu.inviteCode')}</span>
+                <span className="k-invite-code">{user.invite_code}</span>
+                <Icon name="copy" size={14} />
+              </button>
+            )}
+          </div>
+        </div>
+      </section>
+      <div className="k-body k-menu-body">
+        {MENU_GROUPS.map((group) => (
+          <LinkList
+            key={group.title}
+            title={t(group.title)}
+            links={group.links}
+            badges={{ messages: unread }}
+          />
+        ))}
+        <LinkList links={[L.logout]} />
+        <p className="k-version">{t('menu.version', { version: __APP_VERSION__ })}</p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, type RefBody } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { moneyKeys } from './keys.ts';
+
+/** `/user/editCard {bankid, …}`: change one of the user's bank accounts. */
+export function useEditCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefBody<typeof endpoints.funds.editCard>) => call(endpoints.funds.editCard, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.cards }),
+  });
+}

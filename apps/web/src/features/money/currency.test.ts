@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { amountDecimals, cleanAmount, positiveUnits, unitsToInput } from './currency.ts';
+
+describe('amount input', () => {
+  it('knows each wallet’s decimals', () => {
+    expect(amountDecimals('jpy')).toBe(0);
+    expect(amountDecimals('usd')).toBe(2);
+    expect(amountDecimals('krw')).toBe(0);
+  });
+
+  it('cleans what was typed', () => {
+    expect(cleanAmount('１２，０００', 'jpy')).toBe('12000');
+    expect(cleanAmount('12.5', 'jpy')).toBe('12');
+    expect(cleanAmount('0012.345', 'usd')).toBe('12.34');
+    expect(cleanAmount('1.2.3', 'usd')).toBe('1.23');
+    expect(cleanAmount('abc', 'usd')).toBe('');
+    expect(cleanAmount('0.', 'usd')).toBe('0.');
+  });
+
+  it('reads positive amounts only', () => {
+    expect(positiveUnits('')).toBeNull();
+    expect(positiveUnits('0')).toBeNull();
+    expect(positiveUnits('12.')).toBe(120_000n);
+    expect(positiveUnits('999999999999999')).toBe(9_999_999_999_999_990_000n);
+  });
+
+  it('turns units back into an input value, floored to the minor unit', () => {
+    expect(unitsToInput(123_456_789n, 'jpy')).toBe('12345');
+    expect(unitsToInput(123_456_789n, 'usd')).toBe('12345.67');
+    expect(unitsToInput(100_000n, 'usd')).toBe('10');
+  });
+});

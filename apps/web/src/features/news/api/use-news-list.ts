@@ -1,0 +1,19 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+
+/** `/common/newss {lang, page}`: news in the interface language, page by page until `total` is reached. */
+export function useNewsList() {
+  const lang = currentLanguage();
+  return useInfiniteQuery({
+    queryKey: ['news', 'list', lang],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      fetchData(endpoints.content.newss, { lang, page: pageParam }, { signal }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.list.length, 0);
+      return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import '../position.css';
+import { isMarket, type Market } from '@kabuto/domain';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
+import { useLiveTicks } from '../../../lib/quote-stream.ts';
+import { STATUS, usePosition, usePositionActions } from '../api/positions.ts';
+import { livePosition } from '../live-pnl.ts';
+
+/** `/position/info?id=&type=`: every field of one position, its fees and times. */
+export function PositionInfoPage() {
+  const { t } = useTranslation('position');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const typeParam = params.get('type') ?? '';
+  const market: Market = isMarket(typeParam) ? typeParam : 'jpy';
+  const q = usePosition(id, market);
+  const ticks = useLiveTicks(q.data && q.data.status === STATUS.holding ? [q.data.stock_code] : []);
+  const { close, cancelOrder } = usePositionActions(market);
+  const d = priceDecimals(market);
+
+  if (q.isPending)
+    return (
+      <>
+        <PageHeader title={t('detail')} back="/position/index" />
+        <ListSkeleton rows={4} lines={3} />
+      </>
+    );
+  if (q.isError || !q.data)
+    return (
+      <>
+        <PageHeader title={t('detail')} back="/position/index" />
+        <ErrorState onRetry={() => void q.refetch()} />
+      </>
+    );
+
+  const row = livePosition(q.data, ticks.get(q.data.stock_code));
+  const money = (v: string) => formatMoney(v, market);
+  const closedRow = row.status === STATUS.closed;
+  const fields: [string, string, string?][] = [
+    [t('field.orderNo'), row.order_no],
+    [t('field.direction'), row.buyzd === 1 ? t('dir.long') : t('dir.short')],
+    [t('field.orderType'), row.gdlx === 1 ? t('orderType.market') : t('orderType.limit')],
+    [t('field.leverage'), `×${row.ganggang}`],
+    [t('field.qty'), Number(row.stock_num).toLocaleString()],
+    [t('field.buyPrice'), formatPrice(row.buy_price, d)],
+    [t('field.nowPrice'), formatPrice(row.nowprice, d)],
+    [t('field.sellPrice'), closedRow ? formatPrice(row.sell_price, d) : '--'],
+    [t('field.margin'), money(row.credit)],
+    [closedRow ? t('field.realised') : t('field.pnl'), money(row.yingkui), trendClass(row.yingkui)],
+    [t('field.gain'), formatPercent(row.gain), trendClass(row.gain)],
+    [t('field.buyFee'), money(row.buy_fee)],
+    [t('field.sellFee'), money(row.sell_fee)],
+    [t('field.stampDuty'), money(row.stamp_duty)],
+    [t('field.buyTime'), formatDateTime(row.buy_time)],
+    [t('field.sellTime'), row.sell_time ? formatDateTime(row.sell_time) : '--'],
+  ];
+
+  const confirmAnd = async (title: string, content: string, ok: string, run: () => Promise<unknown>) => {
+    if (!(await Dialog.confirm({ title, content, confirmText: ok, cancelText: t('common:actions.back') })))
+      return;
+    await run().catch(() => {});
+  };
+
+  return (
+    <>
+      <PageHeader title={t('detail')} back="/position/index" />
+      <div className="k-body" data-testid="position-detail">
+        <section className="k-card k-pos-head">
+          <div>
+            <strong>{row.stock_name}</strong>
+            <button
+              type="button"
+              className="k-link"
+              onClick={() =>
+                navigate(`/quotes/info?symbol=${encodeURIComponent(row.stock_code)}&type=${market}`)
+              }
+            >
+              {row.stock_code}
+            </button>
+          </div>
+          <span className={`k-pos-status is-${row.status}`}>{t(`status.${row.status}`)}</span>
+        </section>
+        <section className="k-card">
+          <dl className="k-pos-fields">
+            {fields.map(([label, value, cls]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd className={cls}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        {row.status === STATUS.holding && (
+          <button
+            type="button"
+            className="k-btn k-btn-primary k-btn-block"
+            disabled={close.isPending}
+            onClick={() =>
+              void confirmAnd(t('closeTitle'), t('closeConfirm', { name: row.stock_name }), t('close'), () =>
+                close.mutateAsync(row.id),
+              )
+            }
+            data-testid="detail-close"
+          >
+            {t('close')}
+          </button>
+        )}
+        {row.status === STATUS.pending && (
+          <button
+            type="button"
+            className="k-btn k-btn-ghost k-btn-block"
+            disabled={cancelOrder.isPending}
+            onClick={() =>
+              void confirmAnd(
+                t('cancelTitle'),
+                t('cancelConfirm', { name: row.stock_name }),
+                t('cancel'),
+                () => cancelOrder.mutateAsync(row.id),
+              )
+            }
+            data-testid="detail-cancel"
+          >
+            {t('cancel')}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

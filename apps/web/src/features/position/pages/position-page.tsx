@@ -1,0 +1,182 @@
+import '../position.css';
+import { formatUnits, parseUnits } from '@kabuto/domain';
+import { Dialog } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { MarketSwitcher } from '../../../components/market-switcher.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { useUserInfo } from '../../../lib/api/use-user-info.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useMarket } from '../../../lib/market-choice.ts';
+import { trendClass } from '../../../lib/quote-format.ts';
+import { useLiveTicks } from '../../../lib/quote-stream.ts';
+import { assetSummary } from '../../../lib/wallets.ts';
+import { STATUS, useClosedPositions, useOpenPositions, usePositionActions } from '../api/positions.ts';
+import { PositionCard } from '../components/position-card.tsx';
+import { livePosition } from '../live-pnl.ts';
+
+const TABS = ['holding', 'sold', 'newShare', 'follow'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
+
+/** `/position/index?tab=`: asset summary, then holdings, closed positions, new shares and follow orders. */
+export function PositionPage() {
+  const { t } = useTranslation('position');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'holding';
+  const market = useMarket();
+  const user = useUserInfo({ fresh: true });
+  const open = useOpenPositions(market);
+  const closed = useClosedPositions(market, tab === 'sold');
+  const { close, cancelOrder } = usePositionActions(market);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const openRows = open.data?.rows ?? [];
+  const ticks = useLiveTicks(openRows.filter((r) => r.status === STATUS.holding).map((r) => r.stock_code));
+  const liveRows = openRows.map((r) => livePosition(r, ticks.get(r.stock_code)));
+  const livePnl = liveRows
+    .filter((r) => r.status === STATUS.holding)
+    .reduce((sum, r) => sum + (parseUnits(r.yingkui) ?? 0n), 0n);
+  const liveValue = liveRows
+    .filter((r) => r.status === STATUS.holding)
+    .reduce(
+      (sum, r) =>
+        sum + (parseUnits(r.nowprice) ?? 0n) * BigInt(/^\d+$/.test(r.stock_num) ? r.stock_num : '0'),
+      0n,
+    );
+  const summary = assetSummary(user.data, market);
+  const pnl = open.data ? formatUnits(livePnl) : undefined;
+
+  const detail = (id: string) => navigate(`/position/info?id=${encodeURIComponent(id)}&type=${market}`);
+
+  const onClose = async (id: string, name: string) => {
+    const ok = await Dialog.confirm({
+      title: t('closeTitle'),
+      content: t('closeConfirm', { name }),
+      confirmText: t('close'),
+      cancelText: t('common:actions.cancel'),
+    });
+    if (!ok) return;
+    setBusyId(id);
+    await close.mutateAsync(id).catch(() => {});
+    setBusyId(null);
+  };
+  const onCancel = async (id: string, name: string) => {
+    const ok = await Dialog.confirm({
+      title: t('cancelTitle'),
+      content: t('cancelConfirm', { name }),
+      confirmText: t('cancel'),
+      cancelText: t('common:actions.back'),
+    });
+    if (!ok) return;
+    setBusyId(id);
+    await cancelOrder.mutateAsync(id).catch(() => {});
+    setBusyId(null);
+  };
+
+  let body: ReactNode;
+  if (tab === 'holding') {
+    if (open.isPending) body = <ListSkeleton rows={3} lines={3} />;
+    else if (open.isError && !open.data) body = <ErrorState onRetry={() => void open.refetch()} />;
+    else if (liveRows.length === 0) body = <Empty text={t('emptyHolding')} />;
+    else
+      body = (
+        <ul className="k-pos-list">
+          {liveRows.map((r) => (
+            <PositionCard
+              key={r.id}
+              row={r}
+              market={market}
+              busy={busyId === r.id}
+              onOpen={() => detail(r.id)}
+              onClose={r.status === STATUS.holding ? () => void onClose(r.id, r.stock_name) : undefined}
+              onCancel={r.status === STATUS.pending ? () => void onCancel(r.id, r.stock_name) : undefined}
+            />
+          ))}
+        </ul>
+      );
+  } else if (tab === 'sold') {
+    const rows = closed.data?.rows ?? [];
+    if (closed.isPending) body = <ListSkeleton rows={3} lines={3} />;
+    else if (closed.isError && !closed.data) body = <ErrorState onRetry={() => void closed.refetch()} />;
+    else if (rows.length === 0) body = <Empty text={t('emptySold')} />;
+    else
+      body = (
+        <>
+          <div className="k-pos-realised" data-testid="sold-total">
+            <span>{t('realisedTotal')}</span>
+            <b className={trendClass(closed.data?.summary.lsyk)}>
+              {formatMoney(closed.data?.summary.lsyk ?? '0', market)}
+            </b>
+          </div>
+          <ul className="k-pos-list">
+            {rows.map((r) => (
+              <PositionCard key={r.id} row={r} market={market} onOpen={() => detail(r.id)} />
+            ))}
+          </ul>
+        </>
+      );
+  } else {
+    body = <Empty text={t(tab === 'newShare' ? 'emptyNewShare' : 'emptyFollow')} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={t('title')} back={false} />
+      <Refreshable
+        onRefresh={() =>
+          Promise.all([open.refetch(), user.refetch(), tab === 'sold' ? closed.refetch() : null])
+        }
+      >
+        <div className="k-pos-band">
+          <MarketSwitcher />
+          <section className="k-pos-summary" data-testid="position-summary">
+            <div className="k-pos-total">
+              <span>{t('sum.total')}</span>
+              <strong>{user.data ? formatMoney(summary.total, market) : '--'}</strong>
+            </div>
+            <dl>
+              <div>
+                <dt>{t('sum.pnl')}</dt>
+                <dd className={trendClass(pnl)} data-testid="summary-pnl">
+                  {pnl === undefined ? '--' : formatMoney(pnl, market)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('sum.value')}</dt>
+                <dd>{open.data ? formatMoney(formatUnits(liveValue), market) : '--'}</dd>
+              </div>
+              <div>
+                <dt>{t('sum.available')}</dt>
+                <dd data-testid="summary-available">
+                  {user.data ? formatMoney(summary.available, market) : '--'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('sum.frozen')}</dt>
+                <dd>{user.data ? formatMoney(summary.frozen, market) : '--'}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+        <SegTabs
+          tabs={TABS.map((k) => ({ key: k, label: t(`tabs.${k}`) }))}
+          active={tab}
+          onChange={(k) => setParams({ tab: k }, { replace: true })}
+          testId="pos-tab"
+          className="k-pos-tabs"
+        />
+        <div className="k-body">{body}</div>
+      </Refreshable>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { quotesApi } from '@kabuto/contract';
+import type { Market } from '@kabuto/domain';
+import { useQuery } from '@tanstack/react-query';
+import { fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+
+export type KlinePeriod = (typeof quotesApi.KLINE_TYPES)[number];
+export type Adjustment = 'none' | 'forward' | 'backward';
+
+/** The eight period tabs (spec §9) in order, with their `kline_type`. */
+export const PERIODS: readonly KlinePeriod[] = ['1', '5', '15', '30', '1D', '1W', '1M', '12M'];
+export const ADJUSTMENTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
+
+/** `/trade/kline`: candles ascending for one period and adjustment. */
+export function useKline(symbol: string, market: Market, period: KlinePeriod, fq: Adjustment) {
+  return useQuery({
+    queryKey: ['quotes', 'kline', market, symbol, period, fq],
+    queryFn: ({ signal }) =>
+      fetchData(
+        endpoints.quotes.kline,
+        { symbol, type: market, kline_type: period, fq, limit: period === '1' ? 600 : 500 },
+        { signal, silent: true },
+      ),
+    enabled: Boolean(symbol),
+    staleTime: 60_000,
+  });
+}

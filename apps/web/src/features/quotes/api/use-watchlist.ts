@@ -1,0 +1,39 @@
+import type { Market } from '@kabuto/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { showMsg } from '../../../lib/messages.ts';
+import { POLL_MS, useStreamUp } from '../../../lib/quote-stream.ts';
+
+export const watchlistKey = (market: Market) => ['watchlist', market] as const;
+
+/** `/user/Optionallist {type}`: the watchlist of one market; polled while the stream is down. */
+export function useWatchlist(market: Market) {
+  const live = useStreamUp();
+  const lang = currentLanguage();
+  return useQuery({
+    queryKey: [...watchlistKey(market), lang],
+    queryFn: ({ signal }) => fetchData(endpoints.quotes.optionalList, { type: market, lang }, { signal }),
+    refetchInterval: live ? false : POLL_MS,
+  });
+}
+
+/** Add one symbol to, or remove symbols from, the watchlist of a market. */
+export function useWatchlistEdit(market: Market) {
+  const qc = useQueryClient();
+  const done = (msg: string | undefined, fallback: string) => {
+    showMsg(msg ?? fallback);
+    return qc.invalidateQueries({ queryKey: watchlistKey(market) });
+  };
+  const add = useMutation({
+    mutationFn: (symbol: string) => call(endpoints.quotes.addOptional, { symbol, type: market }),
+    onSuccess: (r) => done(r.msg, 'ok.added'),
+  });
+  const remove = useMutation({
+    mutationFn: (symbols: readonly string[]) =>
+      call(endpoints.quotes.removeOptional, { symbol: symbols.join(','), type: market }),
+    onSuccess: (r) => done(r.msg, 'ok.deleted'),
+  });
+  return { add, remove };
+}

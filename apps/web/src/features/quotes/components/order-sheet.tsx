@@ -1,0 +1,394 @@
+import { formatUnits, type Market, parseUnits, UNIT } from '@kabuto/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dialog, Popup } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Icon } from '../../../components/icon.tsx';
+import { useUserInfo } from '../../../lib/api/use-user-info.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { moneyCaller } from '../../../lib/idempotency.ts';
+import { showMsg } from '../../../lib/messages.ts';
+import { formatPrice } from '../../../lib/quote-format.ts';
+import { useStartupConfig } from '../../../lib/startup-config.ts';
+import { estimateOrder, feeOverride, leverageList } from '../../../lib/trade-config.ts';
+import { walletBalance } from '../../../lib/wallets.ts';
+
+export type Direction = 1 | 2;
+type OrderType = 1 | 2;
+
+export interface OrderTarget {
+  symbol: string;
+  name: string;
+  market: Market;
+  price: string;
+  tick: string;
+  limitUp: string | null;
+  limitDown: string | null;
+  minQty: number;
+  decimals: number;
+}
+
+const QTY_STEPS = [1, 10, 100] as const;
+const MAX_QTY = 999_999_999;
+
+/** Whole shares from the input ("" → 0). */
+const parseQty = (text: string): number => (/^\d{1,9}$/.test(text) ? Number(text) : 0);
+
+/**
+ * The order panel (bottom sheet): buy long or short, market or limit, leverage from the configured list,
+ * quantity in shares, and the live estimate of fee, margin (= notional / leverage) and total against the
+ * available balance; a confirmation before the order is sent.
+ */
+export function OrderSheet({
+  target,
+  direction,
+  onDirection,
+  visible,
+  onClose,
+}: {
+  target: OrderTarget;
+  direction: Direction;
+  onDirection: (d: Direction) => void;
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('quotes');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const config = useStartupConfig();
+  const user = useUserInfo({ fresh: true });
+  const leverages = leverageList(config, target.market);
+  const [orderType, setOrderType] = useState<OrderType>(1);
+  const [leverage, setLeverage] = useState<number>(leverages[0] ?? 1);
+  const [qtyText, setQtyText] = useState(String(target.minQty));
+  const [priceText, setPriceText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const buy = useMemo(() => moneyCaller(endpoints.trading.buyStock), []);
+
+  useEffect(() => {
+    if (!leverages.includes(leverage)) setLeverage(leverages[0] ?? 1);
+  }, [leverages, leverage]);
+
+  // a limit price starts at the current price
+  useEffect(() => {
+    if (visible && orderType === 2 && !priceText)
+      setPriceText(formatUnitsTrim(target.price, target.decimals));
+  }, [visible, orderType, priceText, target.price, target.decimals]);
+
+  const qty = parseQty(qtyText);
+  const tickUnits = parseUnits(target.tick) ?? 0n;
+  const limitPrice = parseUnits(priceText.replace(/,/g, ''));
+  const priceUnits = orderType === 1 ? (parseUnits(target.price) ?? 0n) : (limitPrice ?? 0n);
+  const est = estimateOrder(
+    target.market,
+    priceUnits,
+    BigInt(qty),
+    leverage,
+    feeOverride(config, target.market),
+  );
+  const available = walletBalance(user.data, target.market);
+  const availableUnits = parseUnits(available) ?? 0n;
+  const up = target.limitUp ? parseUnits(target.limitUp) : null;
+  const down = target.limitDown ? parseUnits(target.limitDown) : null;
+
+  let problem: string | null = null;
+  if (qty < target.minQty) problem = t('order.minQty', { min: target.minQty });
+  else if (orderType === 2 && (limitPrice === null || limitPrice <= 0n)) problem = t('order.enterPrice');
+  else if (
+    orderType === 2 &&
+    limitPrice !== null &&
+    ((up !== null && limitPrice > up) || (down !== null && limitPrice < down))
+  )
+    problem = t('order.beyondLimit');
+  else if (orderType === 2 && limitPrice !== null && tickUnits > 0n && limitPrice % tickUnits !== 0n)
+    problem = t('order.offTick', { tick: target.tick.replace(/\.?0+$/, '') });
+  else if (user.data && est.total > availableUnits) problem = t('order.insufficient');
+  const noFundPassword = user.data?.has_fund_password === false;
+
+  const stepPrice = (n: number) => {
+    const base = limitPrice ?? parseUnits(target.price) ?? 0n;
+    const next = base + BigInt(n) * (tickUnits || UNIT);
+    if (next > 0n) setPriceText(formatUnitsTrim(formatUnits(next), target.decimals));
+  };
+  const stepQty = (n: number) => setQtyText(String(Math.min(MAX_QTY, Math.max(target.minQty, qty + n))));
+
+  const money = (u: bigint) => formatMoney(formatUnits(u), target.market);
+
+  const submit = async () => {
+    if (problem || busy) return;
+    const side = direction === 1 ? t('order.long') : t('order.short');
+    const ok = await Dialog.confirm({
+      title: t('order.confirmTitle'),
+      content: (
+        <dl className="k-confirm-list" data-testid="order-confirm">
+          <div>
+            <dt>{t('order.stock')}</dt>
+            <dd>
+              {target.name} ({target.symbol})
+            </dd>
+          </div>
+          <div>
+            <dt>{t('order.direction')}</dt>
+            <dd className={direction === 1 ? 'k-trend-up' : 'k-trend-down'}>{side}</dd>
+          </div>
+          <div>
+            <dt>{t('order.type')}</dt>
+            <dd>
+              {orderType === 1
+                ? t('order.market')
+                : `${t('order.limit')} ${formatPrice(formatUnits(priceUnits), target.decimals)}`}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('order.leverage')}</dt>
+            <dd>×{leverage}</dd>
+          </div>
+          <div>
+            <dt>{t('order.quantity')}</dt>
+            <dd>{t('order.shares', { n: qty.toLocaleString() })}</dd>
+          </div>
+          <div>
+            <dt>{t('order.margin')}</dt>
+            <dd>{money(est.margin)}</dd>
+          </div>
+          <div>
+            <dt>{t('order.fee')}</dt>
+            <dd>{money(est.fee)}</dd>
+          </div>
+          <div className="is-total">
+            <dt>{t('order.total')}</dt>
+            <dd>{money(est.total)}</dd>
+          </div>
+        </dl>
+      ),
+      confirmText: t('order.place'),
+      cancelText: t('common:actions.cancel'),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const reply = await buy({
+        symbol: target.symbol,
+        zhang: String(qty),
+        ganggan: String(leverage),
+        buyzd: String(direction) as '1' | '2',
+        gdlx: String(orderType) as '1' | '2',
+        ...(orderType === 2 ? { buy_price: formatUnits(priceUnits) } : {}),
+        type: target.market,
+      });
+      showMsg(reply.msg ?? 'ok.bought');
+      onClose();
+      void qc.invalidateQueries({ queryKey: ['positions'] });
+      void qc.invalidateQueries({ queryKey: ['user'] });
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="k-sheet"
+      destroyOnClose={false}
+      getContainer={() => document.querySelector<HTMLElement>('.k-overlay-root') ?? document.body}
+    >
+      <div className="k-sheet-head">
+        <div>
+          <strong>{target.name}</strong>
+          <small>
+            {target.symbol} · {formatPrice(target.price, target.decimals)}
+          </small>
+        </div>
+        <button type="button" className="k-icon-btn" onClick={onClose} aria-label={t('common:actions.close')}>
+          <Icon name="close" size={20} />
+        </button>
+      </div>
+      <div className="k-sheet-body" data-testid="order-sheet">
+        <div className="k-dir-switch" role="tablist">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={direction === 1}
+            className={`is-long${direction === 1 ? ' is-active' : ''}`}
+            onClick={() => onDirection(1)}
+            data-testid="order-long"
+          >
+            {t('order.long')}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={direction === 2}
+            className={`is-short${direction === 2 ? ' is-active' : ''}`}
+            onClick={() => onDirection(2)}
+            data-testid="order-short"
+          >
+            {t('order.short')}
+          </button>
+        </div>
+
+        <div className="k-form-row">
+          <span className="k-form-label">{t('order.type')}</span>
+          <div className="k-pills">
+            {([1, 2] as const).map((ot) => (
+              <button
+                key={ot}
+                type="button"
+                className={orderType === ot ? 'is-active' : ''}
+                onClick={() => setOrderType(ot)}
+                data-testid={ot === 1 ? 'order-type-market' : 'order-type-limit'}
+              >
+                {ot === 1 ? t('order.market') : t('order.limit')}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        {orderType === 2 && (
+          <div className="k-form-row is-stack">
+            <span className="k-form-label">{t('order.price')}</span>
+            <div className="k-stepper">
+              <button type="button" onClick={() => stepPrice(-1)} aria-label={t('order.priceDown')}>
+                −
+              </button>
+              <input
+                inputMode="decimal"
+                value={priceText}
+                onChange={(e) => setPriceText(e.target.value.replace(/[^\d.]/g, ''))}
+                aria-label={t('order.price')}
+                data-testid="order-price"
+              />
+              <button type="button" onClick={() => stepPrice(1)} aria-label={t('order.priceUp')}>
+                +
+              </button>
+            </div>
+            <p className="k-form-hint">
+              {t('order.tickHint', { tick: target.tick.replace(/\.?0+$/, '') })}
+              {target.limitUp && target.limitDown && (
+                <>
+                  {' · '}
+                  {t('order.limitHint', {
+                    down: formatPrice(target.limitDown, target.decimals),
+                    up: formatPrice(target.limitUp, target.decimals),
+                  })}
+                </>
+              )}
+            </p>
+          </div>
+        )}
+
+        <div className="k-form-row is-stack">
+          <span className="k-form-label">{t('order.leverage')}</span>
+          <div className="k-pills is-wrap">
+            {leverages.map((l) => (
+              <button
+                key={l}
+                type="button"
+                className={leverage === l ? 'is-active' : ''}
+                onClick={() => setLeverage(l)}
+                data-testid={`order-leverage-${l}`}
+              >
+                ×{l}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div className="k-form-row is-stack">
+          <span className="k-form-label">
+            {t('order.quantity')}
+            <small>{t('order.minHint', { min: target.minQty })}</small>
+          </span>
+          <div className="k-stepper">
+            <button type="button" onClick={() => stepQty(-1)} aria-label={t('order.qtyDown')}>
+              −
+            </button>
+            <input
+              inputMode="numeric"
+              value={qtyText}
+              onChange={(e) => setQtyText(e.target.value.replace(/\D/g, '').slice(0, 9))}
+              aria-label={t('order.quantity')}
+              data-testid="order-qty"
+            />
+            <button type="button" onClick={() => stepQty(1)} aria-label={t('order.qtyUp')}>
+              +
+            </button>
+          </div>
+          <div className="k-pills is-small">
+            {QTY_STEPS.map((n) => (
+              <button key={n} type="button" onClick={() => stepQty(n)}>
+                +{n}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <dl className="k-order-sum" data-testid="order-summary">
+          <div>
+            <dt>{t('order.notional')}</dt>
+            <dd>{money(est.notional)}</dd>
+          </div>
+          <div>
+            <dt>{t('order.margin')}</dt>
+            <dd data-testid="order-margin">{money(est.margin)}</dd>
+          </div>
+          <div>
+            <dt>{t('order.fee')}</dt>
+            <dd data-testid="order-fee">{money(est.fee)}</dd>
+          </div>
+          <div className="is-total">
+            <dt>{t('order.total')}</dt>
+            <dd data-testid="order-total">{money(est.total)}</dd>
+          </div>
+          <div>
+            <dt>{t('order.available')}</dt>
+            <dd data-testid="order-available">{user.data ? formatMoney(available, target.market) : '--'}</dd>
+          </div>
+        </dl>
+
+        {noFundPassword ? (
+          <div className="k-order-note">
+            <p>{t('order.needFundPassword')}</p>
+            <button
+              type="button"
+              className="k-btn k-btn-ghost"
+              onClick={() => navigate('/mine/fundPassword')}
+            >
+              {t('order.setFundPassword')}
+            </button>
+          </div>
+        ) : (
+          problem && (
+            <p className="k-order-problem" role="alert" data-testid="order-problem">
+              {problem}
+            </p>
+          )
+        )}
+        <button
+          type="button"
+          className={`k-btn k-btn-block k-order-submit ${direction === 1 ? 'is-long' : 'is-short'}`}
+          disabled={Boolean(problem) || busy || noFundPassword}
+          onClick={() => void submit()}
+          data-testid="order-submit"
+        >
+          {direction === 1 ? t('order.submitLong') : t('order.submitShort')}
+        </button>
+      </div>
+    </Popup>
+  );
+}
+
+/** A decimal string with the given decimals, no separators ("3012.5000" → "3012.5"). */
+function formatUnitsTrim(value: string, decimals: number): string {
+  const u = parseUnits(value);
+  if (u === null) return '';
+  const [whole, frac = ''] = formatUnits(u).split('.');
+  return decimals > 0 ? `${whole}.${frac.slice(0, decimals)}` : whole;
+}

@@ -1,0 +1,279 @@
+import '../quotes.css';
+import { isMarket, type Market } from '@kabuto/domain';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import {
+  formatCompact,
+  formatPercent,
+  formatPrice,
+  formatSigned,
+  priceDecimals,
+  trendClass,
+} from '../../../lib/quote-format.ts';
+import { useLiveTicks } from '../../../lib/quote-stream.ts';
+import { useSession } from '../../../lib/session.ts';
+import { ADJUSTMENTS, type Adjustment, type KlinePeriod, PERIODS } from '../api/use-kline.ts';
+import { useStockDetails } from '../api/use-stock-details.ts';
+import { useWatchlist, useWatchlistEdit } from '../api/use-watchlist.ts';
+import {
+  MAIN_INDICATORS,
+  type MainIndicator,
+  SUB_INDICATORS,
+  type SubIndicator,
+} from '../components/chart-options.ts';
+import { type Direction, OrderSheet } from '../components/order-sheet.tsx';
+
+// the chart library is its own chunk: figures show before it arrives
+const KlineChart = lazy(async () => ({
+  default: (await import('../components/kline-chart.tsx')).KlineChart,
+}));
+
+/** `/quotes/info?symbol=&type=`: figures of the day, the chart, watchlist and the order panel. */
+export function InfoPage() {
+  const { t } = useTranslation('quotes');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const symbol = (params.get('symbol') ?? '').toUpperCase();
+  const typeParam = params.get('type') ?? '';
+  const market: Market = isMarket(typeParam) ? typeParam : 'jpy';
+  const isIndex = params.get('kind') === 'index';
+  const lang = currentLanguage();
+  const loggedIn = useSession((s) => Boolean(s.token));
+
+  const details = useStockDetails(symbol, market);
+  const tick = useLiveTicks(symbol ? [symbol] : []).get(symbol);
+  const watch = useWatchlist(market);
+  const { add, remove } = useWatchlistEdit(market);
+  const watched = Boolean(watch.data?.some((q) => q.symbol === symbol));
+
+  const [period, setPeriod] = useState<KlinePeriod>('1');
+  const [fq, setFq] = useState<Adjustment>('none');
+  const [main, setMain] = useState<readonly MainIndicator[]>(['MA']);
+  const [sub, setSub] = useState<SubIndicator>('VOL');
+  const [sheet, setSheet] = useState<Direction | null>(null);
+  const [direction, setDirection] = useState<Direction>(1);
+
+  const d = details.data;
+  const index = isIndex || d?.board === 'index' || d?.lot === 0;
+  const decimals = index ? 2 : priceDecimals(market, d?.tick);
+  const price = tick?.price ?? d?.price;
+  const gain = tick?.gain ?? d?.gain;
+  const gainValue = tick?.gainValue ?? d?.gainValue;
+  const high = tick?.high ?? d?.high;
+  const low = tick?.low ?? d?.low;
+  const volume = tick?.volume ?? d?.volume;
+  const cls = trendClass(gainValue);
+
+  const toggleMain = (name: MainIndicator) =>
+    setMain((m) => (m.includes(name) ? m.filter((x) => x !== name) : [...m, name]));
+
+  const openSheet = (dir: Direction) => {
+    setDirection(dir);
+    setSheet(dir);
+  };
+
+  const title = d ? d.name : symbol;
+
+  if (!symbol) {
+    return (
+      <>
+        <PageHeader title={t('info.title')} />
+        <ErrorState text={t('info.missing')} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title} back="/home/index" />
+      {details.isPending ? (
+        <ListSkeleton rows={3} lines={3} />
+      ) : details.isError && !d ? (
+        <ErrorState onRetry={() => void details.refetch()} />
+      ) : d ? (
+        <div className={`k-info${index ? '' : ' has-actions'}`}>
+          <section className="k-info-top">
+            <div className="k-info-id">
+              <span className="k-info-code">{d.symbol}</span>
+              {t(`board.${d.board}`, { defaultValue: '' }) && (
+                <span className="k-info-board">{t(`board.${d.board}`)}</span>
+              )}
+              <span className={`k-session is-${d.session}`} data-testid="session-state">
+                {t(`session.${d.session}`)}
+              </span>
+            </div>
+            <div className={`k-info-price ${cls}`}>
+              <strong data-testid="info-price">{formatPrice(price, decimals)}</strong>
+              <span>
+                {formatSigned(gainValue, decimals)}
+                <em>{formatPercent(gain)}</em>
+              </span>
+            </div>
+            <dl className="k-figures">
+              <Figure label={t('fig.open')} value={formatPrice(d.open, decimals)} />
+              <Figure label={t('fig.high')} value={formatPrice(high, decimals)} tone="up" />
+              <Figure label={t('fig.low')} value={formatPrice(low, decimals)} tone="down" />
+              <Figure label={t('fig.preClose')} value={formatPrice(d.preClose, decimals)} />
+              <Figure label={t('fig.volume')} value={formatCompact(volume, lang)} />
+              <Figure label={t('fig.turnover')} value={formatCompact(d.turnover, lang)} />
+              {!index && <Figure label={t('fig.marketCap')} value={formatCompact(d.marketCap, lang)} />}
+              {!index && d.limitUp && (
+                <Figure label={t('fig.limitUp')} value={formatPrice(d.limitUp, decimals)} tone="up" />
+              )}
+              {!index && d.limitDown && (
+                <Figure label={t('fig.limitDown')} value={formatPrice(d.limitDown, decimals)} tone="down" />
+              )}
+            </dl>
+          </section>
+
+          <section className="k-info-chart">
+            <SegTabs
+              tabs={PERIODS.map((p) => ({ key: p, label: t(`period.${p}`) }))}
+              active={period}
+              onChange={setPeriod}
+              testId="period"
+              className="is-dense"
+            />
+            <div className="k-chart-tools">
+              <fieldset className="k-tool-group" aria-label={t('chart.main')}>
+                {MAIN_INDICATORS.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className={main.includes(name) ? 'is-active' : ''}
+                    aria-pressed={main.includes(name)}
+                    onClick={() => toggleMain(name)}
+                    data-testid={`ind-${name}`}
+                  >
+                    {name}
+                  </button>
+                ))}
+              </fieldset>
+              <fieldset className="k-tool-group" aria-label={t('chart.adjust')}>
+                {ADJUSTMENTS.map((a) => (
+                  <button
+                    key={a}
+                    type="button"
+                    className={fq === a ? 'is-active' : ''}
+                    aria-pressed={fq === a}
+                    onClick={() => setFq(a)}
+                    data-testid={`fq-${a}`}
+                  >
+                    {t(`adjust.${a}`)}
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+            <Suspense
+              fallback={
+                <div className="k-chart-wrap">
+                  <div className="k-chart-overlay">{t('shell:states.loading')}</div>
+                </div>
+              }
+            >
+              <KlineChart
+                key={`${market}:${symbol}`}
+                symbol={symbol}
+                market={market}
+                period={period}
+                fq={fq}
+                main={main}
+                sub={sub}
+                pricePrecision={decimals}
+                tick={tick}
+              />
+            </Suspense>
+            <div className="k-chart-tools is-sub">
+              <fieldset className="k-tool-group" aria-label={t('chart.sub')}>
+                {SUB_INDICATORS.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className={sub === name ? 'is-active' : ''}
+                    aria-pressed={sub === name}
+                    onClick={() => setSub(name)}
+                    data-testid={`ind-${name}`}
+                  >
+                    {name}
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+          </section>
+
+          {!index && (
+            <nav className="k-trade-bar" aria-label={t('order.title')}>
+              <button
+                type="button"
+                className={`k-trade-watch${watched ? ' is-on' : ''}`}
+                disabled={!loggedIn || add.isPending || remove.isPending}
+                onClick={() => (watched ? remove.mutate([symbol]) : add.mutate(symbol))}
+                aria-pressed={watched}
+                data-testid="watch-toggle"
+              >
+                <Icon name="star" size={22} fill={watched ? 'currentColor' : 'none'} />
+                <span>{watched ? t('info.watching') : t('info.watch')}</span>
+              </button>
+              <button type="button" className="k-trade-pos" onClick={() => navigate('/position/index')}>
+                <Icon name="pie" size={22} />
+                <span>{t('info.positions')}</span>
+              </button>
+              <button
+                type="button"
+                className="k-trade-btn is-long"
+                onClick={() => openSheet(1)}
+                data-testid="buy-long"
+              >
+                {t('order.long')}
+              </button>
+              <button
+                type="button"
+                className="k-trade-btn is-short"
+                onClick={() => openSheet(2)}
+                data-testid="buy-short"
+              >
+                {t('order.short')}
+              </button>
+            </nav>
+          )}
+
+          {!index && (
+            <OrderSheet
+              visible={sheet !== null}
+              onClose={() => setSheet(null)}
+              direction={direction}
+              onDirection={setDirection}
+              target={{
+                symbol: d.symbol,
+                name: d.name,
+                market,
+                price: price ?? d.price,
+                tick: d.tick,
+                limitUp: d.limitUp,
+                limitDown: d.limitDown,
+                minQty: Math.max(1, d.minQty),
+                decimals,
+              }}
+            />
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Figure({ label, value, tone }: { label: string; value: string; tone?: 'up' | 'down' }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={tone ? `k-trend-${tone}` : undefined}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Script chunks that have not arrived within this time count as failed (spec: 120 seconds). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadTimeout extends Error {
+  constructor() {
+    super('chunk load timed out');
+    this.name = 'ChunkLoadTimeout';
+  }
+}
+
+/** Race a dynamic import against the chunk time-out. */
+export function withChunkTimeout<T>(load: Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadTimeout()), ms);
+    load.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,27 @@
+import { accountApi, contentApi, fundsApi, quotesApi, tradingApi } from '@kabuto/contract';
+import { describe, expect, it } from 'vitest';
+import { endpoints, HEALTH_PATH } from './endpoints.ts';
+
+const contract = {
+  account: accountApi,
+  content: contentApi,
+  funds: fundsApi,
+  quotes: quotesApi,
+  trading: tradingApi,
+} as const;
+
+describe('endpoint references', () => {
+  for (const [group, refs] of Object.entries(endpoints)) {
+    for (const [name, ref] of Object.entries(refs)) {
+      it(`${group}.${name} has the contract's path`, () => {
+        const definition = (contract as Record<string, Record<string, { path?: string }>>)[group]?.[name];
+        expect(definition, `${group}.${name} is not in the contract`).toBeDefined();
+        expect(ref.path).toBe(definition?.path);
+      });
+    }
+  }
+
+  it('health check path matches the contract', () => {
+    expect(HEALTH_PATH).toBe(contentApi.health.path);
+  });
+});

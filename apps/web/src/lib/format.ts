@@ -1,0 +1,80 @@
+import { type Currency, ISO_CODE, parseUnits } from '@kabuto/domain';
+
+/**
+ * Money arrives as decimal strings ("1234.5000") and is formatted with string and bigint maths only:
+ * never through a JS number, which would lose digits on large amounts.
+ */
+
+const SCALE_DIGITS = 4;
+
+/** Decimals shown per currency (yen: 2, as the spec's `1,234.50円`; won and dong: none). */
+const DISPLAY_DECIMALS: Partial<Record<Currency, number>> = { krw: 0, vnd: 0 };
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Round units (4 decimals) half away from zero to `decimals` places and render with separators. */
+function renderUnits(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  let abs = negative ? -units : units;
+  const drop = 10n ** BigInt(SCALE_DIGITS - decimals);
+  const remainder = abs % drop;
+  abs = abs / drop + (remainder * 2n >= drop ? 1n : 0n);
+  const scale = 10n ** BigInt(decimals);
+  const whole = groupThousands((abs / scale).toString());
+  const frac = decimals > 0 ? `.${(abs % scale).toString().padStart(decimals, '0')}` : '';
+  return `${negative && abs !== 0n ? '-' : ''}${whole}${frac}`;
+}
+
+/** Parse a wire amount; '-' and empty count as 0 (spec §3). Returns null for anything else. */
+export function toUnits(value: string | null | undefined): bigint | null {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '-') return 0n;
+  return parseUnits(text.replace(/,/g, ''));
+}
+
+/** A plain decimal with separators: formatDecimal("1234.5", 2) → "1,234.50". */
+export function formatDecimal(value: string | null | undefined, decimals = 2): string {
+  const units = toUnits(value);
+  if (units === null) return '--';
+  return renderUnits(units, Math.max(0, Math.min(SCALE_DIGITS, decimals)));
+}
+
+/**
+ * Money for display: formatMoney("1234.5000") → "1,234.50円". Other currencies by their own convention
+ * ($1,234.50, ₩1,235, 1,234.50元, 1,234.50 HKD).
+ */
+export function formatMoney(value: string | null | undefined, currency: Currency = 'jpy'): string {
+  const units = toUnits(value);
+  if (units === null) return '--';
+  const text = renderUnits(units, DISPLAY_DECIMALS[currency] ?? 2);
+  const sign = text.startsWith('-') ? '-' : '';
+  const digits = sign ? text.slice(1) : text;
+  switch (currency) {
+    case 'jpy':
+      return `${text}円`;
+    case 'usd':
+      return `${sign}$${digits}`;
+    case 'krw':
+      return `${sign}₩${digits}`;
+    case 'cny':
+      return `${text}元`;
+    default:
+      return `${text} ${ISO_CODE[currency]}`;
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Unix seconds → "2026/11/22 13:05" in the device's time zone. */
+export function formatDateTime(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Unix seconds → "2026/11/22". */
+export function formatDate(unixSeconds: number): string {
+  return formatDateTime(unixSeconds).slice(0, 10);
+}

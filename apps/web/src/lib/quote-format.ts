@@ -1,0 +1,75 @@
+import { formatUnits, type Market, UNIT } from '@kabuto/domain';
+import { formatDecimal, toUnits } from './format.ts';
+
+/**
+ * Quote display helpers. Colours follow Japanese and Chinese broker convention: a rise is red, a fall
+ * green (see --k-up / --k-down).
+ */
+export type Trend = 'up' | 'down' | 'flat';
+
+export function trendOf(change: string | null | undefined): Trend {
+  const u = toUnits(change);
+  if (u === null || u === 0n) return 'flat';
+  return u > 0n ? 'up' : 'down';
+}
+
+/** CSS class for a figure coloured by its direction. */
+export const trendClass = (change: string | null | undefined): string => `k-trend-${trendOf(change)}`;
+
+/** Decimal places in a decimal string ("0.1" → 1, "1" → 0). */
+export function decimalsOf(value: string | null | undefined): number {
+  const m = /\.(\d*?)0*$/.exec(value ?? '');
+  return m ? m[1].length : 0;
+}
+
+const MARKET_PRICE_DECIMALS: Record<Market, number> = { jpy: 1, usd: 2, cny: 2, krw: 0 };
+
+/** Price decimals: those of the tick size when known, else the market's usual. */
+export function priceDecimals(market: string, tick?: string | null): number {
+  if (tick) return Math.min(4, decimalsOf(tick));
+  return MARKET_PRICE_DECIMALS[market as Market] ?? 2;
+}
+
+export const formatPrice = (price: string | null | undefined, decimals: number): string =>
+  formatDecimal(price, decimals);
+
+/** Signed change: "+12.5" / "-3.0" / "0.0". */
+export function formatSigned(value: string | null | undefined, decimals: number): string {
+  const text = formatDecimal(value, decimals);
+  if (text === '--') return text;
+  return trendOf(value) === 'up' ? `+${text}` : text;
+}
+
+/** Signed percentage: "+1.25%". */
+export const formatPercent = (value: string | null | undefined): string => {
+  const text = formatSigned(value, 2);
+  return text === '--' ? text : `${text}%`;
+};
+
+const EAST_ASIAN = [
+  { step: 10n ** 12n, jp: '兆', cn: '万亿' },
+  { step: 10n ** 8n, jp: '億', cn: '亿' },
+  { step: 10n ** 4n, jp: '万', cn: '万' },
+] as const;
+const WESTERN = [
+  { step: 10n ** 12n, suffix: 'T' },
+  { step: 10n ** 9n, suffix: 'B' },
+  { step: 10n ** 6n, suffix: 'M' },
+  { step: 10n ** 3n, suffix: 'K' },
+] as const;
+
+/** Large figures (volume, turnover, market cap) shortened: 1.23億 (jp/cn) or 123.45M (us). */
+export function formatCompact(value: string | null | undefined, lang: 'jp' | 'cn' | 'us'): string {
+  const units = toUnits(value);
+  if (units === null) return '--';
+  const abs = units < 0n ? -units : units;
+  const rows =
+    lang === 'us'
+      ? WESTERN.map((r) => ({ step: r.step, suffix: r.suffix }))
+      : EAST_ASIAN.map((r) => ({ step: r.step, suffix: r[lang] }));
+  for (const { step, suffix } of rows) {
+    // units carry 4 decimals: units / step is the scaled figure, again with 4 decimals
+    if (abs >= step * UNIT) return `${formatDecimal(formatUnits(units / step), 2)}${suffix}`;
+  }
+  return formatDecimal(value, 0);
+}

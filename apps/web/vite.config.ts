@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const apiTarget = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  resolve: {
+    // The workspace root carries another React for the back office; the app must use exactly one.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      '/healthz': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/first-screen-size.mjs reads the chunk graph from the manifest.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The shared packages only declare values. Marking them side-effect free lets the bundler keep
+        // the msg catalogue without the zod schemas the server needs, so the app ships no validator.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/](contract|domain)[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});
