@@ -1,0 +1,152 @@
+/**
+ * Start the real server (scripts/start.mjs) for a browser test: a free port, a fresh PGlite data dir,
+ * no rebuild when the apps' builds are up to date (KABUTO_SKIP_BUILD=1). Resolves once it prints "Kabuto listening on <url>".
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment (e.g. KABUTO_CLOCK_START). */
+  env?: Record<string, string>;
+  /** How long to wait for the listening line (default 150 s: a first build may run). */
+  timeoutMs?: number;
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Newest modification time under a path (skipping dependencies and build output). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry !== 'node_modules' && entry !== 'dist') max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+/**
+ * True when every app with an index.html has a build newer than its sources (and the shared packages):
+ * the server can then start without building. Otherwise scripts/start.mjs rebuilds what is stale.
+ */
+function appsBuilt(): boolean {
+  const shared = ['packages/contract/src', 'packages/domain/src'].map((p) => newest(join(ROOT, p)));
+  return ['web', 'admin'].every((app) => {
+    const dir = join(ROOT, 'apps', app);
+    if (!existsSync(join(dir, 'index.html'))) return true;
+    const stamp = join(dir, 'dist', 'index.html');
+    if (!existsSync(stamp)) return false;
+    const sources = Math.max(
+      newest(join(dir, 'src')),
+      newest(join(dir, 'index.html')),
+      newest(join(dir, 'vite.config.ts')),
+      newest(join(dir, 'public')),
+      ...shared,
+    );
+    return statSync(stamp).mtimeMs >= sources;
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
+  // Vitest sets NODE_ENV=test; a rebuild under it would bundle React's development build (far over the
+  // first-screen budget). The server runs as `npm start` runs it: NODE_ENV unset unless a test says so.
+  const { NODE_ENV: _testEnv, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...parentEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(appsBuilt() ? { KABUTO_SKIP_BUILD: '1' } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 15_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const timeoutMs = options.timeoutMs ?? 150_000;
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const check = () => {
+        const m = /Kabuto listening on (http:\/\/\S+)/.exec(output);
+        if (m) {
+          clearTimeout(timer);
+          resolveUrl(m[1].replace(/\/+$/, ''));
+        }
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited early (code ${code}, signal ${signal})`));
+      });
+      check();
+    });
+    return { url, dataDir, output: () => output, stop };
+  } catch (e) {
+    await stop();
+    throw new Error(`${(e as Error).message}\n--- server output ---\n${output}`);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Browser helpers for the quote, order and position screens of the mobile app.
+ *
+ * Stable hooks (data-testid):
+ *   market-<jpy|usd|cny|krw> (market switcher), index-card (data-symbol), rank-<active|rise|fall|popular>,
+ *   quote-row / watch-row / search-result (data-symbol), quote-price, home-search, more-stocks, more-indices;
+ *   search-input, search-history, search-clear;
+ *   watch-edit, watch-select-all, watch-delete;
+ *   stock detail: info-price, session-state, kline-chart (data-period, data-sub), period-<1|5|15|30|1D|1W|1M|12M>,
+ *   ind-<MA|EMA|BOLL|VOL|MACD|KDJ|RSI> (aria-pressed), fq-<none|forward|backward>, watch-toggle (aria-pressed),
+ *   buy-long, buy-short;
+ *   order panel: order-sheet, order-long, order-short, order-type-market, order-type-limit, order-price,
+ *   order-leverage-<n>, order-qty, order-summary, order-margin, order-fee, order-total, order-available,
+ *   order-problem, order-submit, order-confirm (inside the confirmation dialog);
+ *   positions: pos-tab-<holding|sold|newShare|follow>, position-summary, summary-pnl, summary-available,
+ *   position-row (data-id, data-status 0 holding / 1 closed / 3 pending), position-now, position-pnl,
+ *   position-close, position-cancel, sold-total, position-detail, detail-close, detail-cancel.
+ */
+import type { Page } from 'playwright-core';
+
+const tid = (id: string) => `[data-testid="${id}"]`;
+
+/** Press the bold (confirming) button of the antd-mobile dialog that is open. */
+export async function confirmDialog(page: Page): Promise<void> {
+  const button = page.locator('.adm-dialog-footer .adm-dialog-button-bold').last();
+  await button.waitFor({ state: 'visible' });
+  await button.click();
+  await page
+    .locator('.adm-dialog-mask')
+    .last()
+    .waitFor({ state: 'hidden' })
+    .catch(() => {});
+}
+
+/** Call the API as the logged-in page (token and account from its local storage). */
+export async function apiCall<T = unknown>(
+  page: Page,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/api/vue${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          token: localStorage.getItem('tokend') ?? '',
+          account: localStorage.getItem('account') ?? '',
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as T;
+    },
+    { path, body },
+  );
+}
+
+/** Open the stock detail of a symbol from the search screen (leaves it in the search history). */
+export async function searchAndOpen(page: Page, query: string, symbol: string): Promise<void> {
+  await page.locator(tid('search-input')).fill(query);
+  const hit = page.locator(`${tid('search-result')}[data-symbol="${symbol}"]`).first();
+  await hit.waitFor({ state: 'visible' });
+  await hit.click();
+}
+
+/** Open the order panel, fill it in and confirm; resolves after the confirmation dialog was accepted. */
+export async function placeOrder(
+  page: Page,
+  {
+    direction,
+    leverage,
+    quantity,
+    limitPrice,
+  }: {
+    direction: 'long' | 'short';
+    leverage: number;
+    quantity: number;
+    limitPrice?: string;
+  },
+): Promise<void> {
+  await page.locator(tid(direction === 'long' ? 'buy-long' : 'buy-short')).click();
+  const sheet = page.locator(tid('order-sheet'));
+  await sheet.waitFor({ state: 'visible' });
+  await page.locator(tid(limitPrice ? 'order-type-limit' : 'order-type-market')).click();
+  if (limitPrice) await page.locator(tid('order-price')).fill(limitPrice);
+  await page.locator(tid(`order-leverage-${leverage}`)).click();
+  await page.locator(tid('order-qty')).fill(String(quantity));
+  const submit = page.locator(tid('order-submit'));
+  await submit.waitFor({ state: 'visible' });
+  if (await submit.isDisabled()) {
+    throw new Error(`order refused in the panel: ${await page.locator(tid('order-problem')).textContent()}`);
+  }
+  await submit.click();
+  await page.locator(tid('order-confirm')).waitFor({ state: 'visible' });
+  await confirmDialog(page);
+}
