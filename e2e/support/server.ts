@@ -91,7 +91,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
   // Vitest sets NODE_ENV=test; a rebuild under it would bundle React's development build (far over the
   // first-screen budget). The server runs as `npm start` runs it: NODE_ENV unset unless a test says so.
-  const { NODE_ENV: _testEnv, ...parentEnv } = process.env;
+  // DATABASE_URL is dropped too: every browser test gets its own fresh embedded database, whatever a
+  // shared PostgreSQL holds from earlier runs (the API suites cover PostgreSQL).
+  const { NODE_ENV: _testEnv, DATABASE_URL: _sharedDb, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: {

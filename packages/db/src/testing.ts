@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createDb, type DbHandle, type DbKind } from './create-db.ts';
+import { sql } from 'kysely';
+import { createDb, type DbHandle, type DbKind, quoteIdent } from './create-db.ts';
 import { migrateToLatest } from './migrate.ts';
 
 /**
@@ -7,6 +8,39 @@ import { migrateToLatest } from './migrate.ts';
  * when DATABASE_URL is set. Each PostgreSQL handle gets its own fresh schema, dropped on close.
  */
 export const TEST_DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Arbitrary, fixed: every test process serialises schema creation and removal on this key. */
+const SCHEMA_LOCK = 4_242_026;
+
+/**
+ * Runs `work` while holding a session-level advisory lock on a connection of its own. Kysely's
+ * migrator introspects every schema of the database; a schema dropped by another test process in the
+ * middle of that fails the migration ("schema … does not exist"), so creation and removal take turns.
+ */
+async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const admin = await createDb({ url, poolSize: 1 });
+  try {
+    return await admin.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(conn);
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(conn);
+      }
+    });
+  } finally {
+    await admin.close();
+  }
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const admin = await createDb({ url, poolSize: 1 });
+  try {
+    await sql.raw(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+}
 
 export async function createTestDb(kind: DbKind, opts: { poolSize?: number } = {}): Promise<DbHandle> {
   if (kind === 'pglite') {
@@ -18,18 +52,18 @@ export async function createTestDb(kind: DbKind, opts: { poolSize?: number } = {
   if (!url) throw new Error('DATABASE_URL is not set');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const h = await createDb({ url, schema, poolSize: opts.poolSize });
-  await migrateToLatest(h.db, schema);
+  try {
+    await withSchemaLock(url, () => migrateToLatest(h.db, schema));
+  } catch (err) {
+    await h.close();
+    await withSchemaLock(url, () => dropSchema(url, schema));
+    throw err;
+  }
   return {
     ...h,
     close: async () => {
-      await h.db.destroy();
-      const admin = await createDb({ url, poolSize: 1 });
-      try {
-        const { sql } = await import('kysely');
-        await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(admin.db);
-      } finally {
-        await admin.close();
-      }
+      await h.close();
+      await withSchemaLock(url, () => dropSchema(url, schema));
     },
   };
 }

@@ -5,8 +5,8 @@
  * Randomness comes from a `Choices` source — a seeded PRNG for the long runs, or a fast-check
  * generated tape (so fast-check can shrink a failure to a short sequence).
  */
-import { randomBytes } from 'node:crypto';
-import { createDb, type Db, type DbKind, migrateToLatest, quoteIdent, withTx } from '@kabuto/db';
+import { type Db, type DbKind, withTx } from '@kabuto/db';
+import { createTestDb } from '@kabuto/db/testing';
 import { CURRENCIES, type Currency, UNIT } from '@kabuto/domain';
 import { sql } from 'kysely';
 import {
@@ -492,12 +492,11 @@ async function emptyLedger(db: Db): Promise<void> {
 export async function freshDbs(kind: DbKind): Promise<FreshDbs> {
   const free: Slot[] = [];
   const all: Slot[] = [];
-  const open = kind === 'postgres' ? openPostgres : openPglite;
   return {
     fresh: async () => {
       let slot = free.pop();
       if (!slot) {
-        slot = await open();
+        slot = await openSlot(kind);
         all.push(slot);
       }
       const taken = slot;
@@ -515,41 +514,7 @@ export async function freshDbs(kind: DbKind): Promise<FreshDbs> {
   };
 }
 
-async function openPglite(): Promise<Slot> {
-  const h = await createDb({ dataDir: 'memory://' });
-  await migrateToLatest(h.db);
+async function openSlot(kind: DbKind): Promise<Slot> {
+  const h = await createTestDb(kind, { poolSize: 2 });
   return { db: h.db, close: () => h.close() };
-}
-
-async function openPostgres(): Promise<Slot> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set');
-  const drop = async (schema: string) => {
-    const admin = await createDb({ url, poolSize: 1 });
-    try {
-      await sql.raw(`drop schema if exists ${quoteIdent(schema)} cascade`).execute(admin.db);
-    } finally {
-      await admin.close();
-    }
-  };
-  for (let attempt = 1; ; attempt++) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const h = await createDb({ url, schema, poolSize: 2 });
-    try {
-      await migrateToLatest(h.db, schema);
-      return {
-        db: h.db,
-        close: async () => {
-          await h.close();
-          await drop(schema);
-        },
-      };
-    } catch (err) {
-      await h.close();
-      await drop(schema);
-      // The migrator's introspection fails when another test drops a schema meanwhile ("schema …
-      // does not exist"): start over with a new schema. A real migration error fails every attempt.
-      if (attempt >= 4) throw err;
-    }
-  }
 }
