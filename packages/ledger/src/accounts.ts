@@ -27,17 +27,33 @@ export async function userAccount(
 ): Promise<Account> {
   if (typeof userId !== 'bigint') throw new TypeError('userId must be a bigint');
   if (!isUserAccountKind(kind)) throw new TypeError(`not a user account kind: ${kind}`);
-  return getOrCreate(db, userId, currency, kind);
+  return getOrCreate(db, userId, currency, kind, 0);
 }
 
-/** The platform's account of this kind and currency, created on first use. */
+/**
+ * How many shards a hot platform account is spread over. Every order charges the platform's fee
+ * account; as one row it would take every order's row lock in turn and serialise all trading.
+ */
+export const PLATFORM_SHARDS = 16;
+
+/** The shard a user's traffic goes to (stable per user, so one user's history stays on one row). */
+export const shardFor = (userId: bigint): number => Number(userId % BigInt(PLATFORM_SHARDS));
+
+/**
+ * The platform's account of this kind and currency (shard 0 unless given), created on first use.
+ * The platform's balance of a kind is the sum over its shards.
+ */
 export async function platformAccount(
   db: Db,
   kind: PlatformAccountKind,
   currency: Currency,
+  shard = 0,
 ): Promise<Account> {
   if (!isPlatformAccountKind(kind)) throw new TypeError(`not a platform account kind: ${kind}`);
-  return getOrCreate(db, null, currency, kind);
+  if (!Number.isInteger(shard) || shard < 0 || shard >= PLATFORM_SHARDS) {
+    throw new RangeError(`platform shard out of range: ${shard}`);
+  }
+  return getOrCreate(db, null, currency, kind, shard);
 }
 
 /** Create every platform account for these currencies up front (start-up), so no request races to. */
@@ -57,19 +73,20 @@ async function getOrCreate(
   owner: bigint | null,
   currency: Currency,
   kind: AccountKind,
+  shard: number,
 ): Promise<Account> {
   if (!isCurrency(currency)) throw new TypeError(`not a currency: ${currency}`);
-  const existing = await findAccount(db, owner, currency, kind);
+  const existing = await findAccount(db, owner, currency, kind, shard);
   if (existing) return existing;
   // A concurrent creator makes this insert wait, then do nothing; the re-read below sees its row.
   const inserted = await db
     .insertInto('ledger_account')
-    .values({ owner, currency, kind, flags: defaultAccountFlags(kind) })
-    .onConflict((oc) => oc.columns(['owner', 'currency', 'kind']).doNothing())
+    .values({ owner, currency, kind, shard, flags: defaultAccountFlags(kind) })
+    .onConflict((oc) => oc.columns(['owner', 'currency', 'kind', 'shard']).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (inserted) return toAccount(inserted);
-  const raced = await findAccount(db, owner, currency, kind);
+  const raced = await findAccount(db, owner, currency, kind, shard);
   if (!raced) throw new Error(`ledger account ${owner ?? 'platform'}/${currency}/${kind} vanished`);
   return raced;
 }
@@ -79,6 +96,7 @@ async function findAccount(
   owner: bigint | null,
   currency: Currency,
   kind: AccountKind,
+  shard: number,
 ): Promise<Account | undefined> {
   const row = await db
     .selectFrom('ledger_account')
@@ -86,6 +104,7 @@ async function findAccount(
     .where('owner', owner === null ? 'is' : '=', owner)
     .where('currency', '=', currency)
     .where('kind', '=', kind)
+    .where('shard', '=', shard)
     .executeTakeFirst();
   return row ? toAccount(row) : undefined;
 }

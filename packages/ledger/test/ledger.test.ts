@@ -17,8 +17,10 @@ import {
   type LedgerErrorCode,
   MAX_AMOUNT,
   openPendingTransfers,
+  PLATFORM_SHARDS,
   platformAccount,
   setAccountClosed,
+  shardFor,
   type TransferRequest,
   transferHistory,
   transfersByRef,
@@ -95,6 +97,22 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
       const all = await ensurePlatformAccounts(h.db, ['krw']);
       expect(all).toHaveLength(7);
       expect(all.find((x) => x.kind === 'fees')!.id).toBe(a.id);
+    });
+
+    it('spreads a platform account over shards: one row per shard, users always on shard 0', async () => {
+      const s0 = await platformAccount(h.db, 'counterparty', 'krw');
+      const s5 = await platformAccount(h.db, 'counterparty', 'krw', 5);
+      expect(s5.id).not.toBe(s0.id);
+      expect((await platformAccount(h.db, 'counterparty', 'krw', 5)).id).toBe(s5.id);
+      expect((await platformAccount(h.db, 'counterparty', 'krw', 0)).id).toBe(s0.id);
+      expect(shardFor(17n)).toBe(17 % PLATFORM_SHARDS);
+      await expect(platformAccount(h.db, 'counterparty', 'krw', PLATFORM_SHARDS)).rejects.toThrow(RangeError);
+      await expect(platformAccount(h.db, 'counterparty', 'krw', -1)).rejects.toThrow(RangeError);
+      await expect(
+        sql`insert into ledger_account (owner, currency, kind, shard) values (1, 'jpy', 'cash', 3)`.execute(
+          h.db,
+        ),
+      ).rejects.toMatchObject({ code: '23514' });
     });
 
     it('get-or-create is race-safe', async () => {

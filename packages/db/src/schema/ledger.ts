@@ -13,6 +13,8 @@ export interface LedgerAccountTable {
   owner: bigint | null;
   currency: string;
   kind: string;
+  /** Platform accounts only: which of a kind's shards (0 for every user account). */
+  shard: ColumnType<number, number | undefined, never>;
   /** Bit set: 1 debits_must_not_exceed_credits, 2 credits_must_not_exceed_debits, 4 closed. */
   flags: ColumnType<number, number | undefined, number>;
   debits_pending: Balance;

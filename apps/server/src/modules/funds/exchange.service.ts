@@ -1,6 +1,6 @@
 import { withTx } from '@kabuto/db';
 import { type Currency, formatUnits, type Units } from '@kabuto/domain';
-import { platformAccount, userAccount } from '@kabuto/ledger';
+import { platformAccount, shardFor, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, formatPercent, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
@@ -61,8 +61,8 @@ export function exchangeService({ db, clock }: Deps) {
       const memo = `${input.from}->${input.to} rate ${rate}`;
       const [fromCash, fromFx, toFx, toCash] = [
         await userAccount(tx, userId, input.from, 'cash'),
-        await platformAccount(tx, 'fx', input.from),
-        await platformAccount(tx, 'fx', input.to),
+        await platformAccount(tx, 'fx', input.from, shardFor(userId)),
+        await platformAccount(tx, 'fx', input.to, shardFor(userId)),
         await userAccount(tx, userId, input.to, 'cash'),
       ];
       const [out, into] = await transfer(tx, [
