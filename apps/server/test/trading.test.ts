@@ -140,6 +140,34 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     expect(rows(hist).find((r) => r.id === order.id)?.status).toBe(4);
   });
 
+  it('expires a limit order still pending when its trading day ends, releasing what it held', async () => {
+    const d = await detail('7203');
+    const price = u(d.price);
+    const limit = price - 100n * u(d.tick);
+    release = pinPrices(t, { '7203': price });
+    const before = u(await available(t, a));
+    const order = expectOk(
+      await buy(a, { symbol: '7203', zhang: '100', gdlx: '2', buy_price: formatUnits(limit) }),
+    );
+    expect(order.status).toBe(3);
+    // after the close of the same day it still stands
+    t.clock.set(Date.parse('2026-11-24T16:00:00+09:00'));
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ expired: 0 });
+    expect(u(await available(t, a))).toBe(before - limit * 100n);
+    // the next morning it has lapsed: the hold is voided, a site message says so
+    t.clock.set(Date.parse('2026-11-25T08:00:00+09:00'));
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ expired: 1, filled: 0 });
+    expect(u(await available(t, a))).toBe(before);
+    const p = expectOk(await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }));
+    expect(p.status).toBe(4);
+    expect(p.close_reason).toBe('expired');
+    expectRefusal(await t.money('/trade/cancel_stock', { id: order.id, type: 'jpy' }, a), 'trade.notPending');
+    const notices = JSON.stringify(
+      expectOk(await t.call('/user/notice', { lang: 'us' }, { token: a.token })),
+    );
+    expect(notices).toContain('Order expired');
+  });
+
   it('fills a pending limit order when the price reaches it (job)', async () => {
     const d = await detail('7203');
     const limit = u(d.price) - 50n * u(d.tick);

@@ -93,6 +93,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Your position {order} in {name} ({code}) was force-closed at {price}. Realised P&L: {pnl} {currency}.',
     },
   },
+  orderExpired: {
+    title: { jp: '注文が失効しました', cn: '委托已失效', us: 'Order expired' },
+    content: {
+      jp: '指値注文（注文番号 {order}）{name}（{code}）は当日中に約定しなかったため失効しました。拘束していた証拠金と手数料は解除されました。',
+      cn: '限价委托（订单号 {order}）{name}（{code}）当日未成交，已失效。冻结的保证金和手续费已解冻。',
+      us: 'Your limit order {order} for {name} ({code}) was not filled during its trading day and has expired. The margin and fees it held are released.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

@@ -31,7 +31,9 @@ export const positionRow = z.object({
   buy_time: z.number(),
   sell_time: z.number().nullable(),
   limit_price: z.string().describe('limit price of a limit order, "" for a market order'),
-  close_reason: z.string().describe('"user", "forced" or ""'),
+  close_reason: z
+    .string()
+    .describe('"user", "forced", "expired" (a limit order lapsed with its trading day) or ""'),
 });
 
 export const buyStock = endpoint({

@@ -16,7 +16,13 @@ import {
   toUnixSeconds,
   type Units,
 } from '@kabuto/domain';
-import { availableBalance, platformAccount, type TransferRequest, userAccount } from '@kabuto/ledger';
+import {
+  availableBalance,
+  platformAccount,
+  shardFor,
+  type TransferRequest,
+  userAccount,
+} from '@kabuto/ledger';
 import type { Instrument, Lang, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -126,7 +132,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     return withTx(db, async (tx) => {
       const cash = await userAccount(asDb(tx), userId, mkt, 'cash');
       const marginAcc = await userAccount(asDb(tx), userId, mkt, 'margin');
-      const feesAcc = await platformAccount(asDb(tx), 'fees', mkt);
+      const feesAcc = await platformAccount(asDb(tx), 'fees', mkt, shardFor(userId));
       const ref = `position:${orderNo}`;
       const kind = filled ? ('single' as const) : ('pending' as const);
       const charge = fees.fee + fees.stampDuty;
@@ -268,8 +274,8 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
 
     const cash = await userAccount(asDb(tx), pos.user_id, mkt, 'cash');
     const marginAcc = await userAccount(asDb(tx), pos.user_id, mkt, 'margin');
-    const feesAcc = await platformAccount(asDb(tx), 'fees', mkt);
-    const cp = await platformAccount(asDb(tx), 'counterparty', mkt);
+    const feesAcc = await platformAccount(asDb(tx), 'fees', mkt, shardFor(pos.user_id));
+    const cp = await platformAccount(asDb(tx), 'counterparty', mkt, shardFor(pos.user_id));
     await tx.selectFrom('ledger_account').select('id').where('id', '=', cash.id).forUpdate().execute();
     const fresh = await tx
       .selectFrom('ledger_account')
@@ -404,22 +410,27 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     });
   }
 
+  /** Withdraw a locked pending order: void its held margin and fees, mark it cancelled. */
+  async function withdrawLocked(tx: Tx, pos: PositionRow, reason: 'user' | 'expired', now: number) {
+    const reqs: TransferRequest[] = [];
+    if (pos.hold_margin_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_margin_transfer });
+    if (pos.hold_fee_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_fee_transfer });
+    if (reqs.length) await transfer(tx, reqs);
+    const at = new Date(now);
+    await tx
+      .updateTable('position')
+      .set({ status: STATUS.cancelled, close_reason: reason, closed_at: at, updated_at: at })
+      .where('id', '=', pos.id)
+      .execute();
+  }
+
   async function cancel(userId: bigint, id: bigint): Promise<void> {
     const now = clock.now();
     await withTx(db, async (tx) => {
       const pos = await repo.lockPosition(tx, userId, id);
       if (!pos) return refuse('trade.orderNotFound');
       if (pos.status !== STATUS.pending) refuse('trade.notPending');
-      const reqs: TransferRequest[] = [];
-      if (pos.hold_margin_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_margin_transfer });
-      if (pos.hold_fee_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_fee_transfer });
-      if (reqs.length) await transfer(tx, reqs);
-      const at = new Date(now);
-      await tx
-        .updateTable('position')
-        .set({ status: STATUS.cancelled, closed_at: at, updated_at: at })
-        .where('id', '=', pos.id)
-        .execute();
+      await withdrawLocked(tx, pos, 'user', now);
     });
   }
 
@@ -512,6 +523,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     let filled = 0;
     for (const p of pending) {
       if (p.limit_price === null) continue;
+      if (expired(p, now)) continue;
       const price = venue.limitFill(p.symbol, p.direction as Direction, p.limit_price, now);
       if (price === null) continue;
       const done = await withTx(db, async (tx) => {
@@ -583,13 +595,53 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     return { marked, closed };
   }
 
-  async function runJobs() {
-    const filled = await fillPendingOrders();
-    const m = await enforceMaintenance();
-    return { filled, ...m };
+  /** A limit order is a day order: it lapses when its market's local date has moved past the order's. */
+  const expired = (p: PositionRow, now: number) =>
+    localDate(p.market as Market, now) !== localDate(p.market as Market, p.created_at.getTime());
+
+  /** Expire the pending limit orders of a past trading day, releasing what they held (site message). */
+  async function expirePendingOrders(): Promise<number> {
+    const now = clock.now();
+    const pending = await repo.positionsWithStatus(db, [STATUS.pending]);
+    let count = 0;
+    for (const p of pending) {
+      if (!expired(p, now)) continue;
+      const done = await withTx(db, async (tx) => {
+        const pos = await repo.lockPosition(tx, null, p.id);
+        if (!pos || pos.status !== STATUS.pending) return false;
+        await withdrawLocked(tx, pos, 'expired', now);
+        const inst = market.instrument(pos.symbol);
+        await sendNotice(tx, pos.user_id, 'orderExpired', {
+          order: pos.order_no,
+          name: inst?.names.jp ?? pos.symbol,
+          code: pos.symbol,
+        });
+        return true;
+      });
+      if (done) count++;
+    }
+    return count;
   }
 
-  return { buy, sell, cancel, openList, closedList, detail, fillPendingOrders, enforceMaintenance, runJobs };
+  async function runJobs() {
+    const expiredOrders = await expirePendingOrders();
+    const filled = await fillPendingOrders();
+    const m = await enforceMaintenance();
+    return { expired: expiredOrders, filled, ...m };
+  }
+
+  return {
+    buy,
+    sell,
+    cancel,
+    openList,
+    closedList,
+    detail,
+    fillPendingOrders,
+    expirePendingOrders,
+    enforceMaintenance,
+    runJobs,
+  };
 }
 
 export type TradingService = ReturnType<typeof tradingService>;

@@ -14,6 +14,12 @@ export type PositionRow = z.infer<typeof tradingApi.positionRow>;
 /** Wire status of a position. */
 export const STATUS = { holding: 0, closed: 1, closing: 2, pending: 3, cancelled: 4 } as const;
 
+/** The `position` namespace key of a row's status label (a lapsed limit order reads "expired"). */
+export const statusKey = (row: Pick<PositionRow, 'status' | 'close_reason'>): string =>
+  row.status === STATUS.cancelled && row.close_reason === 'expired'
+    ? 'status.expired'
+    : `status.${row.status}`;
+
 const isRow = (v: unknown): v is PositionRow =>
   Boolean(v) && typeof v === 'object' && typeof (v as PositionRow).id === 'string';
 

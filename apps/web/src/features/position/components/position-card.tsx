@@ -2,7 +2,7 @@ import type { Market } from '@kabuto/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
-import { type PositionRow, STATUS } from '../api/positions.ts';
+import { type PositionRow, STATUS, statusKey } from '../api/positions.ts';
 
 /** One position: name/code, direction, leverage, quantity, prices, P&L; close or cancel when possible. */
 export function PositionCard({
@@ -35,7 +35,7 @@ export function PositionCard({
           <span className={`k-pos-dir ${row.buyzd === 1 ? 'is-long' : 'is-short'}`}>
             {row.buyzd === 1 ? t('dir.long') : t('dir.short')} ×{row.ganggang}
           </span>
-          <span className={`k-pos-status is-${row.status}`}>{t(`status.${row.status}`)}</span>
+          <span className={`k-pos-status is-${row.status}`}>{t(statusKey(row))}</span>
         </div>
         <div className="k-pos-grid">
           <div>

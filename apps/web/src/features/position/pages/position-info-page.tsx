@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
-import { STATUS, usePosition, usePositionActions } from '../api/positions.ts';
+import { STATUS, statusKey, usePosition, usePositionActions } from '../api/positions.ts';
 import { livePosition } from '../live-pnl.ts';
 
 /** `/position/info?id=&type=`: every field of one position, its fees and times. */
@@ -85,7 +85,7 @@ export function PositionInfoPage() {
               {row.stock_code}
             </button>
           </div>
-          <span className={`k-pos-status is-${row.status}`}>{t(`status.${row.status}`)}</span>
+          <span className={`k-pos-status is-${row.status}`}>{t(statusKey(row))}</span>
         </section>
         <section className="k-card">
           <dl className="k-pos-fields">
