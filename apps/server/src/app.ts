@@ -64,6 +64,10 @@ export interface BuildOptions {
   market?: MarketDataProvider;
   /** WebSocket heartbeat and buffer limits. */
   stream?: StreamOptions;
+  /** Redis channel of the tick stream (default `kabuto:ticks`); processes of one deployment share it. */
+  tickChannel?: string;
+  /** How often a follower tries to become the leader, and the leader checks its lock (default 5 s). */
+  leaderRetryMs?: number;
 }
 
 /** Background work of a process: market data, the tick stream and the leader-only jobs. */
@@ -167,7 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const adminKit = adminRouteKit(app, deps);
 
   const market = opts.market ?? createSimulator({ clock, seed: env.SIM_SEED });
-  const bus = opts.redis ? redisTickBus(opts.redis) : localTickBus();
+  const bus = opts.redis ? redisTickBus(opts.redis, opts.tickChannel) : localTickBus();
   const quotes = quotesService(deps, market);
   const stream = quoteStream(deps, market, bus, opts.stream);
   const publisher = tickPublisher(market, bus);
@@ -187,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       leadership ??= startLeaderElection({
         db: opts.db,
         useLock: Boolean(env.DATABASE_URL),
+        retryMs: opts.leaderRetryMs,
         onElected: () => {
           app.log.info('leader: publishing ticks and running trading jobs');
           publisher.start();

@@ -6,7 +6,7 @@ import type { DbHandle, DbKind } from '@kabuto/db';
 import { createTestDb } from '@kabuto/db/testing';
 import { ManualClock } from '@kabuto/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Env, loadEnv } from '../../src/config.ts';
 import { seedDemo } from '../../src/seed/seed.ts';
 
@@ -67,6 +67,7 @@ export const uniqueAccount = (prefix = 'u') =>
 export async function createTestApp(
   kind: DbKind,
   envOverrides: Record<string, string> = {},
+  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs'> = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(kind);
   const uploads = mkdtempSync(join(tmpdir(), 'kabuto-uploads-'));
@@ -81,7 +82,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const clock = new ManualClock(T0);
-  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null });
+  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null, ...build });
   await app.ready();
   await seedDemo(
     handle.db,
