@@ -135,6 +135,24 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
     expectOk(await call(other, '/user/rotation', body, key));
   });
 
+  it('keeps a key for a day: then it is a new request, and the user’s expired keys are cleared', async () => {
+    const s = await readyUser(t, { realname: '今井 翔', fund: '100000', opToken: op });
+    const id = await userId(s);
+    const body = { money: '1000', from: 'jpy', to: 'usd' };
+    const [old1, old2] = [randomUUID(), randomUUID()];
+    const first = expectOk(await call(s, '/user/rotation', body, old1));
+    expectOk(await call(s, '/user/rotation', body, old2));
+    const keys = () =>
+      t.db.selectFrom('idempotency_key').select('key').where('user_id', '=', id).orderBy('key').execute();
+    expect((await keys()).map((k) => k.key)).toEqual(expect.arrayContaining([old1, old2]));
+    t.clock.advance(25 * 60 * 60 * 1000);
+    // a day later the same key runs again (a second exchange), and the user's other stale keys are gone
+    const again = expectOk(await call(s, '/user/rotation', body, old1));
+    expect(again.order_number).not.toBe(first.order_number);
+    expect((await keys()).map((k) => k.key)).toEqual([old1]);
+    expect((await userBalance(t.db, id, 'jpy')).available).toBe(u('97000'));
+  });
+
   it('runs the same key once when it arrives many times at once', async () => {
     const s = await readyUser(t, { realname: '原田 海斗', fund: '100000', opToken: op });
     const id = await userId(s);

@@ -56,6 +56,59 @@ export async function platformAccount(
   return getOrCreate(db, null, currency, kind, shard);
 }
 
+/** One account of {@link ledgerAccounts}: a user's (owner set) or the platform's (owner null, a shard). */
+export type AccountSpec =
+  | { owner: bigint; currency: Currency; kind: UserAccountKind }
+  | { owner: null; currency: Currency; kind: PlatformAccountKind; shard?: number };
+
+const specKey = (owner: bigint | null, currency: string, kind: string, shard: number) =>
+  `${owner ?? '-'}/${currency}/${kind}/${shard}`;
+
+/**
+ * Several accounts in one round trip, in the order asked, each created on first use exactly as
+ * {@link userAccount} and {@link platformAccount} would (a hot path asks for three or four at once).
+ */
+export async function ledgerAccounts(db: Db, specs: readonly AccountSpec[]): Promise<Account[]> {
+  const norm = specs.map((spec) => {
+    if (!isCurrency(spec.currency)) throw new TypeError(`not a currency: ${spec.currency}`);
+    if (spec.owner === null) {
+      if (!isPlatformAccountKind(spec.kind)) throw new TypeError(`not a platform account kind: ${spec.kind}`);
+      const shard = spec.shard ?? 0;
+      if (!Number.isInteger(shard) || shard < 0 || shard >= PLATFORM_SHARDS) {
+        throw new RangeError(`platform shard out of range: ${shard}`);
+      }
+      return { owner: null, currency: spec.currency, kind: spec.kind as AccountKind, shard };
+    }
+    if (typeof spec.owner !== 'bigint') throw new TypeError('owner must be a bigint');
+    if (!isUserAccountKind(spec.kind)) throw new TypeError(`not a user account kind: ${spec.kind}`);
+    return { owner: spec.owner, currency: spec.currency, kind: spec.kind as AccountKind, shard: 0 };
+  });
+  if (norm.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        norm.map((n) =>
+          eb.and([
+            n.owner === null ? eb('owner', 'is', null) : eb('owner', '=', n.owner),
+            eb('currency', '=', n.currency),
+            eb('kind', '=', n.kind),
+            eb('shard', '=', n.shard),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+  const found = new Map(rows.map((r) => [specKey(r.owner, r.currency, r.kind, Number(r.shard)), r]));
+  const out: Account[] = [];
+  for (const n of norm) {
+    const row = found.get(specKey(n.owner, n.currency, n.kind, n.shard));
+    out.push(row ? toAccount(row) : await getOrCreate(db, n.owner, n.currency, n.kind, n.shard));
+  }
+  return out;
+}
+
 /** Create every platform account for these currencies up front (start-up), so no request races to. */
 export async function ensurePlatformAccounts(
   db: Db,

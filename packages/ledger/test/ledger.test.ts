@@ -15,6 +15,7 @@ import {
   isInsufficientFunds,
   LedgerError,
   type LedgerErrorCode,
+  ledgerAccounts,
   MAX_AMOUNT,
   openPendingTransfers,
   PLATFORM_SHARDS,
@@ -113,6 +114,31 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
           h.db,
         ),
       ).rejects.toMatchObject({ code: '23514' });
+    });
+
+    it('fetches several accounts in one call, in order, creating the missing ones', async () => {
+      const u = newUser();
+      const cash = await userAccount(h.db, u, 'usd', 'cash');
+      const got = await ledgerAccounts(h.db, [
+        { owner: null, currency: 'usd', kind: 'fees', shard: 3 },
+        { owner: u, currency: 'usd', kind: 'cash' },
+        { owner: u, currency: 'usd', kind: 'margin' },
+      ]);
+      expect(got.map((a) => [a.owner, a.kind])).toEqual([
+        [null, 'fees'],
+        [u, 'cash'],
+        [u, 'margin'],
+      ]);
+      expect(got[1].id).toBe(cash.id);
+      expect(got[0].id).toBe((await platformAccount(h.db, 'fees', 'usd', 3)).id);
+      expect(got[2].id).toBe((await userAccount(h.db, u, 'usd', 'margin')).id);
+      expect(await ledgerAccounts(h.db, [])).toEqual([]);
+      await expect(
+        ledgerAccounts(h.db, [{ owner: null, currency: 'usd', kind: 'cash' as never }]),
+      ).rejects.toThrow(TypeError);
+      await expect(
+        ledgerAccounts(h.db, [{ owner: null, currency: 'usd', kind: 'fees', shard: 99 }]),
+      ).rejects.toThrow(RangeError);
     });
 
     it('get-or-create is race-safe', async () => {

@@ -69,13 +69,17 @@ export function idempotency({ db, clock }: Deps): Idempotency {
 
     if (typeof header !== 'string' || !KEY_RE.test(header)) refuse('request.badIdempotencyKey');
     const key = header as string;
-    // Keys live a day: this user's expired ones go as new ones come (the primary key starts with user_id).
-    await db
-      .deleteFrom('idempotency_key')
-      .where('user_id', '=', user.id)
-      .where('created_at', '<', new Date(now - KEY_TTL_MS))
-      .execute();
+    // Keys live a day: this user's expired ones go as new ones come (the primary key starts with user_id),
+    // in the same statement as the claim. The claimed key itself is left to the upsert below: one
+    // statement must not both delete and update a row.
     const claimed = await db
+      .with('expired', (qb) =>
+        qb
+          .deleteFrom('idempotency_key')
+          .where('user_id', '=', user.id)
+          .where('created_at', '<', new Date(now - KEY_TTL_MS))
+          .where((eb) => eb.or([eb('path', '<>', path), eb('key', '<>', key)])),
+      )
       .insertInto('idempotency_key')
       .values({ user_id: user.id, path, key, state: 'pending', created_at: new Date(now) })
       .onConflict((oc) =>

@@ -1,6 +1,6 @@
 import { withTx } from '@kabuto/db';
 import { type Currency, formatUnits, type Units } from '@kabuto/domain';
-import { platformAccount, shardFor, userAccount } from '@kabuto/ledger';
+import { ledgerAccounts, shardFor } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, formatPercent, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
@@ -59,12 +59,13 @@ export function exchangeService({ db, clock }: Deps) {
       });
       const ref = `exchange:${row.id}`;
       const memo = `${input.from}->${input.to} rate ${rate}`;
-      const [fromCash, fromFx, toFx, toCash] = [
-        await userAccount(tx, userId, input.from, 'cash'),
-        await platformAccount(tx, 'fx', input.from, shardFor(userId)),
-        await platformAccount(tx, 'fx', input.to, shardFor(userId)),
-        await userAccount(tx, userId, input.to, 'cash'),
-      ];
+      const shard = shardFor(userId);
+      const [fromCash, fromFx, toFx, toCash] = await ledgerAccounts(tx, [
+        { owner: userId, currency: input.from, kind: 'cash' },
+        { owner: null, currency: input.from, kind: 'fx', shard },
+        { owner: null, currency: input.to, kind: 'fx', shard },
+        { owner: userId, currency: input.to, kind: 'cash' },
+      ]);
       const [out, into] = await transfer(tx, [
         {
           type: 'single',

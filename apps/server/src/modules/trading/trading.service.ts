@@ -16,13 +16,7 @@ import {
   toUnixSeconds,
   type Units,
 } from '@kabuto/domain';
-import {
-  availableBalance,
-  platformAccount,
-  shardFor,
-  type TransferRequest,
-  userAccount,
-} from '@kabuto/ledger';
+import { availableBalance, ledgerAccounts, shardFor, type TransferRequest } from '@kabuto/ledger';
 import type { Instrument, Lang, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -130,9 +124,11 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     const at = new Date(now);
 
     return withTx(db, async (tx) => {
-      const cash = await userAccount(asDb(tx), userId, mkt, 'cash');
-      const marginAcc = await userAccount(asDb(tx), userId, mkt, 'margin');
-      const feesAcc = await platformAccount(asDb(tx), 'fees', mkt, shardFor(userId));
+      const [cash, marginAcc, feesAcc] = await ledgerAccounts(asDb(tx), [
+        { owner: userId, currency: mkt, kind: 'cash' },
+        { owner: userId, currency: mkt, kind: 'margin' },
+        { owner: null, currency: mkt, kind: 'fees', shard: shardFor(userId) },
+      ]);
       const ref = `position:${orderNo}`;
       const kind = filled ? ('single' as const) : ('pending' as const);
       const charge = fees.fee + fees.stampDuty;
@@ -272,10 +268,13 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     const gross = grossPnl(pos, price);
     const fees = feesOf(mkt, 'sell', price, pos.quantity, now, settings.trading_fees[mkt]);
 
-    const cash = await userAccount(asDb(tx), pos.user_id, mkt, 'cash');
-    const marginAcc = await userAccount(asDb(tx), pos.user_id, mkt, 'margin');
-    const feesAcc = await platformAccount(asDb(tx), 'fees', mkt, shardFor(pos.user_id));
-    const cp = await platformAccount(asDb(tx), 'counterparty', mkt, shardFor(pos.user_id));
+    const shard = shardFor(pos.user_id);
+    const [cash, marginAcc, feesAcc, cp] = await ledgerAccounts(asDb(tx), [
+      { owner: pos.user_id, currency: mkt, kind: 'cash' },
+      { owner: pos.user_id, currency: mkt, kind: 'margin' },
+      { owner: null, currency: mkt, kind: 'fees', shard },
+      { owner: null, currency: mkt, kind: 'counterparty', shard },
+    ]);
     await tx.selectFrom('ledger_account').select('id').where('id', '=', cash.id).forUpdate().execute();
     const fresh = await tx
       .selectFrom('ledger_account')
