@@ -7,7 +7,7 @@ export type TransferId = bigint;
 export const USER_ACCOUNT_KINDS = ['cash', 'margin', 'loan'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
-/** The platform's side of every movement, one per currency. */
+/** The platform's side of every movement, one per currency (and shard, see `PLATFORM_SHARDS`). */
 export const PLATFORM_ACCOUNT_KINDS = [
   'bank',
   'fees',
