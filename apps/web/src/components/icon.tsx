@@ -60,7 +60,13 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   size?: number;
 }
 
-export function Icon({ name, size = 22, strokeWidth = 1.8, ...rest }: IconProps) {
+/** A 24×24 line icon from one SVG path (stroke = currentColor); feature icon sets draw through it. */
+export function LineIcon({
+  d,
+  size = 22,
+  strokeWidth = 1.8,
+  ...rest
+}: Omit<SVGProps<SVGSVGElement>, 'd'> & { d: string; size?: number }) {
   return (
     <svg
       width={size}
@@ -75,7 +81,11 @@ export function Icon({ name, size = 22, strokeWidth = 1.8, ...rest }: IconProps)
       focusable="false"
       {...rest}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, ...rest }: IconProps) {
+  return <LineIcon d={PATHS[name]} {...rest} />;
 }

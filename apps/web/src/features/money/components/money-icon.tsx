@@ -1,7 +1,8 @@
 import type { SVGProps } from 'react';
+import { LineIcon } from '../../../components/icon.tsx';
 
 /**
- * Line icons only the money screens use, drawn like components/icon.tsx (24×24, stroke = currentColor);
+ * Line icons only the money screens use, drawn by components/icon.tsx's LineIcon;
  * kept here so the first screen does not carry them.
  */
 const PATHS = {
@@ -19,22 +20,6 @@ interface MoneyIconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   size?: number;
 }
 
-export function MoneyIcon({ name, size = 22, strokeWidth = 1.8, ...rest }: MoneyIconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function MoneyIcon({ name, ...rest }: MoneyIconProps) {
+  return <LineIcon d={PATHS[name]} {...rest} />;
 }
