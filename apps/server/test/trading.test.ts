@@ -1,7 +1,7 @@
 import { type Endpoint, isMsgKey, tradingApi } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits, parseUnits } from '@kabuto/domain';
-import { transfersByRef } from '@kabuto/ledger';
+import { transfersByRef, userAccount } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasOpenPositions } from '../src/shared/positions.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
@@ -105,6 +105,20 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     const cn = expectOk(await buy(a, { symbol: '600519', zhang: '10', type: 'cny' }));
     const p = expectOk(await t.call('/trade/stockdetail', { id: cn.id, type: 'cny' }, { token: a.token }));
     expect(u(p.buy_fee)).toBeGreaterThanOrEqual(u('5'));
+    // its fund records (margin, then fee) carry the cash balance right after each movement
+    const recs = await t.db
+      .selectFrom('fund_record')
+      .select(['type', 'amount', 'balance'])
+      .where('order_no', '=', p.order_no)
+      .orderBy('id')
+      .execute();
+    expect(recs.map((r) => [r.type, r.amount])).toEqual([
+      ['stock_buy', -u(p.credit)],
+      ['fee', -u(p.buy_fee)],
+    ]);
+    const cash = await userAccount(t.db, await userIdOf(t, a), 'cny', 'cash');
+    expect(recs[1].balance).toBe(cash.creditsPosted - cash.debitsPosted);
+    expect(recs[0].balance - recs[1].balance).toBe(u(p.buy_fee));
     expectRefusal(await t.money('/trade/sell_stock', { id: cn.id, type: 'cny' }, a), 'trade.sameDaySell');
     t.clock.set(Date.parse('2026-11-25T10:30:00+08:00'));
     const s = expectOk(await t.money('/trade/sell_stock', { id: cn.id, type: 'cny' }, a));

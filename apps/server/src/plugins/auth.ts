@@ -1,6 +1,7 @@
 import { ACCOUNT_HEADER, TOKEN_HEADER } from '@kabuto/contract';
 import type { UserState } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
 import { tokenHash } from '../lib/crypto.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
@@ -14,6 +15,8 @@ export interface SessionUser {
   account: string;
   state: UserState;
   sessionId: bigint;
+  /** Whether a fund password is set (the hash itself stays in the database). */
+  hasFundPassword: boolean;
 }
 
 declare module 'fastify' {
@@ -47,6 +50,7 @@ export function authenticator({ db, clock }: Deps) {
         'u.id',
         'u.account',
         'u.state',
+        sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
       ])
       .where('s.token_hash', '=', tokenHash(token))
       .executeTakeFirst();
@@ -64,6 +68,12 @@ export function authenticator({ db, clock }: Deps) {
         .where('id', '=', row.session_id)
         .execute();
     }
-    request.user = { id: row.id, account: row.account, state: row.state, sessionId: row.session_id };
+    request.user = {
+      id: row.id,
+      account: row.account,
+      state: row.state,
+      sessionId: row.session_id,
+      hasFundPassword: row.has_fund_password,
+    };
   };
 }

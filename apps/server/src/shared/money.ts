@@ -8,8 +8,8 @@ import {
   isLedgerError,
   type Transfer,
   type TransferRequest,
-  userAccount,
 } from '@kabuto/ledger';
+import { sql } from 'kysely';
 import { refuse } from '../lib/errors.ts';
 import { jstDate } from './calendar.ts';
 
@@ -100,41 +100,33 @@ export interface FundRecordInput {
  */
 export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput[]): Promise<void> {
   if (records.length === 0) return;
-  const finals = new Map<string, Units>();
-  for (const r of records) {
-    const key = `${r.userId}:${r.currency}`;
-    if (finals.has(key)) continue;
-    const cash = await userAccount(tx as unknown as Db, r.userId, r.currency, 'cash');
-    finals.set(key, cash.creditsPosted - cash.debitsPosted);
-  }
-  // Balance after record i = final balance − the amounts of the later records of the same account.
-  const after: Units[] = new Array(records.length);
-  const running = new Map(finals);
+  // Balance after record i = the cash account's posted balance now − the amounts of the later records
+  // of the same account; the balance is read by the insert itself (one round trip).
+  const later: Units[] = new Array(records.length);
+  const running = new Map<string, Units>();
   for (let i = records.length - 1; i >= 0; i--) {
     const key = `${records[i].userId}:${records[i].currency}`;
-    const b = running.get(key)!;
-    after[i] = b;
-    running.set(key, b - records[i].amount);
+    const sum = running.get(key) ?? 0n;
+    later[i] = sum;
+    running.set(key, sum + records[i].amount);
   }
-  await tx
-    .insertInto('fund_record')
-    .values(
-      records.map((r, i) => ({
-        user_id: r.userId,
-        currency: r.currency,
-        type: r.type,
-        order_no: r.orderNo,
-        amount: r.amount,
-        balance: after[i],
-        transfer_id: r.transferId,
-        ref: r.ref ?? null,
-        stock_name: r.stockName ?? null,
-        stock_code: r.stockCode ?? null,
-        product_name: r.productName ?? null,
-        issuer: r.issuer ?? null,
-        memo: r.memo ?? null,
-        created_at: r.at,
-      })),
-    )
-    .execute();
+  const rows = sql.join(
+    records.map(
+      (r, i) => sql`(${i}::int4, ${r.userId}::int8, ${r.currency}::text, ${r.type}::text, ${r.orderNo}::text,
+        ${r.amount}::int8, ${later[i]}::int8, ${r.transferId}::int8, ${r.ref ?? null}::text,
+        ${r.stockName ?? null}::text, ${r.stockCode ?? null}::text, ${r.productName ?? null}::text,
+        ${r.issuer ?? null}::text, ${r.memo ?? null}::text, ${r.at}::timestamptz)`,
+    ),
+  );
+  await sql`
+    insert into fund_record (user_id, currency, type, order_no, amount, balance, transfer_id, ref,
+      stock_name, stock_code, product_name, issuer, memo, created_at)
+    select v.user_id, v.currency, v.type, v.order_no, v.amount,
+      coalesce(a.credits_posted - a.debits_posted, 0) - v.later,
+      v.transfer_id, v.ref, v.stock_name, v.stock_code, v.product_name, v.issuer, v.memo, v.created_at
+    from (values ${rows}) as v(n, user_id, currency, type, order_no, amount, later, transfer_id, ref,
+      stock_name, stock_code, product_name, issuer, memo, created_at)
+    left join ledger_account a
+      on a.owner = v.user_id and a.currency = v.currency and a.kind = 'cash' and a.shard = 0
+    order by v.n`.execute(tx);
 }

@@ -53,15 +53,3 @@ export async function positionsWithStatus(db: Db, statuses: number[], limit = 50
     .limit(limit)
     .execute();
 }
-
-export async function userTradingState(
-  db: Db | Tx,
-  userId: bigint,
-): Promise<{ hasFundPassword: boolean; state: string } | undefined> {
-  const row = await db
-    .selectFrom('app_user')
-    .select(['fund_password_hash', 'state'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row ? { hasFundPassword: row.fund_password_hash !== null, state: row.state } : undefined;
-}

@@ -8,7 +8,7 @@ export function tradingRoutes(kit: RouteKit, trading: TradingService): void {
   kit.post(tradingApi.buyStock, async (req) => {
     const b = req.body;
     const leverage = b.ganggan > 1000n ? 0 : Number(b.ganggan);
-    const data = await trading.buy(currentUser(req).id, {
+    const data = await trading.buy(currentUser(req), {
       symbol: b.symbol,
       quantity: b.zhang,
       leverage,

@@ -20,6 +20,7 @@ import { availableBalance, ledgerAccounts, shardFor, type TransferRequest } from
 import type { Instrument, Lang, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { nameOf } from '../../shared/market-data.ts';
 import { type FundRecordInput, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
 import { sendNotice } from '../../shared/notices.ts';
@@ -72,7 +73,9 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     return inst;
   };
 
-  async function buy(userId: bigint, input: BuyInput) {
+  /** `user` as authentication read it this request: id, account state, fund password set or not. */
+  async function buy(user: Pick<SessionUser, 'id' | 'state' | 'hasFundPassword'>, input: BuyInput) {
+    const userId = user.id;
     const inst = instrumentOf(input.symbol);
     if (inst.kind !== 'stock') refuse('trade.cannotBuy');
     const mkt = inst.market;
@@ -85,8 +88,6 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     if (checkQuantity(mkt, input.quantity, day) !== 'ok') {
       refuse('trade.belowMinimumQuantity', { min: minimumQuantity(mkt, day).toString() });
     }
-    const user = await repo.userTradingState(db, userId);
-    if (!user) return refuse('account.notFound');
     if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
     if (user.state === 'restricted') refuse('account.restricted');
     const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
