@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FundRecordType } from '@kabuto/contract';
-import type { Db, Tx } from '@kabuto/db';
+import type { Tx } from '@kabuto/db';
 import { type Currency, formatUnits, MINOR_UNIT, parseUnits, type Units } from '@kabuto/domain';
 import {
   createTransfers,
