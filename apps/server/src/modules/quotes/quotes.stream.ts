@@ -30,7 +30,8 @@ interface Client {
   userId: bigint | null;
   symbols: Set<string>;
   /** symbol → serialized latest tick not yet sent */
-  pending: Map<string, string>;
+  /** Latest tick per symbol not yet written: the frame's UTF-8 bytes, encoded once for every client. */
+  pending: Map<string, Buffer>;
   alive: boolean;
   authTimer: ReturnType<typeof setTimeout> | null;
 }
@@ -70,7 +71,7 @@ export function quoteStream(
         stats.deferred++;
         continue;
       }
-      for (const json of c.pending.values()) c.ws.send(json);
+      for (const frame of c.pending.values()) c.ws.send(frame, { binary: false });
       stats.sent += c.pending.size;
       c.pending.clear();
       dirty.delete(c);
@@ -94,10 +95,10 @@ export function quoteStream(
     for (const t of ticks) {
       const set = bySymbol.get(t.symbol);
       if (!set || set.size === 0) continue;
-      const json = JSON.stringify(t);
+      const frame = Buffer.from(JSON.stringify(t));
       for (const c of set) {
         if (c.pending.has(t.symbol)) stats.coalesced++;
-        c.pending.set(t.symbol, json);
+        c.pending.set(t.symbol, frame);
         dirty.add(c);
       }
     }
