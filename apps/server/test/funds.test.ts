@@ -2,6 +2,7 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { CURRENCIES, formatUnits, parseUnits } from '@kabuto/domain';
 import { checkInvariants, transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveSetting } from '../src/shared/settings.ts';
 import {
   createTestApp,
   expectOk,
@@ -454,27 +455,21 @@ describe.each(TEST_DB_KINDS)(
         expectOk(await withdraw(s));
       });
 
-      it('refuses while stocks are held (the position probe), when the flag is on', async () => {
-        const { sql } = await import('kysely');
-        const table = await sql<{ e: boolean }>`select to_regclass('position') is not null as e`.execute(
-          t.db,
+      it('refuses while stocks are held, as long as the setting says so (default on)', async () => {
+        const s = await readyUser(t, { realname: '林 健太', fund: '500000', opToken: op });
+        expectOk(
+          await t.money(
+            '/trade/buy_stock',
+            { symbol: '7203', zhang: '10', type: 'jpy', buyzd: 1, gdlx: 1, ganggan: 1 },
+            s,
+          ),
         );
-        if (table.rows[0].e) return; // the trading area's own table: covered by its tests
-        const s = await readyUser(t, { realname: '林 健太', fund: '50000', opToken: op });
-        await sql`create table position (id bigint generated always as identity, user_id bigint, status int)`.execute(
-          t.db,
-        );
+        expectRefusal(await withdraw(s), 'withdraw.hasPositions');
+        await saveSetting(t.db, 'withdraw_block_positions', false);
         try {
-          await sql`insert into position (user_id, status) values (${await userId(s)}, 0)`.execute(t.db);
-          expectRefusal(await withdraw(s), 'withdraw.hasPositions');
-          await t.db
-            .insertInto('config')
-            .values({ name: 'withdraw_block_positions', value: 'false' })
-            .execute();
           expectOk(await withdraw(s));
         } finally {
-          await sql`drop table position`.execute(t.db);
-          await t.db.deleteFrom('config').where('name', '=', 'withdraw_block_positions').execute();
+          await saveSetting(t.db, 'withdraw_block_positions', true);
         }
       });
 

@@ -215,7 +215,23 @@ export const decode = (schema: z.ZodType, raw: string): { ok: true; value: unkno
 export const encodeSetting = (value: unknown): string =>
   typeof value === 'string' ? value : JSON.stringify(value);
 
-export async function loadSettings(db: Db): Promise<Settings> {
+/**
+ * Settings are read by most calls, so each process keeps what it read for {@link SETTINGS_TTL_MS}
+ * (a frozen object shared by every caller). A change made through {@link saveSetting} or the back
+ * office is seen at once by the process that made it, and by the other processes within the TTL.
+ */
+export const SETTINGS_TTL_MS = 1000;
+const cached = new WeakMap<object, { until: number; value: Promise<Settings> }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+async function readSettings(db: Db): Promise<Settings> {
   const rows = await db.selectFrom('config').select(['name', 'value']).execute();
   const out: Record<string, unknown> = {};
   for (const [name, d] of Object.entries(SETTING_DEFS)) out[name] = d.default;
@@ -225,7 +241,24 @@ export async function loadSettings(db: Db): Promise<Settings> {
     const r = decode(d.schema, row.value);
     if (r.ok) out[row.name] = r.value;
   }
-  return out as Settings;
+  return deepFreeze(out) as Settings;
+}
+
+export function loadSettings(db: Db): Promise<Settings> {
+  const now = Date.now();
+  const hit = cached.get(db);
+  if (hit && hit.until > now) return hit.value;
+  const entry = { until: now + SETTINGS_TTL_MS, value: readSettings(db) };
+  cached.set(db, entry);
+  entry.value.catch(() => {
+    if (cached.get(db) === entry) cached.delete(db);
+  });
+  return entry.value;
+}
+
+/** Drop this process's copy after a write, so its next read sees the change. */
+export function forgetSettings(db: Db): void {
+  cached.delete(db);
 }
 
 /** Validate and store one setting; returns false when the value does not fit its schema. */
@@ -239,6 +272,7 @@ export async function saveSetting(db: Db, name: SettingName, value: unknown): Pr
     .values({ name, value: text })
     .onConflict((oc) => oc.column('name').doUpdateSet({ value: text, updated_at: new Date() }))
     .execute();
+  forgetSettings(db);
   return true;
 }
 

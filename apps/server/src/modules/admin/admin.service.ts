@@ -14,6 +14,7 @@ import { sendNoticeText } from '../../shared/notices.ts';
 import {
   decode,
   encodeSetting,
+  forgetSettings,
   loadSettings,
   SETTING_DEFS,
   type SettingName,
@@ -242,6 +243,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
         now,
       );
     });
+    forgetSettings(db);
   }
 
   // ---------------------------------------------------------------- audit and reconciliation
