@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import type { Db } from './tx.ts';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -30,6 +30,17 @@ class DirectoryProvider implements MigrationProvider {
 export async function migrateToLatest(db: Db, schema = 'public'): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new DirectoryProvider(), migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Rolls back to just after migration `target` (null: before the first), running the `down` of each
+ * later one, newest first. For tests and for an operator undoing a release; returns what it undid.
+ */
+export async function migrateBackTo(db: Db, target: string | null, schema = 'public'): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new DirectoryProvider(), migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateTo(target ?? NO_MIGRATIONS);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
