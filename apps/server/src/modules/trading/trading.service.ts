@@ -516,27 +516,6 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
 
   // ---------------------------------------------------------------- jobs
 
-  /** Fill pending limit orders whose price has been reached (continuous trading only). */
-  async function fillPendingOrders(): Promise<number> {
-    const now = clock.now();
-    const pending = await repo.positionsWithStatus(db, [STATUS.pending]);
-    let filled = 0;
-    for (const p of pending) {
-      if (p.limit_price === null) continue;
-      if (expired(p, now)) continue;
-      const price = venue.limitFill(p.symbol, p.direction as Direction, p.limit_price, now);
-      if (price === null) continue;
-      const done = await withTx(db, async (tx) => {
-        const pos = await repo.lockPosition(tx, null, p.id);
-        if (!pos || pos.status !== STATUS.pending) return false;
-        await fillLocked(tx, pos, price, now);
-        return true;
-      });
-      if (done) filled++;
-    }
-    return filled;
-  }
-
   /**
    * Maintenance margin: a holding whose equity (margin + gross P&L) falls to the maintenance ratio of
    * its margin becomes "preparing to close" (status 2, site message), and is closed at market as soon
@@ -599,16 +578,27 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
   const expired = (p: PositionRow, now: number) =>
     localDate(p.market as Market, now) !== localDate(p.market as Market, p.created_at.getTime());
 
-  /** Expire the pending limit orders of a past trading day, releasing what they held (site message). */
-  async function expirePendingOrders(): Promise<number> {
+  /**
+   * One pass over the pending limit orders: an order of a past trading day expires (its hold is voided,
+   * with a site message); any other fills when its price has been reached (continuous trading only).
+   * Each runs in its own transaction, on the row locked and re-checked.
+   */
+  async function processPendingOrders(): Promise<{ expired: number; filled: number }> {
     const now = clock.now();
     const pending = await repo.positionsWithStatus(db, [STATUS.pending]);
-    let count = 0;
+    const out = { expired: 0, filled: 0 };
     for (const p of pending) {
-      if (!expired(p, now)) continue;
+      if (p.limit_price === null) continue;
+      const lapsed = expired(p, now);
+      const price = lapsed ? null : venue.limitFill(p.symbol, p.direction as Direction, p.limit_price, now);
+      if (!lapsed && price === null) continue;
       const done = await withTx(db, async (tx) => {
         const pos = await repo.lockPosition(tx, null, p.id);
         if (!pos || pos.status !== STATUS.pending) return false;
+        if (price !== null) {
+          await fillLocked(tx, pos, price, now);
+          return true;
+        }
         await withdrawLocked(tx, pos, 'expired', now);
         const inst = market.instrument(pos.symbol);
         await sendNotice(tx, pos.user_id, 'orderExpired', {
@@ -618,16 +608,15 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
         });
         return true;
       });
-      if (done) count++;
+      if (done) out[lapsed ? 'expired' : 'filled']++;
     }
-    return count;
+    return out;
   }
 
   async function runJobs() {
-    const expiredOrders = await expirePendingOrders();
-    const filled = await fillPendingOrders();
+    const orders = await processPendingOrders();
     const m = await enforceMaintenance();
-    return { expired: expiredOrders, filled, ...m };
+    return { ...orders, ...m };
   }
 
   return {
@@ -637,8 +626,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     openList,
     closedList,
     detail,
-    fillPendingOrders,
-    expirePendingOrders,
+    processPendingOrders,
     enforceMaintenance,
     runJobs,
   };
