@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDb, type DbHandle, type DbKind, quoteIdent } from './create-db.ts';
 import { migrateToLatest } from './migrate.ts';
+import type { Db } from './tx.ts';
 
 /**
  * The databases a test suite runs on: embedded PGlite (in memory) always, and PostgreSQL too
@@ -13,17 +14,17 @@ export const TEST_DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'po
 const SCHEMA_LOCK = 4_242_026;
 
 /**
- * Runs `work` while holding a session-level advisory lock on a connection of its own. Kysely's
+ * Runs `work` while holding a session-level advisory lock on a connection of its own (handed to it). Kysely's
  * migrator introspects every schema of the database; a schema dropped by another test process in the
  * middle of that fails the migration ("schema … does not exist"), so creation and removal take turns.
  */
-async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+async function withSchemaLock<T>(url: string, work: (conn: Db) => Promise<T>): Promise<T> {
   const admin = await createDb({ url, poolSize: 1 });
   try {
     return await admin.db.connection().execute(async (conn) => {
       await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(conn);
       try {
-        return await work();
+        return await work(conn);
       } finally {
         await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(conn);
       }
@@ -33,14 +34,8 @@ async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T
   }
 }
 
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const admin = await createDb({ url, poolSize: 1 });
-  try {
-    await sql.raw(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).execute(admin.db);
-  } finally {
-    await admin.close();
-  }
-}
+const dropSchema = (conn: Db, schema: string) =>
+  sql.raw(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).execute(conn);
 
 export async function createTestDb(kind: DbKind, opts: { poolSize?: number } = {}): Promise<DbHandle> {
   if (kind === 'pglite') {
@@ -56,14 +51,14 @@ export async function createTestDb(kind: DbKind, opts: { poolSize?: number } = {
     await withSchemaLock(url, () => migrateToLatest(h.db, schema));
   } catch (err) {
     await h.close();
-    await withSchemaLock(url, () => dropSchema(url, schema));
+    await withSchemaLock(url, (conn) => dropSchema(conn, schema));
     throw err;
   }
   return {
     ...h,
     close: async () => {
       await h.close();
-      await withSchemaLock(url, () => dropSchema(url, schema));
+      await withSchemaLock(url, (conn) => dropSchema(conn, schema));
     },
   };
 }
