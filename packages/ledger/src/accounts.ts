@@ -39,6 +39,13 @@ export const PLATFORM_SHARDS = 16;
 /** The shard a user's traffic goes to (stable per user, so one user's history stays on one row). */
 export const shardFor = (userId: bigint): number => Number(userId % BigInt(PLATFORM_SHARDS));
 
+function checkShard(shard: number): number {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= PLATFORM_SHARDS) {
+    throw new RangeError(`platform shard out of range: ${shard}`);
+  }
+  return shard;
+}
+
 /**
  * The platform's account of this kind and currency (shard 0 unless given), created on first use.
  * The platform's balance of a kind is the sum over its shards.
@@ -50,10 +57,7 @@ export async function platformAccount(
   shard = 0,
 ): Promise<Account> {
   if (!isPlatformAccountKind(kind)) throw new TypeError(`not a platform account kind: ${kind}`);
-  if (!Number.isInteger(shard) || shard < 0 || shard >= PLATFORM_SHARDS) {
-    throw new RangeError(`platform shard out of range: ${shard}`);
-  }
-  return getOrCreate(db, null, currency, kind, shard);
+  return getOrCreate(db, null, currency, kind, checkShard(shard));
 }
 
 /** One account of {@link ledgerAccounts}: a user's (owner set) or the platform's (owner null, a shard). */
@@ -73,10 +77,7 @@ export async function ledgerAccounts(db: Db, specs: readonly AccountSpec[]): Pro
     if (!isCurrency(spec.currency)) throw new TypeError(`not a currency: ${spec.currency}`);
     if (spec.owner === null) {
       if (!isPlatformAccountKind(spec.kind)) throw new TypeError(`not a platform account kind: ${spec.kind}`);
-      const shard = spec.shard ?? 0;
-      if (!Number.isInteger(shard) || shard < 0 || shard >= PLATFORM_SHARDS) {
-        throw new RangeError(`platform shard out of range: ${shard}`);
-      }
+      const shard = checkShard(spec.shard ?? 0);
       return { owner: null, currency: spec.currency, kind: spec.kind as AccountKind, shard };
     }
     if (typeof spec.owner !== 'bigint') throw new TypeError('owner must be a bigint');
