@@ -70,14 +70,41 @@ export async function createTransfers(tx: Tx, requests: readonly TransferRequest
   if (!tx.isTransaction) throw new Error('createTransfers must run inside a transaction (withTx)');
   if (requests.length === 0) return [];
   if (requests.length > MAX_BATCH) throw new LedgerError('batch_too_large', { index: MAX_BATCH });
+  const [outcome] = await createTransferGroups(tx, [requests]);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.transfers;
+}
+
+/** What {@link createTransferGroups} says of one group. */
+export type GroupOutcome = { ok: true; transfers: Transfer[] } | { ok: false; error: LedgerError };
+
+/**
+ * Apply several independent batches ("groups") in one pass: each group is all or nothing exactly as
+ * {@link createTransfers} would apply it on its own, in the order given, so a group sees the balances
+ * the groups before it left; a refused group changes nothing and does not stop the others. One lock
+ * query and one write statement serve them all, which is what lets a busy server commit many users'
+ * operations together (group commit) instead of one transaction each.
+ *
+ * At most {@link MAX_BATCH} transfers in all; otherwise the whole call throws `batch_too_large`.
+ */
+export async function createTransferGroups(
+  tx: Tx,
+  groups: readonly (readonly TransferRequest[])[],
+): Promise<GroupOutcome[]> {
+  if (!tx.isTransaction) throw new Error('createTransferGroups must run inside a transaction (withTx)');
+  const total = groups.reduce((n, g) => n + g.length, 0);
+  if (total > MAX_BATCH) throw new LedgerError('batch_too_large', { index: MAX_BATCH });
+  if (total === 0) return groups.map(() => ({ ok: true, transfers: [] }));
 
   const accountIds = new Set<AccountId>();
   const pendingIds = new Set<TransferId>();
-  for (const r of requests) {
-    if (r.type === 'post' || r.type === 'void') pendingIds.add(r.pendingId);
-    else {
-      accountIds.add(r.debitAccountId);
-      accountIds.add(r.creditAccountId);
+  for (const group of groups) {
+    for (const r of group) {
+      if (r.type === 'post' || r.type === 'void') pendingIds.add(r.pendingId);
+      else {
+        accountIds.add(r.debitAccountId);
+        accountIds.add(r.creditAccountId);
+      }
     }
   }
 
@@ -96,98 +123,44 @@ export async function createTransfers(tx: Tx, requests: readonly TransferRequest
   for (const [id, a] of locked) work.set(id, { ...a });
   const resolvedHere = new Set<TransferId>();
   const out: NewTransfer[] = [];
-  const linked = requests.length > 1 ? TransferFlags.linked : 0;
+  const counts: (number | LedgerError)[] = [];
 
-  requests.forEach((r, index) => {
-    const flagLinked = index < requests.length - 1 ? linked : 0;
-    const refuse = (code: LedgerErrorCode, account?: Account, pendingId?: TransferId) =>
-      new LedgerError(code, { index, account: account && errorAccount(account), pendingId });
-    const common = { operationRef: r.operationRef ?? null, memo: r.memo ?? null };
-
-    if (r.type === 'single' || r.type === 'pending') {
-      if (typeof r.amount !== 'bigint' || r.amount <= 0n || r.amount > MAX_AMOUNT)
-        throw refuse('invalid_amount');
-      if (!isTransferCode(r.code)) throw refuse('invalid_code');
-      if (r.debitAccountId === r.creditAccountId) throw refuse('same_account');
-      const debit = work.get(r.debitAccountId);
-      if (!debit) throw refuse('account_not_found');
-      const credit = work.get(r.creditAccountId);
-      if (!credit) throw refuse('account_not_found');
-      if (debit.currency !== r.currency) throw refuse('currency_mismatch', debit);
-      if (credit.currency !== r.currency) throw refuse('currency_mismatch', credit);
-      if (debit.flags & AccountFlags.closed) throw refuse('account_closed', debit);
-      if (credit.flags & AccountFlags.closed) throw refuse('account_closed', credit);
-      if (r.type === 'single') {
-        debit.debitsPosted += r.amount;
-        credit.creditsPosted += r.amount;
+  for (const group of groups) {
+    // What this group may change, saved so a refusal can put it back.
+    const saved = new Map<AccountId, Account>();
+    const save = (id: AccountId) => {
+      const a = work.get(id);
+      if (a && !saved.has(id)) saved.set(id, { ...a });
+    };
+    for (const r of group) {
+      if (r.type === 'post' || r.type === 'void') {
+        const p = pendings.get(r.pendingId);
+        if (p) {
+          save(p.debitAccountId);
+          save(p.creditAccountId);
+        }
       } else {
-        debit.debitsPending += r.amount;
-        credit.creditsPending += r.amount;
+        save(r.debitAccountId);
+        save(r.creditAccountId);
       }
-      checkLimits(debit, credit, refuse);
-      out.push({
-        debitAccountId: debit.id,
-        creditAccountId: credit.id,
-        amount: r.amount,
-        currency: r.currency,
-        code: r.code,
-        flags: (r.type === 'pending' ? TransferFlags.pending : 0) | flagLinked,
-        pendingId: null,
-        ...common,
-      });
-      return;
     }
-
-    const p = pendings.get(r.pendingId);
-    if (!p?.isPending) throw refuse('pending_not_found', undefined, r.pendingId);
-    if (p.resolved || resolvedHere.has(p.id)) throw refuse('pending_already_resolved', undefined, p.id);
-    const debit = work.get(p.debitAccountId);
-    const credit = work.get(p.creditAccountId);
-    if (!debit || !credit) throw new Error(`accounts of pending transfer ${p.id} were not locked`);
-
-    if (r.type === 'post') {
-      const amount = r.amount ?? p.amount;
-      if (typeof amount !== 'bigint' || amount <= 0n) throw refuse('invalid_amount', undefined, p.id);
-      if (amount > p.amount) throw refuse('amount_exceeds_pending', undefined, p.id);
-      const code = r.code ?? p.code;
-      if (!isTransferCode(code)) throw refuse('invalid_code', undefined, p.id);
-      if (debit.flags & AccountFlags.closed) throw refuse('account_closed', debit, p.id);
-      if (credit.flags & AccountFlags.closed) throw refuse('account_closed', credit, p.id);
-      debit.debitsPending -= p.amount;
-      debit.debitsPosted += amount;
-      credit.creditsPending -= p.amount;
-      credit.creditsPosted += amount;
-      checkLimits(debit, credit, refuse);
-      resolvedHere.add(p.id);
-      out.push({
-        debitAccountId: debit.id,
-        creditAccountId: credit.id,
-        amount,
-        currency: p.currency,
-        code,
-        flags: TransferFlags.postPending | flagLinked,
-        pendingId: p.id,
-        ...common,
+    const resolvedBefore = new Set(resolvedHere);
+    const written: NewTransfer[] = [];
+    try {
+      group.forEach((r, index) => {
+        written.push(applyRequest(r, index, group.length, work, pendings, resolvedHere));
       });
-      return;
+    } catch (err) {
+      if (!(err instanceof LedgerError)) throw err;
+      for (const [id, a] of saved) work.set(id, a);
+      resolvedHere.clear();
+      for (const id of resolvedBefore) resolvedHere.add(id);
+      counts.push(err);
+      continue;
     }
-
-    const code = r.code ?? p.code;
-    if (!isTransferCode(code)) throw refuse('invalid_code', undefined, p.id);
-    debit.debitsPending -= p.amount;
-    credit.creditsPending -= p.amount;
-    resolvedHere.add(p.id);
-    out.push({
-      debitAccountId: debit.id,
-      creditAccountId: credit.id,
-      amount: p.amount,
-      currency: p.currency,
-      code,
-      flags: TransferFlags.voidPending | flagLinked,
-      pendingId: p.id,
-      ...common,
-    });
-  });
+    out.push(...written);
+    counts.push(written.length);
+  }
 
   const deltas: Delta[] = [];
   for (const [id, after] of work) {
@@ -202,7 +175,114 @@ export async function createTransfers(tx: Tx, requests: readonly TransferRequest
     if (d.debitsPending || d.debitsPosted || d.creditsPending || d.creditsPosted) deltas.push(d);
   }
 
-  return write(tx, out, deltas);
+  const transfers = out.length > 0 ? await write(tx, out, deltas) : [];
+  let at = 0;
+  return counts.map((c) => {
+    if (c instanceof LedgerError) return { ok: false, error: c };
+    const mine = transfers.slice(at, at + c);
+    at += c;
+    return { ok: true, transfers: mine };
+  });
+}
+
+/**
+ * Check one request against the working balances and apply it to them; throws the request's
+ * {@link LedgerError}. `index` and `size` are its place in its batch (for `linked` and error reports).
+ */
+function applyRequest(
+  r: TransferRequest,
+  index: number,
+  size: number,
+  work: Map<AccountId, Account>,
+  pendings: Map<TransferId, PendingInfo>,
+  resolvedHere: Set<TransferId>,
+): NewTransfer {
+  const flagLinked = size > 1 && index < size - 1 ? TransferFlags.linked : 0;
+  const refuse = (code: LedgerErrorCode, account?: Account, pendingId?: TransferId) =>
+    new LedgerError(code, { index, account: account && errorAccount(account), pendingId });
+  const common = { operationRef: r.operationRef ?? null, memo: r.memo ?? null };
+
+  if (r.type === 'single' || r.type === 'pending') {
+    if (typeof r.amount !== 'bigint' || r.amount <= 0n || r.amount > MAX_AMOUNT)
+      throw refuse('invalid_amount');
+    if (!isTransferCode(r.code)) throw refuse('invalid_code');
+    if (r.debitAccountId === r.creditAccountId) throw refuse('same_account');
+    const debit = work.get(r.debitAccountId);
+    if (!debit) throw refuse('account_not_found');
+    const credit = work.get(r.creditAccountId);
+    if (!credit) throw refuse('account_not_found');
+    if (debit.currency !== r.currency) throw refuse('currency_mismatch', debit);
+    if (credit.currency !== r.currency) throw refuse('currency_mismatch', credit);
+    if (debit.flags & AccountFlags.closed) throw refuse('account_closed', debit);
+    if (credit.flags & AccountFlags.closed) throw refuse('account_closed', credit);
+    if (r.type === 'single') {
+      debit.debitsPosted += r.amount;
+      credit.creditsPosted += r.amount;
+    } else {
+      debit.debitsPending += r.amount;
+      credit.creditsPending += r.amount;
+    }
+    checkLimits(debit, credit, refuse);
+    return {
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amount: r.amount,
+      currency: r.currency,
+      code: r.code,
+      flags: (r.type === 'pending' ? TransferFlags.pending : 0) | flagLinked,
+      pendingId: null,
+      ...common,
+    };
+  }
+
+  const p = pendings.get(r.pendingId);
+  if (!p?.isPending) throw refuse('pending_not_found', undefined, r.pendingId);
+  if (p.resolved || resolvedHere.has(p.id)) throw refuse('pending_already_resolved', undefined, p.id);
+  const debit = work.get(p.debitAccountId);
+  const credit = work.get(p.creditAccountId);
+  if (!debit || !credit) throw new Error(`accounts of pending transfer ${p.id} were not locked`);
+
+  if (r.type === 'post') {
+    const amount = r.amount ?? p.amount;
+    if (typeof amount !== 'bigint' || amount <= 0n) throw refuse('invalid_amount', undefined, p.id);
+    if (amount > p.amount) throw refuse('amount_exceeds_pending', undefined, p.id);
+    const code = r.code ?? p.code;
+    if (!isTransferCode(code)) throw refuse('invalid_code', undefined, p.id);
+    if (debit.flags & AccountFlags.closed) throw refuse('account_closed', debit, p.id);
+    if (credit.flags & AccountFlags.closed) throw refuse('account_closed', credit, p.id);
+    debit.debitsPending -= p.amount;
+    debit.debitsPosted += amount;
+    credit.creditsPending -= p.amount;
+    credit.creditsPosted += amount;
+    checkLimits(debit, credit, refuse);
+    resolvedHere.add(p.id);
+    return {
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amount,
+      currency: p.currency,
+      code,
+      flags: TransferFlags.postPending | flagLinked,
+      pendingId: p.id,
+      ...common,
+    };
+  }
+
+  const code = r.code ?? p.code;
+  if (!isTransferCode(code)) throw refuse('invalid_code', undefined, p.id);
+  debit.debitsPending -= p.amount;
+  credit.creditsPending -= p.amount;
+  resolvedHere.add(p.id);
+  return {
+    debitAccountId: debit.id,
+    creditAccountId: credit.id,
+    amount: p.amount,
+    currency: p.currency,
+    code,
+    flags: TransferFlags.voidPending | flagLinked,
+    pendingId: p.id,
+    ...common,
+  };
 }
 
 /** One transfer; see {@link createTransfers}. */

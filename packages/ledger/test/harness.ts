@@ -15,6 +15,7 @@ import {
   type AccountId,
   type AccountKind,
   checkInvariants,
+  createTransferGroups,
   createTransfers,
   type DirectTransferRequest,
   isLedgerError,
@@ -68,7 +69,9 @@ const UNKNOWN_ID = 9_000_000_000_000n;
 export type Op =
   | { op: 'open'; owner: bigint | null; currency: Currency; kind: AccountKind }
   | { op: 'close'; account: AccountId; closed: boolean }
-  | { op: 'batch'; requests: TransferRequest[] };
+  | { op: 'batch'; requests: TransferRequest[] }
+  /** Several independent batches applied together (createTransferGroups): each all or nothing. */
+  | { op: 'groups'; groups: TransferRequest[][] };
 
 export interface RunStats {
   steps: number;
@@ -166,10 +169,19 @@ class Harness {
         closed: this.chance(90),
       };
     }
+    if (this.chance(10)) {
+      const groups: TransferRequest[][] = [];
+      for (let n = 2 + this.c.int(4); n > 0; n--) groups.push(this.genBatch());
+      return { op: 'groups', groups };
+    }
+    return { op: 'batch', requests: this.genBatch() };
+  }
+
+  private genBatch(): TransferRequest[] {
     const size = this.chance(75) ? 1 : 2 + this.c.int(4);
     const requests: TransferRequest[] = [];
     for (let i = 0; i < size; i++) requests.push(this.genRequest());
-    return { op: 'batch', requests };
+    return requests;
   }
 
   private genOpen(): Op {
@@ -322,7 +334,22 @@ class Harness {
       if (m.ok && d.ok) this.compareAccount(m.value, d.value);
       return;
     }
-    this.stats.batches++;
+    if (op.op === 'groups') {
+      // The model applies each group on its own, in order; the database all of them in one call.
+      const m: Outcome<ModelTransfer[]>[] = [];
+      for (const g of op.groups) m.push(await outcome(async () => this.model.createTransfers(g)));
+      const d = await withTx(this.db, (tx) =>
+        createTransferGroups(
+          tx,
+          op.groups.map((g) => g.map((r) => this.toDbRequest(r))),
+        ),
+      );
+      for (let i = 0; i < m.length; i++) {
+        const di = d[i];
+        this.record(m[i], di.ok ? { ok: true, value: di.transfers } : { ok: false, error: di.error });
+      }
+      return;
+    }
     const m = await outcome(async () => this.model.createTransfers(op.requests));
     const d = await outcome(() =>
       withTx(this.db, (tx) =>
@@ -332,6 +359,12 @@ class Harness {
         ),
       ),
     );
+    this.record(m, d);
+  }
+
+  /** Compare one batch's outcome in the model and the database, and remember what it wrote. */
+  private record(m: Outcome<ModelTransfer[]>, d: Outcome<Transfer[]>): void {
+    this.stats.batches++;
     sameOutcome(m, d, (id) => this.accToDb.get(id));
     if (!m.ok) {
       const code = (m.error as LedgerError).code;
