@@ -296,6 +296,55 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     );
   });
 
+  it('writes orders that arrive together each on its own: a shortfall refuses only its own order', async () => {
+    const rich = await trader(t, { jpy: '10000000' });
+    const tight = await trader(t, { jpy: '450000' });
+    const poor = await trader(t, { jpy: '100000' });
+    release = pinPrices(t, { '7203': u('3000') });
+    const order = { symbol: '7203', zhang: '100' }; // ¥300,000 of margin at leverage 1, no JP fee
+    const replies = await Promise.all([
+      buy(rich, order),
+      buy(tight, order),
+      buy(poor, order),
+      buy(rich, order),
+      buy(tight, order),
+      buy(rich, { ...order, gdlx: 2, buy_price: '2900' }), // a limit order below the price: pends
+    ]);
+    const outcome = (r: (typeof replies)[number]) => (r.body.status === 1 ? 'ok' : r.body.msg);
+    expect(outcome(replies[0])).toBe('ok');
+    expect(outcome(replies[3])).toBe('ok');
+    expect(replies[5].body.data?.status).toBe(3);
+    expect(outcome(replies[2])).toBe('money.insufficientAvailable');
+    // of tight's two orders exactly one fits
+    expect([outcome(replies[1]), outcome(replies[4])].sort()).toEqual(['money.insufficientAvailable', 'ok']);
+    expect(await available(t, rich)).toBe(formatUnits(u('10000000') - 3n * u('300000') + u('10000')));
+    expect(await available(t, tight)).toBe(formatUnits(u('150000')));
+    expect(await available(t, poor)).toBe(formatUnits(u('100000')));
+    const ids = new Set(replies.filter((r) => r.body.status === 1).map((r) => r.body.data.id));
+    expect(ids.size).toBe(4);
+    for (const [s, held, records] of [
+      [rich, 3, 2],
+      [tight, 1, 1],
+      [poor, 0, 0],
+    ] as const) {
+      const userId = await userIdOf(t, s);
+      const positions = await t.db
+        .selectFrom('position')
+        .select(['id', 'order_no', 'status'])
+        .where('user_id', '=', userId)
+        .execute();
+      expect(positions).toHaveLength(held);
+      for (const p of positions) expect(ids.has(String(p.id))).toBe(true);
+      const bought = await t.db
+        .selectFrom('fund_record')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('type', '=', 'stock_buy')
+        .execute();
+      expect(bought).toHaveLength(records);
+    }
+  });
+
   it('keeps users apart: nobody sees, closes or cancels another user’s positions', async () => {
     const b = await trader(t, { jpy: '1000000' });
     const order = expectOk(await buy(a, { symbol: '7203', zhang: '1' }));

@@ -16,13 +16,28 @@ import {
   toUnixSeconds,
   type Units,
 } from '@kabuto/domain';
-import { availableBalance, ledgerAccounts, shardFor, type TransferRequest } from '@kabuto/ledger';
+import {
+  type AccountSpec,
+  availableBalance,
+  createTransferGroups,
+  ledgerAccounts,
+  shardFor,
+  type Transfer,
+  type TransferRequest,
+} from '@kabuto/ledger';
 import type { Instrument, Lang, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
+import { batcher, type Outcome } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { nameOf } from '../../shared/market-data.ts';
-import { type FundRecordInput, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
+import {
+  type FundRecordInput,
+  ledgerRefusal,
+  newOrderNo,
+  transfer,
+  writeFundRecords,
+} from '../../shared/money.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { feesOf } from '../../shared/trading-fees.ts';
@@ -39,7 +54,39 @@ export interface BuyInput {
   limitPrice?: Units;
 }
 
+/** An order that passed its checks, on its way to the database (see placeOrders). */
+interface PlacedOrder {
+  userId: bigint;
+  inst: Instrument;
+  input: BuyInput;
+  price: Units;
+  filled: boolean;
+  margin: Units;
+  fee: Units;
+  stampDuty: Units;
+  orderNo: string;
+  at: Date;
+}
+
+interface BuyResult {
+  id: string;
+  order_no: string;
+  status: number;
+}
+
+/** Orders written in one transaction at most (each is two transfers, a position and two fund records). */
+export const ORDER_BATCH = 100;
+
 const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** A ledger refusal as the error the order's caller gets (see ledgerRefusal). */
+function refusalOf(err: unknown): unknown {
+  try {
+    return ledgerRefusal(err);
+  } catch (e) {
+    return e;
+  }
+}
 const sign = (d: number): bigint => (d === 1 ? 1n : -1n);
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 
@@ -121,73 +168,129 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     const notional = price * input.quantity;
     const margin = roundTo(ceilDiv(notional, BigInt(input.leverage)), MINOR_UNIT[mkt], 'up');
     const fees = feesOf(mkt, 'buy', price, input.quantity, now, settings.trading_fees[mkt]);
-    const orderNo = newOrderNo('T', now);
-    const at = new Date(now);
-
-    return withTx(db, async (tx) => {
-      const [cash, marginAcc, feesAcc] = await ledgerAccounts(asDb(tx), [
-        { owner: userId, currency: mkt, kind: 'cash' },
-        { owner: userId, currency: mkt, kind: 'margin' },
-        { owner: null, currency: mkt, kind: 'fees', shard: shardFor(userId) },
-      ]);
-      const ref = `position:${orderNo}`;
-      const kind = filled ? ('single' as const) : ('pending' as const);
-      const charge = fees.fee + fees.stampDuty;
-      const reqs: TransferRequest[] = [
-        {
-          type: kind,
-          debitAccountId: cash.id,
-          creditAccountId: marginAcc.id,
-          amount: margin,
-          currency: mkt,
-          code: 'margin_hold',
-          operationRef: ref,
-        },
-      ];
-      if (charge > 0n) {
-        reqs.push({
-          type: kind,
-          debitAccountId: cash.id,
-          creditAccountId: feesAcc.id,
-          amount: charge,
-          currency: mkt,
-          code: 'fee',
-          operationRef: ref,
-        });
-      }
-      const ts = await transfer(tx, reqs);
-      const row = await tx
-        .insertInto('position')
-        .values({
-          user_id: userId,
-          order_no: orderNo,
-          market: mkt,
-          symbol: inst.symbol,
-          direction: input.direction,
-          order_type: input.orderType,
-          leverage: input.leverage,
-          quantity: input.quantity,
-          limit_price: input.orderType === 2 ? price : null,
-          open_price: filled ? price : null,
-          margin,
-          buy_fee: fees.fee,
-          stamp_duty: fees.stampDuty,
-          status: filled ? STATUS.holding : STATUS.pending,
-          hold_margin_transfer: filled ? null : ts[0].id,
-          hold_fee_transfer: filled || charge === 0n ? null : ts[1].id,
-          created_at: at,
-          filled_at: filled ? at : null,
-          updated_at: at,
-        })
-        .returning(['id'])
-        .executeTakeFirstOrThrow();
-      if (filled) await writeBuyRecords(tx, userId, inst, orderNo, margin, charge, ts[0].id, ts[1]?.id, at);
-      return { id: String(row.id), order_no: orderNo, status: filled ? STATUS.holding : STATUS.pending };
+    return placeOrder({
+      userId,
+      inst,
+      input,
+      price,
+      filled,
+      margin,
+      fee: fees.fee,
+      stampDuty: fees.stampDuty,
+      orderNo: newOrderNo('T', now),
+      at: new Date(now),
     });
   }
 
-  function writeBuyRecords(
-    tx: Tx,
+  /**
+   * Orders that passed their checks, written together: one transaction, one lock of the accounts, one
+   * insert each of transfers, positions and fund records for the whole batch. Each order is its own
+   * ledger group, so one user's insufficient balance refuses that order only.
+   */
+  async function placeOrders(orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
+    return withTx(db, async (tx) => {
+      const specs = new Map<string, AccountSpec>();
+      const keyOf = (s: AccountSpec) =>
+        s.owner === null ? `-/${s.currency}/${s.kind}/${s.shard}` : `${s.owner}/${s.currency}/${s.kind}`;
+      const want = orders.map((o) => {
+        const mkt = o.inst.market;
+        const three: AccountSpec[] = [
+          { owner: o.userId, currency: mkt, kind: 'cash' },
+          { owner: o.userId, currency: mkt, kind: 'margin' },
+          { owner: null, currency: mkt, kind: 'fees', shard: shardFor(o.userId) },
+        ];
+        for (const s of three) specs.set(keyOf(s), s);
+        return three.map(keyOf);
+      });
+      const unique = [...specs.keys()];
+      const found = await ledgerAccounts(
+        asDb(tx),
+        unique.map((k) => specs.get(k)!),
+      );
+      const byKey = new Map(unique.map((k, i) => [k, found[i]]));
+      const groups = orders.map((o, i) => {
+        const [cash, marginAcc, feesAcc] = want[i].map((k) => byKey.get(k)!);
+        const mkt = o.inst.market;
+        const ref = `position:${o.orderNo}`;
+        const kind = o.filled ? ('single' as const) : ('pending' as const);
+        const charge = o.fee + o.stampDuty;
+        const reqs: TransferRequest[] = [
+          {
+            type: kind,
+            debitAccountId: cash.id,
+            creditAccountId: marginAcc.id,
+            amount: o.margin,
+            currency: mkt,
+            code: 'margin_hold',
+            operationRef: ref,
+          },
+        ];
+        if (charge > 0n) {
+          reqs.push({
+            type: kind,
+            debitAccountId: cash.id,
+            creditAccountId: feesAcc.id,
+            amount: charge,
+            currency: mkt,
+            code: 'fee',
+            operationRef: ref,
+          });
+        }
+        return reqs;
+      });
+      const outcomes = await createTransferGroups(tx, groups);
+      const placed: { o: PlacedOrder; ts: Transfer[] }[] = [];
+      const results: Outcome<BuyResult>[] = orders.map((o, i) => {
+        const out = outcomes[i];
+        if (!out.ok) return { ok: false, error: refusalOf(out.error) };
+        placed.push({ o, ts: out.transfers });
+        const status = o.filled ? STATUS.holding : STATUS.pending;
+        return { ok: true, value: { id: '', order_no: o.orderNo, status } };
+      });
+      if (placed.length === 0) return results;
+      const rows = await tx
+        .insertInto('position')
+        .values(
+          placed.map(({ o, ts }) => ({
+            user_id: o.userId,
+            order_no: o.orderNo,
+            market: o.inst.market,
+            symbol: o.inst.symbol,
+            direction: o.input.direction,
+            order_type: o.input.orderType,
+            leverage: o.input.leverage,
+            quantity: o.input.quantity,
+            limit_price: o.input.orderType === 2 ? o.price : null,
+            open_price: o.filled ? o.price : null,
+            margin: o.margin,
+            buy_fee: o.fee,
+            stamp_duty: o.stampDuty,
+            status: o.filled ? STATUS.holding : STATUS.pending,
+            hold_margin_transfer: o.filled ? null : ts[0].id,
+            hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
+            created_at: o.at,
+            filled_at: o.filled ? o.at : null,
+            updated_at: o.at,
+          })),
+        )
+        .returning(['id', 'order_no'])
+        .execute();
+      const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
+      for (const r of results) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
+      const records = placed
+        .filter(({ o }) => o.filled)
+        .flatMap(({ o, ts }) =>
+          buyRecords(o.userId, o.inst, o.orderNo, o.margin, o.fee + o.stampDuty, ts[0].id, ts[1]?.id, o.at),
+        );
+      await writeFundRecords(tx, records);
+      return results;
+    });
+  }
+
+  const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });
+
+  /** The fund records of a filled buy: the margin taken, and the fee (with stamp duty) when there is one. */
+  function buyRecords(
     userId: bigint,
     inst: Instrument,
     orderNo: string,
@@ -196,7 +299,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     marginTransfer: bigint,
     feeTransfer: bigint | undefined,
     at: Date,
-  ) {
+  ): FundRecordInput[] {
     const base = {
       userId,
       currency: inst.market,
@@ -211,7 +314,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     if (charge > 0n && feeTransfer !== undefined) {
       records.push({ ...base, type: 'fee', amount: -charge, transferId: feeTransfer, memo: 'buy fee' });
     }
-    return writeFundRecords(tx, records);
+    return records;
   }
 
   /** Fill a pending limit order (the job; the row must be locked and pending). */
@@ -234,16 +337,18 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       .set({ status: STATUS.holding, open_price: price, filled_at: at, updated_at: at })
       .where('id', '=', pos.id)
       .execute();
-    await writeBuyRecords(
+    await writeFundRecords(
       tx,
-      pos.user_id,
-      inst,
-      pos.order_no,
-      pos.margin,
-      pos.buy_fee + pos.stamp_duty,
-      ts[0].id,
-      ts[1]?.id,
-      at,
+      buyRecords(
+        pos.user_id,
+        inst,
+        pos.order_no,
+        pos.margin,
+        pos.buy_fee + pos.stamp_duty,
+        ts[0].id,
+        ts[1]?.id,
+        at,
+      ),
     );
   }
 
