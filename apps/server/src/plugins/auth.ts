@@ -3,12 +3,25 @@ import type { UserState } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
+import { batcher } from '../lib/batcher.ts';
 import { tokenHash } from '../lib/crypto.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is refreshed at most once a minute per session, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
+
+interface SessionRow {
+  token_hash: string;
+  session_id: bigint;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_seen_at: Date;
+  id: bigint;
+  account: string;
+  state: UserState;
+  has_fund_password: boolean;
+}
 
 export interface SessionUser {
   id: bigint;
@@ -36,24 +49,35 @@ export function currentUser(request: FastifyRequest): SessionUser {
  * Banned and frozen users lose their sessions at once.
  */
 export function authenticator({ db, clock }: Deps) {
+  /** Sessions by token hash; requests that arrive together share one query (see batcher). */
+  const lookup = batcher<string, SessionRow | undefined>(
+    async (hashes) => {
+      const rows = await db
+        .selectFrom('session as s')
+        .innerJoin('app_user as u', 'u.id', 's.user_id')
+        .select([
+          's.token_hash',
+          's.id as session_id',
+          's.expires_at',
+          's.revoked_at',
+          's.last_seen_at',
+          'u.id',
+          'u.account',
+          'u.state',
+          sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
+        ])
+        .where('s.token_hash', 'in', [...new Set(hashes)])
+        .execute();
+      const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+      return hashes.map((h) => ({ ok: true, value: byHash.get(h) }));
+    },
+    { maxBatch: 200, maxInFlight: 2 },
+  );
+
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = request.headers[TOKEN_HEADER];
     if (typeof token !== 'string' || token.length < 20 || token.length > 128) throw new UnauthorizedError();
-    const row = await db
-      .selectFrom('session as s')
-      .innerJoin('app_user as u', 'u.id', 's.user_id')
-      .select([
-        's.id as session_id',
-        's.expires_at',
-        's.revoked_at',
-        's.last_seen_at',
-        'u.id',
-        'u.account',
-        'u.state',
-        sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
-      ])
-      .where('s.token_hash', '=', tokenHash(token))
-      .executeTakeFirst();
+    const row = await lookup(tokenHash(token));
     const now = clock.now();
     if (!row || row.revoked_at || row.expires_at.getTime() <= now) throw new UnauthorizedError();
     if (row.state === 'banned' || row.state === 'frozen') throw new UnauthorizedError();

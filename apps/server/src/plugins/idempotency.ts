@@ -1,6 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '@kabuto/contract';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
+import { batcher } from '../lib/batcher.ts';
 import { refuse } from '../lib/errors.ts';
 import { currentUser } from './auth.ts';
 
@@ -28,6 +30,15 @@ interface IdempotencyState {
   key: string;
 }
 
+interface Claim extends IdempotencyState {
+  now: number;
+}
+
+interface Stored extends IdempotencyState {
+  status: number;
+  reply: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: IdempotencyState;
@@ -45,6 +56,65 @@ export interface Idempotency {
 const routePath = (request: FastifyRequest) => request.routeOptions.url ?? request.url.split('?')[0];
 
 export function idempotency({ db, clock }: Deps): Idempotency {
+  /**
+   * Claim keys: a new key is inserted as pending; a key whose day has passed, or whose first request
+   * died pending, is taken over. Keys live a day: the callers' expired ones go as new ones come (the
+   * primary key starts with user_id), in the same statement as the claim; the claimed keys themselves
+   * are left to the upsert (one statement must not both delete and update a row). Requests that arrive
+   * together share one statement; of two claims of one key in a batch the first wins.
+   */
+  const claim = batcher<Claim, boolean>(
+    async (claims) => {
+      const ident = (c: Claim) => `${c.userId}\u0000${c.path}\u0000${c.key}`;
+      const first = new Map<string, Claim>();
+      for (const c of claims) if (!first.has(ident(c))) first.set(ident(c), c);
+      const now = Math.max(...claims.map((c) => c.now));
+      const rows = [...first.values()].map(
+        (c) => sql`(${c.userId}::int8, ${c.path}::text, ${c.key}::text, ${new Date(c.now)}::timestamptz)`,
+      );
+      const { rows: won } = await sql<{ user_id: bigint; path: string; key: string }>`
+        with input(user_id, path, key, at) as (values ${sql.join(rows)}),
+        expired as (
+          delete from idempotency_key k
+          where k.user_id in (select user_id from input)
+            and k.created_at < ${new Date(now - KEY_TTL_MS)}
+            and not exists (
+              select 1 from input i where i.user_id = k.user_id and i.path = k.path and i.key = k.key)
+        )
+        insert into idempotency_key (user_id, path, key, state, created_at)
+        select user_id, path, key, 'pending', at from input
+        on conflict (user_id, path, key) do update
+          set state = 'pending', http_status = null, reply = null, created_at = excluded.created_at
+          where idempotency_key.created_at < excluded.created_at - ${`${KEY_TTL_MS} milliseconds`}::interval
+             or (idempotency_key.state = 'pending'
+                 and idempotency_key.created_at < excluded.created_at - ${`${STALE_PENDING_MS} milliseconds`}::interval)
+        returning user_id, path, key`.execute(db);
+      const winners = new Set(won.map((w) => ident({ userId: w.user_id, path: w.path, key: w.key, now: 0 })));
+      return claims.map((c) => {
+        const id = ident(c);
+        const mine = first.get(id) === c && winners.has(id);
+        return { ok: true, value: mine };
+      });
+    },
+    { maxBatch: 200, maxInFlight: 2 },
+  );
+
+  /** Keep the first reply of claimed keys; replies that are ready together share one statement. */
+  const store = batcher<Stored, void>(
+    async (replies) => {
+      const rows = replies.map(
+        (r) => sql`(${r.userId}::int8, ${r.path}::text, ${r.key}::text, ${r.status}::int4, ${r.reply}::text)`,
+      );
+      await sql`
+        update idempotency_key k
+        set state = 'done', http_status = v.status, reply = v.reply
+        from (values ${sql.join(rows)}) as v(user_id, path, key, status, reply)
+        where k.user_id = v.user_id and k.path = v.path and k.key = v.key`.execute(db);
+      return replies.map(() => ({ ok: true, value: undefined }));
+    },
+    { maxBatch: 200, maxInFlight: 2 },
+  );
+
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     const user = currentUser(request);
     const path = routePath(request);
@@ -69,35 +139,7 @@ export function idempotency({ db, clock }: Deps): Idempotency {
 
     if (typeof header !== 'string' || !KEY_RE.test(header)) refuse('request.badIdempotencyKey');
     const key = header as string;
-    // Keys live a day: this user's expired ones go as new ones come (the primary key starts with user_id),
-    // in the same statement as the claim. The claimed key itself is left to the upsert below: one
-    // statement must not both delete and update a row.
-    const claimed = await db
-      .with('expired', (qb) =>
-        qb
-          .deleteFrom('idempotency_key')
-          .where('user_id', '=', user.id)
-          .where('created_at', '<', new Date(now - KEY_TTL_MS))
-          .where((eb) => eb.or([eb('path', '<>', path), eb('key', '<>', key)])),
-      )
-      .insertInto('idempotency_key')
-      .values({ user_id: user.id, path, key, state: 'pending', created_at: new Date(now) })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'path', 'key'])
-          .doUpdateSet({ state: 'pending', http_status: null, reply: null, created_at: new Date(now) })
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_key.created_at', '<', new Date(now - KEY_TTL_MS)),
-              eb.and([
-                eb('idempotency_key.state', '=', 'pending'),
-                eb('idempotency_key.created_at', '<', new Date(now - STALE_PENDING_MS)),
-              ]),
-            ]),
-          ),
-      )
-      .returning('key')
-      .executeTakeFirst();
+    const claimed = await claim({ userId: user.id, path, key, now });
     if (claimed) {
       request.idempotency = { userId: user.id, path, key };
       return;
@@ -121,11 +163,6 @@ export function idempotency({ db, clock }: Deps): Idempotency {
     const state = request.idempotency;
     if (!state) return payload;
     request.idempotency = undefined;
-    const where = db
-      .updateTable('idempotency_key')
-      .where('user_id', '=', state.userId)
-      .where('path', '=', state.path)
-      .where('key', '=', state.key);
     const status = reply.statusCode;
     if (status >= 500 || status === 429 || typeof payload !== 'string') {
       await db
@@ -136,7 +173,7 @@ export function idempotency({ db, clock }: Deps): Idempotency {
         .execute();
       return payload;
     }
-    await where.set({ state: 'done', http_status: status, reply: payload }).execute();
+    await store({ ...state, status, reply: payload });
     return payload;
   };
 
