@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, withTx } from '../src/index.ts';
+import { type DbHandle, rowSet, withTx } from '../src/index.ts';
 import { createTestDb, TEST_DB_KINDS } from '../src/testing.ts';
 
 describe.each(TEST_DB_KINDS)('db on %s', (kind) => {
@@ -23,6 +23,29 @@ describe.each(TEST_DB_KINDS)('db on %s', (kind) => {
   it('round-trips bigint parameters', async () => {
     const r = await sql<{ v: bigint }>`select ${9007199254740993n}::int8 + 1 as v`.execute(h.db);
     expect(r.rows[0].v).toBe(9007199254740994n);
+  });
+
+  it('passes many rows as one parameter (rowSet), exactly and in order', async () => {
+    const at = new Date('2026-11-24T01:02:03.456Z');
+    const input = [
+      { n: 1, big: 2n ** 63n - 1n, text: `quote " backslash \\ comma , brace {} 日本語`, at, flag: true },
+      { n: 2, big: -(2n ** 63n), text: null, at: null, flag: false },
+      { n: 3, big: 0n, text: '', at, flag: null },
+    ];
+    const r = await sql<{
+      n: number;
+      big: bigint;
+      text: string | null;
+      at: Date | null;
+      flag: boolean | null;
+    }>`
+      select * from ${rowSet('v', { n: 'int4', big: 'int8', text: 'text', at: 'timestamptz', flag: 'boolean' }, input)}`.execute(
+      h.db,
+    );
+    expect(r.rows).toEqual(input);
+    expect(() => rowSet('v; drop table x', { n: 'int4' }, [])).toThrow(/identifier/);
+    const none = await sql`select * from ${rowSet('v', { n: 'int4' }, [])}`.execute(h.db);
+    expect(none.rows).toEqual([]);
   });
 
   it('rolls back a transaction that throws, and retries nothing that is not retryable', async () => {

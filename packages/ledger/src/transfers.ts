@@ -1,4 +1,4 @@
-import type { Tx } from '@kabuto/db';
+import { rowSet, type Tx } from '@kabuto/db';
 import type { Currency, Units } from '@kabuto/domain';
 import { sql } from 'kysely';
 import { LedgerError, type LedgerErrorAccount, type LedgerErrorCode } from './errors.ts';
@@ -386,44 +386,66 @@ async function markResolved(tx: Tx, pendings: Map<TransferId, PendingInfo>): Pro
 
 /** Insert the transfers and apply the balance deltas in one statement. */
 async function write(tx: Tx, transfers: NewTransfer[], deltas: Delta[]): Promise<Transfer[]> {
-  const values = sql.join(
-    transfers.map(
-      (t) =>
-        sql`(${t.debitAccountId}::int8, ${t.creditAccountId}::int8, ${t.amount}::int8, ${t.currency}::text,
-          ${t.code}::text, ${t.flags}::int4, ${t.pendingId}::int8, ${t.operationRef}::text, ${t.memo}::text)`,
-    ),
+  const rows = rowSet(
+    'v',
+    {
+      debit_account: 'int8',
+      credit_account: 'int8',
+      amount: 'int8',
+      currency: 'text',
+      code: 'text',
+      flags: 'int4',
+      pending_id: 'int8',
+      operation_ref: 'text',
+      memo: 'text',
+    },
+    transfers.map((t) => ({
+      debit_account: t.debitAccountId,
+      credit_account: t.creditAccountId,
+      amount: t.amount,
+      currency: t.currency,
+      code: t.code,
+      flags: t.flags,
+      pending_id: t.pendingId,
+      operation_ref: t.operationRef,
+      memo: t.memo,
+    })),
   );
-  const updates = () =>
-    sql.join(
-      deltas.map(
-        (d) =>
-          sql`(${d.id}::int8, ${d.debitsPending}::int8, ${d.debitsPosted}::int8, ${d.creditsPending}::int8,
-            ${d.creditsPosted}::int8)`,
-      ),
-    );
   const update =
     deltas.length > 0
       ? sql`, upd as (
           update ledger_account a set
-            debits_pending = a.debits_pending + v.dpe,
-            debits_posted = a.debits_posted + v.dpo,
-            credits_pending = a.credits_pending + v.cpe,
-            credits_posted = a.credits_posted + v.cpo
-          from (values ${updates()}) as v(id, dpe, dpo, cpe, cpo)
-          where a.id = v.id
+            debits_pending = a.debits_pending + d.dpe,
+            debits_posted = a.debits_posted + d.dpo,
+            credits_pending = a.credits_pending + d.cpe,
+            credits_posted = a.credits_posted + d.cpo
+          from ${rowSet(
+            'd',
+            { id: 'int8', dpe: 'int8', dpo: 'int8', cpe: 'int8', cpo: 'int8' },
+            deltas.map((d) => ({
+              id: d.id,
+              dpe: d.debitsPending,
+              dpo: d.debitsPosted,
+              cpe: d.creditsPending,
+              cpo: d.creditsPosted,
+            })),
+          )}
+          where a.id = d.id
           returning a.id
         )`
       : sql``;
   try {
-    const { rows } = await sql<TransferRow>`
+    const { rows: written } = await sql<TransferRow>`
       with ins as (
         insert into ledger_transfer
           (debit_account, credit_account, amount, currency, code, flags, pending_id, operation_ref, memo)
-        values ${values}
+        select v.debit_account, v.credit_account, v.amount, v.currency, v.code, v.flags, v.pending_id,
+          v.operation_ref, v.memo
+        from ${rows}
         returning *
       )${update}
       select * from ins order by id`.execute(tx);
-    return rows.map(toTransfer);
+    return written.map(toTransfer);
   } catch (err) {
     throw mapWriteError(err) ?? err;
   }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FundRecordType } from '@kabuto/contract';
-import type { Tx } from '@kabuto/db';
+import { rowSet, type Tx } from '@kabuto/db';
 import { type Currency, formatUnits, MINOR_UNIT, parseUnits, type Units } from '@kabuto/domain';
 import {
   createTransfers,
@@ -110,13 +110,42 @@ export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput
     later[i] = sum;
     running.set(key, sum + records[i].amount);
   }
-  const rows = sql.join(
-    records.map(
-      (r, i) => sql`(${i}::int4, ${r.userId}::int8, ${r.currency}::text, ${r.type}::text, ${r.orderNo}::text,
-        ${r.amount}::int8, ${later[i]}::int8, ${r.transferId}::int8, ${r.ref ?? null}::text,
-        ${r.stockName ?? null}::text, ${r.stockCode ?? null}::text, ${r.productName ?? null}::text,
-        ${r.issuer ?? null}::text, ${r.memo ?? null}::text, ${r.at}::timestamptz)`,
-    ),
+  const rows = rowSet(
+    'v',
+    {
+      n: 'int4',
+      user_id: 'int8',
+      currency: 'text',
+      type: 'text',
+      order_no: 'text',
+      amount: 'int8',
+      later: 'int8',
+      transfer_id: 'int8',
+      ref: 'text',
+      stock_name: 'text',
+      stock_code: 'text',
+      product_name: 'text',
+      issuer: 'text',
+      memo: 'text',
+      created_at: 'timestamptz',
+    },
+    records.map((r, i) => ({
+      n: i,
+      user_id: r.userId,
+      currency: r.currency,
+      type: r.type,
+      order_no: r.orderNo,
+      amount: r.amount,
+      later: later[i],
+      transfer_id: r.transferId,
+      ref: r.ref ?? null,
+      stock_name: r.stockName ?? null,
+      stock_code: r.stockCode ?? null,
+      product_name: r.productName ?? null,
+      issuer: r.issuer ?? null,
+      memo: r.memo ?? null,
+      created_at: r.at,
+    })),
   );
   await sql`
     insert into fund_record (user_id, currency, type, order_no, amount, balance, transfer_id, ref,
@@ -124,8 +153,7 @@ export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput
     select v.user_id, v.currency, v.type, v.order_no, v.amount,
       coalesce(a.credits_posted - a.debits_posted, 0) - v.later,
       v.transfer_id, v.ref, v.stock_name, v.stock_code, v.product_name, v.issuer, v.memo, v.created_at
-    from (values ${rows}) as v(n, user_id, currency, type, order_no, amount, later, transfer_id, ref,
-      stock_name, stock_code, product_name, issuer, memo, created_at)
+    from ${rows}
     left join ledger_account a
       on a.owner = v.user_id and a.currency = v.currency and a.kind = 'cash' and a.shard = 0
     order by v.n`.execute(tx);
