@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@kabuto/db';
-import { withTx } from '@kabuto/db';
+import { rowSet, withTx } from '@kabuto/db';
 import {
   acceptsOrders,
   canSell,
@@ -26,6 +26,7 @@ import {
   type TransferRequest,
 } from '@kabuto/ledger';
 import type { Instrument, Lang, MarketDataProvider } from '@kabuto/market';
+import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { batcher, type Outcome } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -78,6 +79,36 @@ interface BuyResult {
 export const ORDER_BATCH = 100;
 
 const asDb = (tx: Tx) => tx as unknown as Db;
+
+const specKey = (s: AccountSpec): string =>
+  s.owner === null ? `-/${s.currency}/${s.kind}/${s.shard ?? 0}` : `${s.owner}/${s.currency}/${s.kind}`;
+
+/** Account ids remembered at most (the cache starts over beyond it). */
+const ACCOUNT_ID_CACHE = 200_000;
+
+/** The columns a new position is written with, and their SQL types (see placeOrders). */
+const POSITION_TYPES = {
+  user_id: 'int8',
+  order_no: 'text',
+  market: 'text',
+  symbol: 'text',
+  direction: 'int4',
+  order_type: 'int4',
+  leverage: 'int4',
+  quantity: 'int8',
+  limit_price: 'int8',
+  open_price: 'int8',
+  margin: 'int8',
+  buy_fee: 'int8',
+  stamp_duty: 'int8',
+  status: 'int4',
+  hold_margin_transfer: 'int8',
+  hold_fee_transfer: 'int8',
+  created_at: 'timestamptz',
+  filled_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
+const POSITION_COLUMNS = Object.keys(POSITION_TYPES) as (keyof typeof POSITION_TYPES)[];
 
 /** A ledger refusal as the error the order's caller gets (see ledgerRefusal). */
 function refusalOf(err: unknown): unknown {
@@ -188,10 +219,9 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
    * ledger group, so one user's insufficient balance refuses that order only.
    */
   async function placeOrders(orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
-    return withTx(db, async (tx) => {
+    let learned = new Map<string, bigint>();
+    const results = await withTx(db, async (tx) => {
       const specs = new Map<string, AccountSpec>();
-      const keyOf = (s: AccountSpec) =>
-        s.owner === null ? `-/${s.currency}/${s.kind}/${s.shard}` : `${s.owner}/${s.currency}/${s.kind}`;
       const want = orders.map((o) => {
         const mkt = o.inst.market;
         const three: AccountSpec[] = [
@@ -199,17 +229,22 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
           { owner: o.userId, currency: mkt, kind: 'margin' },
           { owner: null, currency: mkt, kind: 'fees', shard: shardFor(o.userId) },
         ];
-        for (const s of three) specs.set(keyOf(s), s);
-        return three.map(keyOf);
+        const keys = three.map(specKey);
+        three.forEach((spec, i) => {
+          if (!accountIds.has(keys[i])) specs.set(keys[i], spec);
+        });
+        return keys;
       });
-      const unique = [...specs.keys()];
+      // Accounts not seen yet are read (or created) here, and remembered once this transaction commits.
+      const missing = [...specs.keys()];
       const found = await ledgerAccounts(
         asDb(tx),
-        unique.map((k) => specs.get(k)!),
+        missing.map((k) => specs.get(k)!),
       );
-      const byKey = new Map(unique.map((k, i) => [k, found[i]]));
+      learned = new Map(missing.map((k, i) => [k, found[i].id]));
+      const idOf = (k: string) => accountIds.get(k) ?? learned.get(k)!;
       const groups = orders.map((o, i) => {
-        const [cash, marginAcc, feesAcc] = want[i].map((k) => byKey.get(k)!);
+        const [cash, marginAcc, feesAcc] = want[i].map(idOf);
         const mkt = o.inst.market;
         const ref = `position:${o.orderNo}`;
         const kind = o.filled ? ('single' as const) : ('pending' as const);
@@ -217,8 +252,8 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
         const reqs: TransferRequest[] = [
           {
             type: kind,
-            debitAccountId: cash.id,
-            creditAccountId: marginAcc.id,
+            debitAccountId: cash,
+            creditAccountId: marginAcc,
             amount: o.margin,
             currency: mkt,
             code: 'margin_hold',
@@ -228,8 +263,8 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
         if (charge > 0n) {
           reqs.push({
             type: kind,
-            debitAccountId: cash.id,
-            creditAccountId: feesAcc.id,
+            debitAccountId: cash,
+            creditAccountId: feesAcc,
             amount: charge,
             currency: mkt,
             code: 'fee',
@@ -250,28 +285,33 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       if (placed.length === 0) return results;
       const rows = await tx
         .insertInto('position')
-        .values(
-          placed.map(({ o, ts }) => ({
-            user_id: o.userId,
-            order_no: o.orderNo,
-            market: o.inst.market,
-            symbol: o.inst.symbol,
-            direction: o.input.direction,
-            order_type: o.input.orderType,
-            leverage: o.input.leverage,
-            quantity: o.input.quantity,
-            limit_price: o.input.orderType === 2 ? o.price : null,
-            open_price: o.filled ? o.price : null,
-            margin: o.margin,
-            buy_fee: o.fee,
-            stamp_duty: o.stampDuty,
-            status: o.filled ? STATUS.holding : STATUS.pending,
-            hold_margin_transfer: o.filled ? null : ts[0].id,
-            hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
-            created_at: o.at,
-            filled_at: o.filled ? o.at : null,
-            updated_at: o.at,
-          })),
+        .columns(POSITION_COLUMNS)
+        .expression(
+          sql`select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
+            'v',
+            POSITION_TYPES,
+            placed.map(({ o, ts }) => ({
+              user_id: o.userId,
+              order_no: o.orderNo,
+              market: o.inst.market,
+              symbol: o.inst.symbol,
+              direction: o.input.direction,
+              order_type: o.input.orderType,
+              leverage: o.input.leverage,
+              quantity: o.input.quantity,
+              limit_price: o.input.orderType === 2 ? o.price : null,
+              open_price: o.filled ? o.price : null,
+              margin: o.margin,
+              buy_fee: o.fee,
+              stamp_duty: o.stampDuty,
+              status: o.filled ? STATUS.holding : STATUS.pending,
+              hold_margin_transfer: o.filled ? null : ts[0].id,
+              hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
+              created_at: o.at,
+              filled_at: o.filled ? o.at : null,
+              updated_at: o.at,
+            })),
+          )}`,
         )
         .returning(['id', 'order_no'])
         .execute();
@@ -285,8 +325,17 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       await writeFundRecords(tx, records);
       return results;
     });
+    if (accountIds.size > ACCOUNT_ID_CACHE) accountIds.clear();
+    for (const [k, id] of learned) accountIds.set(k, id);
+    return results;
   }
 
+  /**
+   * Ledger account ids by owner, currency, kind (and shard): an account keeps its id for ever (accounts
+   * are never deleted), so an order needs no query to find them once they are known. Learned only from
+   * committed transactions; balances are always read under the lock, never from here.
+   */
+  const accountIds = new Map<string, bigint>();
   const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });
 
   /** The fund records of a filled buy: the margin taken, and the fee (with stamp duty) when there is one. */
