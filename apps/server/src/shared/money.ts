@@ -9,7 +9,7 @@ import {
   type Transfer,
   type TransferRequest,
 } from '@kabuto/ledger';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { refuse } from '../lib/errors.ts';
 import { jstDate } from './calendar.ts';
 
@@ -100,6 +100,14 @@ export interface FundRecordInput {
  */
 export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput[]): Promise<void> {
   if (records.length === 0) return;
+  await fundRecordsInsert(records).execute(tx);
+}
+
+/**
+ * The statement {@link writeFundRecords} runs, for a caller that folds it into one of its own (as a
+ * `with` clause) to save a round trip. It must run after the transfers it describes.
+ */
+export function fundRecordsInsert(records: readonly FundRecordInput[]): RawBuilder<unknown> {
   // Balance after record i = the cash account's posted balance now − the amounts of the later records
   // of the same account; the balance is read by the insert itself (one round trip).
   const later: Units[] = new Array(records.length);
@@ -147,7 +155,7 @@ export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput
       created_at: r.at,
     })),
   );
-  await sql`
+  return sql`
     insert into fund_record (user_id, currency, type, order_no, amount, balance, transfer_id, ref,
       stock_name, stock_code, product_name, issuer, memo, created_at)
     select v.user_id, v.currency, v.type, v.order_no, v.amount,
@@ -156,5 +164,5 @@ export async function writeFundRecords(tx: Tx, records: readonly FundRecordInput
     from ${rows}
     left join ledger_account a
       on a.owner = v.user_id and a.currency = v.currency and a.kind = 'cash' and a.shard = 0
-    order by v.n`.execute(tx);
+    order by v.n`;
 }

@@ -34,6 +34,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { nameOf } from '../../shared/market-data.ts';
 import {
   type FundRecordInput,
+  fundRecordsInsert,
   ledgerRefusal,
   newOrderNo,
   transfer,
@@ -283,46 +284,43 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
         return { ok: true, value: { id: '', order_no: o.orderNo, status } };
       });
       if (placed.length === 0) return results;
-      const rows = await tx
-        .insertInto('position')
-        .columns(POSITION_COLUMNS)
-        .expression(
-          sql`select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
-            'v',
-            POSITION_TYPES,
-            placed.map(({ o, ts }) => ({
-              user_id: o.userId,
-              order_no: o.orderNo,
-              market: o.inst.market,
-              symbol: o.inst.symbol,
-              direction: o.input.direction,
-              order_type: o.input.orderType,
-              leverage: o.input.leverage,
-              quantity: o.input.quantity,
-              limit_price: o.input.orderType === 2 ? o.price : null,
-              open_price: o.filled ? o.price : null,
-              margin: o.margin,
-              buy_fee: o.fee,
-              stamp_duty: o.stampDuty,
-              status: o.filled ? STATUS.holding : STATUS.pending,
-              hold_margin_transfer: o.filled ? null : ts[0].id,
-              hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
-              created_at: o.at,
-              filled_at: o.filled ? o.at : null,
-              updated_at: o.at,
-            })),
-          )}`,
-        )
-        .returning(['id', 'order_no'])
-        .execute();
-      const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
-      for (const r of results) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
+      // The fund records of the filled orders ride on the positions' insert (one round trip).
       const records = placed
         .filter(({ o }) => o.filled)
         .flatMap(({ o, ts }) =>
           buyRecords(o.userId, o.inst, o.orderNo, o.margin, o.fee + o.stampDuty, ts[0].id, ts[1]?.id, o.at),
         );
-      await writeFundRecords(tx, records);
+      const withRecords = records.length > 0 ? sql`with records as (${fundRecordsInsert(records)}) ` : sql``;
+      const { rows } = await sql<{ id: bigint; order_no: string }>`${withRecords}
+        insert into position (${sql.raw(POSITION_COLUMNS.join(', '))})
+        select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
+          'v',
+          POSITION_TYPES,
+          placed.map(({ o, ts }) => ({
+            user_id: o.userId,
+            order_no: o.orderNo,
+            market: o.inst.market,
+            symbol: o.inst.symbol,
+            direction: o.input.direction,
+            order_type: o.input.orderType,
+            leverage: o.input.leverage,
+            quantity: o.input.quantity,
+            limit_price: o.input.orderType === 2 ? o.price : null,
+            open_price: o.filled ? o.price : null,
+            margin: o.margin,
+            buy_fee: o.fee,
+            stamp_duty: o.stampDuty,
+            status: o.filled ? STATUS.holding : STATUS.pending,
+            hold_margin_transfer: o.filled ? null : ts[0].id,
+            hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
+            created_at: o.at,
+            filled_at: o.filled ? o.at : null,
+            updated_at: o.at,
+          })),
+        )}
+        returning id, order_no`.execute(tx);
+      const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
+      for (const r of results) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
       return results;
     });
     if (accountIds.size > ACCOUNT_ID_CACHE) accountIds.clear();
