@@ -88,4 +88,42 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     expect(stream.stats().sent).toBe(1);
     c.ws.close();
   });
+
+  it('writes one round of several symbols to a subscriber, each tick as its own message, prebuilt', async () => {
+    const { stream } = t.app.kabuto;
+    // prebuilt frames are only valid uncompressed: the app's WebSocket server must not offer deflate
+    expect(t.app.websocketServer.options.perMessageDeflate).toBe(false);
+    const c = client(url);
+    await c.opened;
+    c.send({ op: 'auth', token: s.token });
+    await c.next((m) => m.type === 'auth');
+    c.send({ op: 'sub', symbols: ['7203', '6758', '9984'] });
+    await c.next((m) => m.type === 'snapshot');
+    c.drain();
+    stream.resetStats();
+    const tick = (symbol: string, price: string) => ({
+      type: 'tick' as const,
+      symbol,
+      price,
+      gain: '1.25',
+      gainValue: '12.5000',
+      high: price,
+      low: '1.0000',
+      volume: '42',
+      time: 1_795_000_000,
+    });
+    const round = [
+      tick('7203', '3000.0000'),
+      tick('8306', '1.0000'),
+      tick('6758', '4000.0000'),
+      tick('9984', '5000.0000'),
+    ];
+    stream.deliver(round);
+    const got = [];
+    for (let i = 0; i < 3; i++) got.push(await c.next((m) => m.type === 'tick'));
+    expect(got).toEqual([round[0], round[2], round[3]]);
+    await expect(c.next((m) => m.type === 'tick', 200)).rejects.toThrow();
+    expect(stream.stats()).toMatchObject({ sent: 3, direct: 3, coalesced: 0 });
+    c.ws.close();
+  });
 });

@@ -5,16 +5,22 @@ import type { Deps } from '../../deps.ts';
 import { tokenHash } from '../../lib/crypto.ts';
 import { tickOf } from '../../shared/market-data.ts';
 import type { TickBus } from '../../shared/tick-bus.ts';
+import { encodeTextFrame, sendTextFrames, type TextFrame } from './ws-frames.ts';
 
 /**
  * WebSocket /api/vue/ws. A client authenticates (`{op:"auth", token}`), subscribes to symbols
  * (`{op:"sub", symbols}`) and gets a snapshot, then ticks. Heartbeats both ways: the client may send
- * `{op:"ping"}` (answered with a pong); the server pings every `heartbeatMs` and drops a socket that did
- * not answer the previous ping. A socket that is not authenticated within `authTimeoutMs` is closed.
+ * `{op:"ping"}` (answered with a pong); the server pings every `heartbeatMs` (a tenth of the sockets at
+ * a time, so the pings do not all leave at once) and drops a socket that did not answer the previous
+ * ping. A socket that is not authenticated within `authTimeoutMs` is closed.
  *
  * Slow clients: ticks are coalesced per socket and symbol (the latest price replaces an unsent one), and
  * nothing is written to a socket whose send buffer holds more than `maxBufferedBytes`; its pending
  * ticks wait (still coalesced) until the buffer drains. Memory per socket is bounded by its symbols.
+ *
+ * Fan-out: a tick's complete WebSocket frame is built once (`encodeTextFrame`) and the same bytes are
+ * written to every subscriber's socket (`sendTextFrames`, which falls back to `ws.send` where a direct
+ * write is not safe); a socket's several pending ticks leave in one corked write.
  */
 export interface StreamOptions {
   heartbeatMs?: number;
@@ -24,14 +30,15 @@ export interface StreamOptions {
 }
 
 const OPEN = 1;
+/** The heartbeat pings 1/HEARTBEAT_SLICES of the clients every heartbeatMs/HEARTBEAT_SLICES. */
+const HEARTBEAT_SLICES = 10;
 
 interface Client {
   ws: WebSocket;
   userId: bigint | null;
   symbols: Set<string>;
-  /** symbol → serialized latest tick not yet sent */
-  /** Latest tick per symbol not yet written: the frame's UTF-8 bytes, encoded once for every client. */
-  pending: Map<string, Buffer>;
+  /** Latest tick per symbol not yet written: its wire frame, built once for every client. */
+  pending: Map<string, TextFrame>;
   alive: boolean;
   authTimer: ReturnType<typeof setTimeout> | null;
 }
@@ -50,9 +57,12 @@ export function quoteStream(
   const clients = new Set<Client>();
   const bySymbol = new Map<string, Set<Client>>();
   const dirty = new Set<Client>();
+  /** The heartbeat's groups of clients (see below); a client joins one in turn when it connects. */
+  const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<Client>());
+  let nextSlice = 0;
   let flushScheduled = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let stats = { sent: 0, coalesced: 0, deferred: 0 };
+  let stats = { sent: 0, direct: 0, coalesced: 0, deferred: 0 };
 
   const send = (c: Client, msg: WsServerMessage) => {
     if (c.ws.readyState === OPEN) c.ws.send(JSON.stringify(msg));
@@ -63,6 +73,7 @@ export function quoteStream(
     let deferred = false;
     for (const c of dirty) {
       if (c.ws.readyState !== OPEN) {
+        c.pending.clear();
         dirty.delete(c);
         continue;
       }
@@ -71,7 +82,7 @@ export function quoteStream(
         stats.deferred++;
         continue;
       }
-      for (const frame of c.pending.values()) c.ws.send(frame, { binary: false });
+      stats.direct += sendTextFrames(c.ws, c.pending.values(), c.pending.size);
       stats.sent += c.pending.size;
       c.pending.clear();
       dirty.delete(c);
@@ -95,11 +106,13 @@ export function quoteStream(
     for (const t of ticks) {
       const set = bySymbol.get(t.symbol);
       if (!set || set.size === 0) continue;
-      const frame = Buffer.from(JSON.stringify(t));
+      const frame = encodeTextFrame(JSON.stringify(t));
       for (const c of set) {
-        if (c.pending.has(t.symbol)) stats.coalesced++;
+        const before = c.pending.size;
         c.pending.set(t.symbol, frame);
-        dirty.add(c);
+        // a client with pending ticks is always in `dirty`
+        if (before === 0) dirty.add(c);
+        else if (c.pending.size === before) stats.coalesced++;
       }
     }
     if (dirty.size > 0) scheduleFlush();
@@ -192,6 +205,9 @@ export function quoteStream(
       authTimer: null,
     };
     clients.add(c);
+    const slice = slices[nextSlice];
+    nextSlice = (nextSlice + 1) % HEARTBEAT_SLICES;
+    slice.add(c);
     c.authTimer = setTimeout(() => {
       if (c.userId === null) ws.close(4401, 'authentication timeout');
     }, authTimeoutMs);
@@ -207,6 +223,7 @@ export function quoteStream(
     });
     const drop = () => {
       if (!clients.delete(c)) return;
+      slice.delete(c);
       if (c.authTimer) clearTimeout(c.authTimer);
       unsubscribe(c, [...c.symbols]);
       dirty.delete(c);
@@ -215,20 +232,29 @@ export function quoteStream(
     ws.on('error', drop);
   }
 
-  const heartbeat = setInterval(() => {
-    for (const c of clients) {
-      if (!c.alive) {
-        c.ws.terminate();
-        continue;
+  // The heartbeat visits one of HEARTBEAT_SLICES groups of clients every heartbeatMs/HEARTBEAT_SLICES,
+  // so each client every heartbeatMs: 10,000 pings (and their pongs) in one turn would hold up the ticks
+  // of that moment.
+  let heartbeatSlice = 0;
+  const heartbeat = setInterval(
+    () => {
+      const slice = slices[heartbeatSlice];
+      heartbeatSlice = (heartbeatSlice + 1) % HEARTBEAT_SLICES;
+      for (const c of slice) {
+        if (!c.alive) {
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        try {
+          c.ws.ping();
+        } catch {
+          c.ws.terminate();
+        }
       }
-      c.alive = false;
-      try {
-        c.ws.ping();
-      } catch {
-        c.ws.terminate();
-      }
-    }
-  }, heartbeatMs);
+    },
+    Math.max(1, Math.floor(heartbeatMs / HEARTBEAT_SLICES)),
+  );
   heartbeat.unref?.();
 
   return {
@@ -240,7 +266,7 @@ export function quoteStream(
     },
     stats: () => ({ ...stats, clients: clients.size, symbols: bySymbol.size }),
     resetStats: () => {
-      stats = { sent: 0, coalesced: 0, deferred: 0 };
+      stats = { sent: 0, direct: 0, coalesced: 0, deferred: 0 };
     },
     close(): void {
       clearInterval(heartbeat);
@@ -248,6 +274,7 @@ export function quoteStream(
       unsubscribeBus();
       for (const c of clients) c.ws.terminate();
       clients.clear();
+      for (const slice of slices) slice.clear();
       bySymbol.clear();
     },
   };

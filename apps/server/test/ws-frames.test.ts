@@ -1,0 +1,132 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as wsModule from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
+import { encodeTextFrame, sendTextFrames } from '../src/modules/quotes/ws-frames.ts';
+
+/** `ws`'s own framing (exported at runtime, not in its type declarations). */
+const { Sender } = wsModule as unknown as {
+  Sender: { frame(data: Buffer, options: Record<string, boolean | number>): Buffer[] };
+};
+
+/** What `ws` itself puts on the wire for a server text message. */
+const wsFrame = (text: string) =>
+  Buffer.concat(
+    Sender.frame(Buffer.from(text), { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false }),
+  );
+
+describe('encodeTextFrame', () => {
+  it.each([0, 1, 125, 126, 127, 65_535, 65_536, 70_000])('frames %i bytes as ws does', (n) => {
+    const text = 'x'.repeat(n);
+    const f = encodeTextFrame(text);
+    expect(f.wire.equals(wsFrame(text))).toBe(true);
+    expect(f.payload.toString()).toBe(text);
+  });
+
+  it('counts UTF-8 bytes, not characters', () => {
+    const text = JSON.stringify({ type: 'tick', symbol: '7203', name: 'トヨタ自動車'.repeat(8) });
+    const f = encodeTextFrame(text);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(125);
+    expect(text.length).toBeLessThan(126);
+    expect(f.wire.equals(wsFrame(text))).toBe(true);
+  });
+});
+
+describe('sendTextFrames', () => {
+  const closers: (() => void)[] = [];
+  afterEach(() => {
+    for (const close of closers.splice(0)) close();
+  });
+
+  /** A server and one connected client; `got` collects the client's messages. */
+  async function pair(deflate = false) {
+    const wss = new WebSocketServer({
+      host: '127.0.0.1',
+      port: 0,
+      perMessageDeflate: deflate ? { threshold: 0 } : false,
+    });
+    await new Promise<void>((r) => wss.once('listening', () => r()));
+    const accepted = new Promise<WebSocket>((r) => wss.once('connection', (ws) => r(ws)));
+    const port = (wss.address() as AddressInfo).port;
+    const client = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: deflate });
+    const got: string[] = [];
+    client.on('message', (data, isBinary) => got.push(`${isBinary ? 'binary' : 'text'}:${data.toString()}`));
+    await new Promise<void>((r) => client.once('open', () => r()));
+    const server = await accepted;
+    closers.push(() => {
+      client.terminate();
+      wss.close();
+    });
+    const received = async (n: number) => {
+      for (let i = 0; i < 200 && got.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      return got;
+    };
+    return { server, client, received };
+  }
+
+  const frames = (...texts: string[]) => texts.map(encodeTextFrame);
+
+  it('writes the prebuilt bytes straight to the socket, several in one corked write', async () => {
+    const { server, received } = await pair();
+    const socket = (server as unknown as { _socket: import('node:net').Socket })._socket;
+    const calls: string[] = [];
+    const { cork, uncork, write } = socket;
+    socket.cork = () => {
+      calls.push('cork');
+      cork.call(socket);
+    };
+    socket.uncork = () => {
+      calls.push('uncork');
+      uncork.call(socket);
+    };
+    socket.write = ((chunk: Buffer, ...rest: never[]) => {
+      calls.push(`write ${chunk.length}`);
+      return write.call(socket, chunk, ...rest);
+    }) as typeof socket.write;
+    const list = frames('{"a":1}', '{"b":22}', '{"c":333}');
+    expect(sendTextFrames(server, list, list.length)).toBe(3);
+    expect(calls).toEqual(['cork', 'write 9', 'write 10', 'write 11', 'uncork']);
+    expect(await received(3)).toEqual(['text:{"a":1}', 'text:{"b":22}', 'text:{"c":333}']);
+
+    calls.length = 0;
+    expect(sendTextFrames(server, frames('{"d":4}'), 1)).toBe(1);
+    expect(calls).toEqual(['write 9']);
+    expect((await received(4))[3]).toBe('text:{"d":4}');
+  });
+
+  it('falls back to ws.send when permessage-deflate was negotiated', async () => {
+    const { server, received } = await pair(true);
+    expect(server.extensions).toContain('permessage-deflate');
+    expect(sendTextFrames(server, frames('one', 'two'), 2)).toBe(0);
+    expect(await received(2)).toEqual(['text:one', 'text:two']);
+  });
+
+  it('does not overtake a frame that ws still holds in its queue', async () => {
+    const { server, received } = await pair();
+    // a Blob is read asynchronously: ws queues whatever is sent after it until then
+    server.send(new Blob(['first']));
+    expect(sendTextFrames(server, frames('second', 'third'), 2)).toBe(0);
+    expect(sendTextFrames(server, frames('fourth'), 1)).toBe(0);
+    expect(await received(4)).toEqual(['binary:first', 'text:second', 'text:third', 'text:fourth']);
+    // once ws has written its queue, direct writes resume
+    expect(sendTextFrames(server, frames('fifth'), 1)).toBe(1);
+    expect((await received(5))[4]).toBe('text:fifth');
+  });
+
+  it('writes nothing to a closed socket and does not throw', async () => {
+    const { server, client } = await pair();
+    const closed = new Promise((r) => server.once('close', r));
+    client.close();
+    await closed;
+    expect(sendTextFrames(server, frames('late'), 1)).toBe(0);
+  });
+
+  it('does not write raw server frames from a client-side socket (they must be masked)', async () => {
+    const { client, server } = await pair();
+    const got: string[] = [];
+    server.on('message', (data) => got.push(data.toString()));
+    expect(sendTextFrames(client, frames('masked'), 1)).toBe(0);
+    for (let i = 0; i < 100 && got.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(got).toEqual(['masked']);
+  });
+});
