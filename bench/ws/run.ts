@@ -1,46 +1,132 @@
 /**
  * How many WebSocket clients one server process serves with p99 tick delay ≤ 100 ms, next to a bare
- * `ws` broadcast of the same messages. Loopback only; the clients run in a child process.
+ * `ws` server fed the same messages. Loopback only; the clients run in a child process on the same
+ * cores (bench/ws/clients.mjs: a minimal raw-socket client that reads every frame but only the `time`
+ * digits of a tick, so that it measures the server rather than itself; app and bare use the same one).
  *
- * The app path: /api/vue/ws with auth and a subscription to one symbol; ticks enter the process's tick
- * bus (as the leader's publisher would put them there) at TICKS_PER_SECOND, go through the per-socket
- * coalescing and the buffer check, and are written to every subscribed socket. The tick's `time` field
- * carries the send instant in ms so the clients can measure the delay.
+ * Two workloads, each at every level of BENCH_WS_LEVELS:
  *
- *   npx tsx bench/ws/run.ts            BENCH_WS_LEVELS=1000,5000,10000  BENCH_WS_SECONDS=5
+ * - `stress`: BENCH_WS_TPS (default 10) rounds per second, each ONE tick of 7203; every client is
+ *   subscribed to 7203 alone. Many small sends per second: the worst case for per-send costs.
+ * - `screens`: the product's rhythm. The simulator publishes one round per second with every quote that
+ *   changed; here each round carries a tick of every Japanese stock of the catalogue and the two Japanese
+ *   indices (47 ticks). Clients subscribe as the web app's screens do: half are on the home page of
+ *   the Japanese market (the index cards = every index of the catalogue, plus the 10 rows of the
+ *   "active" ranking), half on a stock's detail page (one Japanese stock each, in turn). A home client
+ *   gets 12 ticks per round, a detail client 1; all ticks of a round arrive in one burst. 10 rounds
+ *   (BENCH_WS_SCREENS_SECONDS).
+ *
+ * The app path: /api/vue/ws with auth and subscriptions; each round enters `stream.deliver` (what the
+ * tick bus calls when the leader's publisher puts a round on it), goes through the per-socket coalescing
+ * and the buffer check and is written to every subscribed socket. The bare path: a plain `ws`
+ * WebSocketServer (no compression) that records each client's `sub` symbols and, per round, does
+ * `JSON.stringify` once per tick and `client.send(json)` per subscriber.
+ *
+ * Rounds are due at fixed instants (start + k × interval) and every tick's `time` carries its round's
+ * due instant in ms, so time a busy event loop spends before the round is even handed over counts as
+ * delay. A loop that is late hands over every round that is due at once, as a tick bus delivers the
+ * rounds that queued while the process was busy ("rounds late" is the worst such wait). "delivered" < expected: coalescing (a slow client gets the latest price per symbol,
+ * never a backlog) or frames still in flight 1 s after the last round. cpu: the server process's and
+ * the client process's CPU time over the measured seconds (100% = one core); "machine": how all cores
+ * spent those seconds (/proc/stat; si = softirq, where loopback TCP is mostly processed).
+ *
+ *   npx tsx bench/ws/run.ts   BENCH_WS_LEVELS=1000,5000,10000  BENCH_WS_SECONDS=5 (stress)  BENCH_WS_TPS=10
+ *                             BENCH_WS_SCREENS_SECONDS=10
+ *                             BENCH_WS_WORKLOADS=stress,screens  BENCH_WS_MODES=app,bare
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import type { WsTick } from '@kabuto/contract';
 import { createDb, migrateToLatest } from '@kabuto/db';
 import { ManualClock } from '@kabuto/domain';
-import { WebSocketServer } from 'ws';
+import { INDICES, JP_STOCKS, rankQuotes } from '@kabuto/market';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
 
 const LEVELS = (process.env.BENCH_WS_LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 5);
+/** The screens workload sends one round per second: 10 rounds so that one slow round is not the whole p99. */
+const SCREENS_SECONDS = Number(process.env.BENCH_WS_SCREENS_SECONDS ?? 10);
 const TICKS_PER_SECOND = Number(process.env.BENCH_WS_TPS ?? 10);
+const WORKLOADS = (process.env.BENCH_WS_WORKLOADS ?? 'stress,screens').split(',');
+const MODES = (process.env.BENCH_WS_MODES ?? 'app,bare').split(',') as ('app' | 'bare')[];
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 const CLIENT = new URL('./clients.mjs', import.meta.url).pathname;
+/** Time after the last round for frames still on their way. */
+const SETTLE_MS = 1000;
 
 interface Report {
   received: number;
+  frames: number;
+  open: number;
+  cpu: number;
   p50: number | null;
   p99: number | null;
   max: number | null;
+}
+
+interface Workload {
+  name: string;
+  roundsPerSecond: number;
+  seconds: number;
+  /** Subscription lists; client i subscribes to plans[i % plans.length]. */
+  plans: string[][];
+  /** The ticks of round `seq`, stamped with `time`. */
+  round: (time: number, seq: number) => WsTick[];
+}
+
+const tick = (symbol: string, base: number, time: number, seq: number): WsTick => ({
+  type: 'tick',
+  symbol,
+  price: `${base + (seq % 50)}.0000`,
+  gain: '0.10',
+  gainValue: '3.0000',
+  high: `${base + 100}.0000`,
+  low: `${base - 50}.0000`,
+  volume: String(1000 + seq),
+  time,
+});
+
+function workloads(homeRanking: string[]): Workload[] {
+  const stress: Workload = {
+    name: 'stress',
+    roundsPerSecond: TICKS_PER_SECOND,
+    seconds: SECONDS,
+    plans: [['7203']],
+    round: (time, seq) => [tick('7203', 3000, time, seq)],
+  };
+  const jpIndices = INDICES.filter((i) => i.market === 'jpy').map((i) => i.symbol);
+  const roundSymbols = [...JP_STOCKS.map((i) => i.symbol), ...jpIndices];
+  const home = [...INDICES.map((i) => i.symbol), ...homeRanking];
+  const plans: string[][] = [];
+  for (const s of JP_STOCKS) plans.push(home, [s.symbol]);
+  const screens: Workload = {
+    name: 'screens',
+    roundsPerSecond: 1,
+    seconds: SCREENS_SECONDS,
+    plans,
+    round: (time, seq) => roundSymbols.map((s, k) => tick(s, 1000 + 10 * k, time, seq)),
+  };
+  return [stress, screens].filter((w) => WORKLOADS.includes(w.name));
 }
 
 function spawnClients(
   url: string,
   n: number,
   mode: string,
-  token = '',
+  token: string,
+  plans: string[][],
 ): Promise<{ child: ChildProcess; connected: number }> {
-  const child = fork(CLIENT, [url, String(n), mode, token], { stdio: 'inherit' });
+  const child = fork(CLIENT, [url, String(n), mode, token, JSON.stringify(plans)], {
+    stdio: 'inherit',
+    execArgv: [],
+  });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${n} clients did not connect in time`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${n} clients did not connect in time`)), 120_000);
     child.once('message', (m: { type: string; connected: number }) => {
       clearTimeout(timer);
       resolve({ child, connected: m.connected });
@@ -48,42 +134,111 @@ function spawnClients(
   });
 }
 
+/** Machine-wide CPU jiffies from /proc/stat (Linux): user+nice, system, softirq+irq, steal, idle+iowait. */
+function machineCpu(): number[] | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return [f[0] + f[1], f[2], f[5] + f[6], f[7] ?? 0, f[3] + f[4]];
+  } catch {
+    return null;
+  }
+}
+
+/** "us 40% sy 30% si 20% st 0% idle 10%" of all cores between two `machineCpu()` readings. */
+function machineShare(a: number[] | null, b: number[] | null): string {
+  if (!a || !b) return 'n/a';
+  const d = b.map((x, i) => x - a[i]);
+  const total = d.reduce((x, y) => x + y, 0) || 1;
+  const names = ['us', 'sy', 'si', 'st', 'idle'];
+  return d.map((x, i) => `${names[i]} ${Math.round((100 * x) / total)}%`).join(' ');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 const ask = (child: ChildProcess): Promise<Report> =>
   new Promise((resolve) => {
     child.once('message', (m: Report) => resolve(m));
     child.send({ type: 'report' });
   });
 
-async function measure(child: ChildProcess, send: (time: number, seq: number) => void): Promise<Report> {
+/** Sends seconds × roundsPerSecond rounds at fixed instants; returns the clients' report and server CPU. */
+async function measure(
+  child: ChildProcess,
+  roundsPerSecond: number,
+  seconds: number,
+  send: (time: number, seq: number) => void,
+): Promise<Report & { serverCpu: number; lateMax: number; machine: string }> {
   child.send({ type: 'measure' });
-  await new Promise((r) => setTimeout(r, 200));
-  let seq = 0;
-  const timer = setInterval(() => send(Date.now(), seq++), 1000 / TICKS_PER_SECOND);
-  await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  clearInterval(timer);
-  await new Promise((r) => setTimeout(r, 300));
-  return ask(child);
+  await sleep(200);
+  const cpu0 = process.cpuUsage();
+  const machine0 = machineCpu();
+  const wall0 = Date.now();
+  const interval = 1000 / roundsPerSecond;
+  const rounds = Math.round(seconds * roundsPerSecond);
+  const start = Date.now() + 10;
+  let lateMax = 0;
+  await new Promise<void>((resolve) => {
+    let seq = 0;
+    const due = (k: number) => Math.round(start + k * interval);
+    // every round that is due goes out now, as rounds that queued on the bus while the loop was busy
+    const step = () => {
+      const now = Date.now();
+      do {
+        lateMax = Math.max(lateMax, now - due(seq));
+        send(due(seq), seq);
+        seq++;
+      } while (seq < rounds && due(seq) <= now);
+      if (seq >= rounds) resolve();
+      else setTimeout(step, Math.max(0, due(seq) - Date.now()));
+    };
+    setTimeout(step, Math.max(0, start - Date.now()));
+  });
+  await sleep(SETTLE_MS);
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpu = (cpu.user + cpu.system) / 1000 / (Date.now() - wall0);
+  const machine = machineShare(machine0, machineCpu());
+  return { ...(await ask(child)), serverCpu, lateMax, machine };
 }
 
-const tick = (time: number, seq: number) => ({
-  type: 'tick' as const,
-  symbol: '7203',
-  price: `${3000 + (seq % 50)}.0000`,
-  gain: '0.10',
-  gainValue: '3.0000',
-  high: '3100.0000',
-  low: '2950.0000',
-  volume: String(1000 + seq),
-  time,
-});
+/** A plain `ws` server: remembers each client's subscriptions, answers `sub` with an empty snapshot. */
+function bareServer() {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  const bySymbol = new Map<string, Set<WebSocket>>();
+  wss.on('connection', (ws) => {
+    const mine: string[] = [];
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as { op: string; symbols?: string[] };
+      if (m.op !== 'sub' || !m.symbols) return;
+      for (const s of m.symbols) {
+        let set = bySymbol.get(s);
+        if (!set) {
+          set = new Set();
+          bySymbol.set(s, set);
+        }
+        set.add(ws);
+        mine.push(s);
+      }
+      ws.send(JSON.stringify({ type: 'snapshot', quotes: [] }));
+    });
+    ws.on('close', () => {
+      for (const s of mine) bySymbol.get(s)?.delete(ws);
+    });
+  });
+  const broadcast = (ticks: readonly WsTick[]) => {
+    for (const t of ticks) {
+      const set = bySymbol.get(t.symbol);
+      if (!set || set.size === 0) continue;
+      const json = JSON.stringify(t);
+      for (const ws of set) if (ws.readyState === 1) ws.send(json);
+    }
+  };
+  return { wss, broadcast };
+}
 
 async function main() {
   const load = loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-  process.stdout.write(
-    `machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}\n`,
-  );
   const handle = await createDb({ dataDir: 'memory://' });
   await migrateToLatest(handle.db);
   const app = await buildApp({
@@ -105,35 +260,58 @@ async function main() {
     .execute();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `${address.replace('http', 'ws')}/api/vue/ws`;
+  const deflate = Boolean(app.websocketServer.options.perMessageDeflate);
+  process.stdout.write(
+    `machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}; app perMessageDeflate ${deflate}\n`,
+  );
 
-  const bare = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  await new Promise<void>((r) => bare.once('listening', () => r()));
-  const bareUrl = `ws://127.0.0.1:${(bare.address() as { port: number }).port}`;
+  const { market } = app.kabuto;
+  const ranking = rankQuotes(market.quotes(JP_STOCKS.map((i) => i.symbol)), 'active', { limit: 10 }).map(
+    (q) => q.symbol,
+  );
 
-  const rows: string[] = [];
-  for (const n of LEVELS) {
-    for (const mode of ['app', 'bare'] as const) {
-      const started = Date.now();
-      const { child, connected } = await spawnClients(mode === 'app' ? appUrl : bareUrl, n, mode, token);
-      const connectS = ((Date.now() - started) / 1000).toFixed(1);
-      const send =
-        mode === 'app'
-          ? (time: number, seq: number) => app.kabuto.stream.deliver([tick(time, seq)])
-          : (time: number, seq: number) => {
-              const json = JSON.stringify(tick(time, seq));
-              for (const c of bare.clients) c.send(json);
-            };
-      const r = await measure(child, send);
-      const expected = connected * SECONDS * TICKS_PER_SECOND;
-      const line = `${mode.padEnd(4)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, delivered ${r.received}/${expected}${r.p99 !== null && r.p99 <= 100 ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
-      process.stdout.write(`${line}\n`);
-      rows.push(line);
-      child.send({ type: 'close' });
-      await new Promise((res) => child.once('exit', res));
-      await new Promise((res) => setTimeout(res, 500));
+  const bare = bareServer();
+  await new Promise<void>((r) => bare.wss.once('listening', () => r()));
+  const bareUrl = `ws://127.0.0.1:${(bare.wss.address() as { port: number }).port}`;
+
+  for (const w of workloads(ranking)) {
+    const perRound = new Set(w.round(0, 0).map((t) => t.symbol));
+    for (const n of LEVELS) {
+      for (const mode of MODES) {
+        const started = Date.now();
+        const url = mode === 'app' ? appUrl : bareUrl;
+        const { child, connected } = await spawnClients(url, n, mode, token, w.plans);
+        const connectS = ((Date.now() - started) / 1000).toFixed(1);
+        let framesPerRound = 0;
+        for (let i = 0; i < connected; i++) {
+          for (const s of w.plans[i % w.plans.length]) if (perRound.has(s)) framesPerRound++;
+        }
+        const send =
+          mode === 'app'
+            ? (time: number, seq: number) => app.kabuto.stream.deliver(w.round(time, seq))
+            : (time: number, seq: number) => bare.broadcast(w.round(time, seq));
+        const r = await measure(child, w.roundsPerSecond, w.seconds, send);
+        const expected = framesPerRound * Math.round(w.seconds * w.roundsPerSecond);
+        const ok = r.p99 !== null && r.p99 <= 100;
+        const pct = (x: number) => `${Math.round(x * 100)}%`;
+        const line =
+          `${w.name.padEnd(7)} ${mode.padEnd(4)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): ` +
+          `p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, delivered ${r.received}/${expected}, ` +
+          `cpu server ${pct(r.serverCpu)} clients ${pct(r.cpu)}, rounds late ≤ ${r.lateMax} ms${ok ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
+        const machineLine = `${' '.repeat(13)}machine: ${r.machine}`;
+        process.stdout.write(`${line}\n${machineLine}\n`);
+        child.send({ type: 'close' });
+        await new Promise((res) => child.once('exit', res));
+        await sleep(500);
+      }
     }
   }
-  bare.close();
+  process.stdout.write(
+    `load after: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}\n`,
+  );
+  bare.wss.close();
   await app.close();
   await handle.close();
 }
