@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,6 +27,7 @@ import {
   userAccount,
 } from '@kabuto/ledger';
 import { sql } from 'kysely';
+import { pgbench } from '../support/pgbench.ts';
 
 const run = promisify(execFile);
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -178,56 +179,25 @@ async function benchPostgres(url: string): Promise<void> {
 }
 
 async function benchPgbench(url: string): Promise<void> {
-  const bin = process.env.PGBENCH || 'pgbench';
   const scale = num('PGBENCH_SCALE', 16);
-  const dbName = `bench_pgbench_${randomBytes(4).toString('hex')}`;
-  const target = new URL(url);
-  target.pathname = `/${dbName}`;
-  const logDir = mkdtempSync(join(tmpdir(), 'pgbench-'));
-  console.log(`pgbench TPC-B (database ${dbName}, scale ${scale}) …`);
-  const admin = await createDb({ url, poolSize: 1 });
-  try {
-    await sql.raw(`create database ${dbName}`).execute(admin.db);
-    await run(bin, ['-i', '-q', '-s', String(scale), target.href]);
-    const jobs = String(Math.max(1, Math.min(CLIENTS, cpus().length)));
-    // warm-up, then the measured run with a per-transaction log for the latency percentiles
-    await run(bin, [
-      '-c',
-      String(CLIENTS),
-      '-j',
-      jobs,
-      '-T',
-      String(Math.ceil(WARMUP_MS / 1000)),
-      '-n',
-      target.href,
-    ]);
-    const { stdout } = await run(bin, [
-      '-c',
-      String(CLIENTS),
-      '-j',
-      jobs,
-      '-T',
-      String(SECONDS),
-      '-n',
-      '-l',
-      `--log-prefix=${join(logDir, 'tx')}`,
-      target.href,
-    ]);
-    const latencies: number[] = [];
-    for (const f of readdirSync(logDir)) {
-      for (const line of readFileSync(join(logDir, f), 'utf8').split('\n')) {
-        const fields = line.split(' ');
-        if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
-      }
-    }
-    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN);
-    const r = summarise(`pgbench TPC-B, scale ${scale}`, CLIENTS, SECONDS, latencies, 0);
-    r.tps = tps; // pgbench's own figure (excluding connection set-up)
-  } finally {
-    await sql.raw(`drop database if exists ${dbName}`).execute(admin.db);
-    await admin.close();
-    rmSync(logDir, { recursive: true, force: true });
-  }
+  console.log(`pgbench TPC-B (scale ${scale}) …`);
+  const p = await pgbench({
+    url,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    scale,
+    warmupSeconds: Math.ceil(WARMUP_MS / 1000),
+  });
+  results.push({
+    phase: `pgbench TPC-B, scale ${scale}`,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    tps: p.tps, // pgbench's own figure (excluding connection set-up)
+    p50: p.p50,
+    p99: p.p99,
+    ops: p.transactions,
+    refused: 0,
+  });
 }
 
 const loadAverage = () =>

@@ -1,20 +1,28 @@
 /**
- * Market orders per second and p99 latency on PostgreSQL with 64 concurrent users, next to pgbench's
- * TPC-B on the same server in the same run. Each order is a full POST /api/vue/trade/buy_stock through
- * Fastify (auth, idempotency key, rate limit, validation) — one SQL transaction writing the margin and
- * fee transfers, the position row and the fund records. The clock stands inside the Tokyo session.
+ * Market orders on PostgreSQL with 64 concurrent users, next to pgbench's TPC-B on the same server in the
+ * same run. Each order is a full POST /api/vue/trade/buy_stock through Fastify (auth, idempotency key, rate
+ * limit, validation): margin and fee transfers, the position row and the fund records, committed before
+ * the reply. The clock stands inside the Tokyo session.
+ *
+ * Three phases:
+ * 1. pgbench TPC-B, BENCH_CLIENTS clients (the baseline, in a throwaway database);
+ * 2. closed loop: every user sends its next order as soon as the last is answered — the most orders per
+ *    second the server reaches; latency there is mostly waiting behind the other users' orders
+ *    (64 users / throughput), whatever the server does;
+ * 3. open loop: the same users send orders at a fixed total rate, half of pgbench's tps of phase 1 (the
+ *    goal's throughput; BENCH_RATE overrides), each timed from the moment it was due — the latency a user
+ *    sees at that load.
+ * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database, every
+ * autocommitted statement counts) during phases 2 and 3, over the orders sent.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders/run.ts
  *
- * Environment: BENCH_SECONDS (default 15), BENCH_CLIENTS (default 64), PGBENCH (binary; default
- * `pgbench` on PATH, else /usr/lib/postgresql/15/bin/pgbench), PGBENCH_SCALE (default 16).
- * The app's tables live in a throwaway schema and pgbench in a throwaway database; both are dropped.
+ * Environment: BENCH_SECONDS (default 15, per phase), BENCH_CLIENTS (default 64), BENCH_RATE (orders/s of
+ * phase 3), PGBENCH (binary; default `pgbench` on PATH, else /usr/lib/postgresql/15/bin/pgbench),
+ * PGBENCH_SCALE (default 16). The app's tables live in a throwaway schema; both are dropped.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { promisify } from 'node:util';
 import { createDb, migrateToLatest, withTx } from '@kabuto/db';
 import { ManualClock, units } from '@kabuto/domain';
 import { createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
@@ -22,8 +30,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
+import { pgbench } from '../support/pgbench.ts';
 
-const run = promisify(execFile);
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const SECONDS = num('BENCH_SECONDS', 15);
 const CLIENTS = num('BENCH_CLIENTS', 64);
@@ -34,57 +42,40 @@ const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063']
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function pgbenchTps(): Promise<{ tps: number; p99?: number; raw: string }> {
-  const bin =
-    process.env.PGBENCH ??
-    (existsSync('/usr/lib/postgresql/15/bin/pgbench') ? '/usr/lib/postgresql/15/bin/pgbench' : 'pgbench');
-  const u = new URL(URL_);
-  const dbName = `kabuto_pgbench_${randomBytes(4).toString('hex')}`;
+async function committed(): Promise<bigint> {
   const admin = await createDb({ url: URL_, poolSize: 1 });
-  await sql.raw(`CREATE DATABASE ${dbName}`).execute(admin.db);
-  const target = new URL(URL_);
-  target.pathname = `/${dbName}`;
   try {
-    await run(bin, ['-i', '-q', '-s', String(num('PGBENCH_SCALE', 16)), target.toString()], {
-      maxBuffer: 1 << 24,
-    });
-    const { stdout } = await run(
-      bin,
-      [
-        '-c',
-        String(CLIENTS),
-        '-j',
-        String(Math.max(1, cpus().length)),
-        '-T',
-        String(SECONDS),
-        '-r',
-        target.toString(),
-      ],
-      { maxBuffer: 1 << 24 },
-    );
-    const m = /tps = ([\d.]+)/.exec(stdout);
-    const lat = /latency average = ([\d.]+) ms/.exec(stdout);
-    return { tps: m ? Number(m[1]) : Number.NaN, raw: lat ? `avg latency ${lat[1]} ms` : '' };
+    const { rows } = await sql<{ n: bigint }>`
+      select xact_commit as n from pg_stat_database where datname = current_database()`.execute(admin.db);
+    return rows[0].n;
   } finally {
-    await sql
-      .raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-      .execute(admin.db)
-      .catch(() => {});
     await admin.close();
-    void u;
   }
 }
 
-async function ordersRun() {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const handle = await createDb({ url: URL_, schema, poolSize: CLIENTS + 4 });
+interface Phase {
+  orders: number;
+  failed: number;
+  rate: number;
+  p50: number;
+  p99: number;
+}
+
+function summary(latencies: number[], failed: number, seconds: number): Phase {
+  latencies.sort((a, b) => a - b);
+  return {
+    orders: latencies.length,
+    failed,
+    rate: latencies.length / seconds,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+  };
+}
+
+async function seedUsers(schema: string): Promise<string[]> {
+  const handle = await createDb({ url: URL_, schema, poolSize: 4 });
   await migrateToLatest(handle.db, schema);
-  const clock = new ManualClock(T0);
-  const env = loadEnv({ LOG_LEVEL: 'silent', RATE_LIMIT_MONEY: '100000000' });
-  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null });
-  await app.ready();
-  for (const s of SYMBOLS) app.kabuto.market.quote(s);
-  // 64 users with a fund password, a session and ¥1bn each (a bank → cash transfer).
+  // BENCH_CLIENTS users with a fund password, a session and ¥1bn each (a bank → cash transfer).
   const tokens: string[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const token = randomBytes(32).toString('base64url');
@@ -118,8 +109,23 @@ async function ordersRun() {
     });
     tokens.push(token);
   }
-  const order = (token: string, i: number) =>
-    app.inject({
+  await handle.close();
+  return tokens;
+}
+
+async function ordersRun(rateFor: () => number) {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const tokens = await seedUsers(schema);
+  const before = await committed();
+  const handle = await createDb({ url: URL_, schema, poolSize: CLIENTS + 4 });
+  const clock = new ManualClock(T0);
+  const env = loadEnv({ LOG_LEVEL: 'silent', RATE_LIMIT_MONEY: '100000000' });
+  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null });
+  await app.ready();
+  for (const s of SYMBOLS) app.kabuto.market.quote(s);
+  let failed = 0;
+  const order = async (token: string, i: number) => {
+    const r = await app.inject({
       method: 'POST',
       url: '/api/vue/trade/buy_stock',
       headers: { token, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
@@ -132,10 +138,15 @@ async function ordersRun() {
         type: 'jpy',
       }),
     });
+    if (r.statusCode !== 200 || r.json().status !== 1) failed++;
+  };
   // warm-up
   await Promise.all(tokens.map((t, i) => order(t, i)));
-  const latencies: number[] = [];
-  let failed = 0;
+  const warmup = tokens.length;
+
+  // closed loop
+  failed = 0;
+  const closedLatencies: number[] = [];
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -143,30 +154,52 @@ async function ordersRun() {
       let i = c;
       while (performance.now() < end) {
         const t0 = performance.now();
-        const r = await order(token, i++);
-        latencies.push(performance.now() - t0);
-        if (r.statusCode !== 200 || r.json().status !== 1) failed++;
+        await order(token, i++);
+        closedLatencies.push(performance.now() - t0);
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const closed = summary(closedLatencies, failed, (performance.now() - started) / 1000);
+
+  // open loop: orders due at a fixed rate, round-robin over the users, each timed from when it was due
+  failed = 0;
+  const rate = rateFor();
+  const openLatencies: number[] = [];
+  const total = Math.round(rate * SECONDS);
+  const t0 = performance.now() + 50;
+  const inFlight: Promise<void>[] = [];
+  for (let k = 0; k < total; k++) {
+    const due = t0 + (k * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      order(tokens[k % tokens.length], k).then(() => {
+        openLatencies.push(performance.now() - due);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const open = summary(openLatencies, failed, (performance.now() - t0) / 1000);
+
   const positions = await handle.db
     .selectFrom('position')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   await app.close();
   await handle.db.destroy();
+  // Backends report their counts when they end: read after the pool is gone.
+  const after = await committed();
   const admin = await createDb({ url: URL_, poolSize: 1 });
   await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(admin.db);
   await admin.close();
+  const sent = warmup + closed.orders + open.orders;
   return {
-    orders: latencies.length,
-    failed,
-    tps: latencies.length / seconds,
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
+    closed,
+    open,
+    rate,
     positions: Number(positions.n),
+    sent,
+    txPerOrder: Number(after - before) / sent,
   };
 }
 
@@ -177,13 +210,23 @@ async function main() {
   process.stdout.write(
     `machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}\n`,
   );
-  const o = await ordersRun();
+  const p = await pgbench({ url: URL_, clients: CLIENTS, seconds: SECONDS });
   process.stdout.write(
-    `orders: ${o.orders} market orders in ${SECONDS}s at ${CLIENTS} users → ${o.tps.toFixed(0)} orders/s, p50 ${o.p50.toFixed(1)} ms, p99 ${o.p99.toFixed(1)} ms, refused/failed ${o.failed}, positions ${o.positions}\n`,
+    `pgbench TPC-B: ${p.tps.toFixed(0)} tps at ${CLIENTS} clients, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms\n`,
   );
-  const p = await pgbenchTps();
-  process.stdout.write(`pgbench TPC-B: ${p.tps.toFixed(0)} tps at ${CLIENTS} clients (${p.raw})\n`);
-  process.stdout.write(`ratio: ${((o.tps / p.tps) * 100).toFixed(0)}% of pgbench tps\n`);
+  const goal = p.tps / 2;
+  const o = await ordersRun(() => Number(process.env.BENCH_RATE || Math.round(goal)));
+  const line = (name: string, r: Phase) =>
+    `${name}: ${r.orders} orders in ${SECONDS}s → ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, refused/failed ${r.failed}\n`;
+  process.stdout.write(line(`closed loop, ${CLIENTS} users`, o.closed));
+  process.stdout.write(
+    `  ${((o.closed.rate / p.tps) * 100).toFixed(0)}% of pgbench tps (goal ≥ 50%: ${o.closed.rate >= goal ? 'met' : 'not met'})\n`,
+  );
+  process.stdout.write(line(`open loop at ${o.rate} orders/s, ${CLIENTS} users`, o.open));
+  process.stdout.write(`  p99 ${o.open.p99 <= 50 ? '≤' : '>'} 50 ms at the goal's throughput\n`);
+  process.stdout.write(
+    `positions ${o.positions} of ${o.sent} orders sent; ${o.txPerOrder.toFixed(2)} PostgreSQL transactions per order\n`,
+  );
 }
 
 main().catch((err) => {
