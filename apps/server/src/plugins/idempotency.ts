@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@kabuto/contract';
+import { rowSet } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
@@ -29,6 +30,9 @@ interface IdempotencyState {
   path: string;
   key: string;
 }
+
+/** One key of one user and path, as a map key. */
+const ident = (k: IdempotencyState) => `${k.userId}\u0000${k.path}\u0000${k.key}`;
 
 interface Claim extends IdempotencyState {
   now: number;
@@ -65,15 +69,21 @@ export function idempotency({ db, clock }: Deps): Idempotency {
    */
   const claim = batcher<Claim, boolean>(
     async (claims) => {
-      const ident = (c: Claim) => `${c.userId}\u0000${c.path}\u0000${c.key}`;
       const first = new Map<string, Claim>();
       for (const c of claims) if (!first.has(ident(c))) first.set(ident(c), c);
       const now = Math.max(...claims.map((c) => c.now));
-      const rows = [...first.values()].map(
-        (c) => sql`(${c.userId}::int8, ${c.path}::text, ${c.key}::text, ${new Date(c.now)}::timestamptz)`,
+      const input = rowSet(
+        'input',
+        { user_id: 'int8', path: 'text', key: 'text', at: 'timestamptz' },
+        [...first.values()].map((c) => ({
+          user_id: c.userId,
+          path: c.path,
+          key: c.key,
+          at: new Date(c.now),
+        })),
       );
       const { rows: won } = await sql<{ user_id: bigint; path: string; key: string }>`
-        with input(user_id, path, key, at) as (values ${sql.join(rows)}),
+        with input as (select * from ${input}),
         expired as (
           delete from idempotency_key k
           where k.user_id in (select user_id from input)
@@ -89,12 +99,8 @@ export function idempotency({ db, clock }: Deps): Idempotency {
              or (idempotency_key.state = 'pending'
                  and idempotency_key.created_at < excluded.created_at - ${`${STALE_PENDING_MS} milliseconds`}::interval)
         returning user_id, path, key`.execute(db);
-      const winners = new Set(won.map((w) => ident({ userId: w.user_id, path: w.path, key: w.key, now: 0 })));
-      return claims.map((c) => {
-        const id = ident(c);
-        const mine = first.get(id) === c && winners.has(id);
-        return { ok: true, value: mine };
-      });
+      const winners = new Set(won.map((w) => ident({ userId: w.user_id, path: w.path, key: w.key })));
+      return claims.map((c) => ({ ok: true, value: first.get(ident(c)) === c && winners.has(ident(c)) }));
     },
     { maxBatch: 200, maxInFlight: 2 },
   );
@@ -102,13 +108,21 @@ export function idempotency({ db, clock }: Deps): Idempotency {
   /** Keep the first reply of claimed keys; replies that are ready together share one statement. */
   const store = batcher<Stored, void>(
     async (replies) => {
-      const rows = replies.map(
-        (r) => sql`(${r.userId}::int8, ${r.path}::text, ${r.key}::text, ${r.status}::int4, ${r.reply}::text)`,
+      const rows = rowSet(
+        'v',
+        { user_id: 'int8', path: 'text', key: 'text', status: 'int4', reply: 'text' },
+        replies.map((r) => ({
+          user_id: r.userId,
+          path: r.path,
+          key: r.key,
+          status: r.status,
+          reply: r.reply,
+        })),
       );
       await sql`
         update idempotency_key k
         set state = 'done', http_status = v.status, reply = v.reply
-        from (values ${sql.join(rows)}) as v(user_id, path, key, status, reply)
+        from ${rows}
         where k.user_id = v.user_id and k.path = v.path and k.key = v.key`.execute(db);
       return replies.map(() => ({ ok: true, value: undefined }));
     },
