@@ -28,6 +28,7 @@ import {
 } from '@kabuto/ledger';
 import { sql } from 'kysely';
 import { pgbench } from '../support/pgbench.ts';
+import { percentile } from '../support/stats.ts';
 
 const run = promisify(execFile);
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -48,11 +49,6 @@ interface Result {
 }
 
 const results: Result[] = [];
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function summarise(
   phase: string,

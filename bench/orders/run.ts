@@ -31,6 +31,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
 import { pgbench } from '../support/pgbench.ts';
+import { percentile } from '../support/stats.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const SECONDS = num('BENCH_SECONDS', 15);
@@ -38,9 +39,6 @@ const CLIENTS = num('BENCH_CLIENTS', 64);
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function committed(): Promise<bigint> {
   const admin = await createDb({ url: URL_, poolSize: 1 });
@@ -67,8 +65,8 @@ function summary(latencies: number[], failed: number, seconds: number): Phase {
     orders: latencies.length,
     failed,
     rate: latencies.length / seconds,
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
   };
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createDb } from '@kabuto/db';
 import { sql } from 'kysely';
+import { percentile } from './stats.ts';
 
 const run = promisify(execFile);
 
@@ -37,9 +38,6 @@ function binary(): string {
   const debian = '/usr/lib/postgresql/15/bin/pgbench';
   return existsSync(debian) ? debian : 'pgbench';
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 
 export async function pgbench(opts: PgbenchOptions): Promise<PgbenchResult> {
   const bin = binary();
@@ -77,8 +75,8 @@ export async function pgbench(opts: PgbenchOptions): Promise<PgbenchResult> {
     latencies.sort((a, b) => a - b);
     return {
       tps: Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? Number.NaN),
-      p50: pct(latencies, 50),
-      p99: pct(latencies, 99),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
       transactions: latencies.length,
     };
   } finally {
