@@ -11,18 +11,6 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is refreshed at most once a minute per session, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-interface SessionRow {
-  token_hash: string;
-  session_id: bigint;
-  expires_at: Date;
-  revoked_at: Date | null;
-  last_seen_at: Date;
-  id: bigint;
-  account: string;
-  state: UserState;
-  has_fund_password: boolean;
-}
-
 export interface SessionUser {
   id: bigint;
   account: string;
@@ -49,26 +37,29 @@ export function currentUser(request: FastifyRequest): SessionUser {
  * Banned and frozen users lose their sessions at once.
  */
 export function authenticator({ db, clock }: Deps) {
+  /** The sessions (with their users) of these token hashes. */
+  const sessions = (hashes: string[]) =>
+    db
+      .selectFrom('session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select([
+        's.token_hash',
+        's.id as session_id',
+        's.expires_at',
+        's.revoked_at',
+        's.last_seen_at',
+        'u.id',
+        'u.account',
+        'u.state',
+        sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
+      ])
+      .where('s.token_hash', 'in', hashes)
+      .execute();
+  type SessionRow = Awaited<ReturnType<typeof sessions>>[number];
   /** Sessions by token hash; requests that arrive together share one query (see batcher). */
   const lookup = batcher<string, SessionRow | undefined>(
     async (hashes) => {
-      const rows = await db
-        .selectFrom('session as s')
-        .innerJoin('app_user as u', 'u.id', 's.user_id')
-        .select([
-          's.token_hash',
-          's.id as session_id',
-          's.expires_at',
-          's.revoked_at',
-          's.last_seen_at',
-          'u.id',
-          'u.account',
-          'u.state',
-          sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
-        ])
-        .where('s.token_hash', 'in', [...new Set(hashes)])
-        .execute();
-      const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+      const byHash = new Map((await sessions([...new Set(hashes)])).map((r) => [r.token_hash, r]));
       return hashes.map((h) => ({ ok: true, value: byHash.get(h) }));
     },
     { maxBatch: 200, maxInFlight: 2 },
