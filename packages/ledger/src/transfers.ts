@@ -144,7 +144,10 @@ export async function createTransferGroups(
         save(r.creditAccountId);
       }
     }
-    const resolvedBefore = new Set(resolvedHere);
+    // Pending transfers this group refers to that no earlier group resolved: what a refusal un-resolves.
+    const fresh = group.flatMap((r) =>
+      (r.type === 'post' || r.type === 'void') && !resolvedHere.has(r.pendingId) ? [r.pendingId] : [],
+    );
     const written: NewTransfer[] = [];
     try {
       group.forEach((r, index) => {
@@ -153,8 +156,7 @@ export async function createTransferGroups(
     } catch (err) {
       if (!(err instanceof LedgerError)) throw err;
       for (const [id, a] of saved) work.set(id, a);
-      resolvedHere.clear();
-      for (const id of resolvedBefore) resolvedHere.add(id);
+      for (const id of fresh) resolvedHere.delete(id);
       counts.push(err);
       continue;
     }
