@@ -68,6 +68,10 @@ export type AccountSpec =
 const specKey = (owner: bigint | null, currency: string, kind: string, shard: number) =>
   `${owner ?? '-'}/${currency}/${kind}/${shard}`;
 
+/** A string naming the account a spec stands for: equal specs, equal keys (for maps of accounts). */
+export const accountSpecKey = (spec: AccountSpec): string =>
+  specKey(spec.owner, spec.currency, spec.kind, spec.owner === null ? (spec.shard ?? 0) : 0);
+
 /**
  * Several accounts in one round trip, in the order asked, each created on first use exactly as
  * {@link userAccount} and {@link platformAccount} would (a hot path asks for three or four at once).

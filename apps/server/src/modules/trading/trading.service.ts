@@ -18,6 +18,7 @@ import {
 } from '@kabuto/domain';
 import {
   type AccountSpec,
+  accountSpecKey,
   availableBalance,
   createTransferGroups,
   ledgerAccounts,
@@ -80,9 +81,6 @@ interface BuyResult {
 export const ORDER_BATCH = 100;
 
 const asDb = (tx: Tx) => tx as unknown as Db;
-
-const specKey = (s: AccountSpec): string =>
-  s.owner === null ? `-/${s.currency}/${s.kind}/${s.shard ?? 0}` : `${s.owner}/${s.currency}/${s.kind}`;
 
 /** Account ids remembered at most (the cache starts over beyond it). */
 const ACCOUNT_ID_CACHE = 200_000;
@@ -230,7 +228,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
           { owner: o.userId, currency: mkt, kind: 'margin' },
           { owner: null, currency: mkt, kind: 'fees', shard: shardFor(o.userId) },
         ];
-        const keys = three.map(specKey);
+        const keys = three.map(accountSpecKey);
         three.forEach((spec, i) => {
           if (!accountIds.has(keys[i])) specs.set(keys[i], spec);
         });
@@ -276,14 +274,14 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       });
       const outcomes = await createTransferGroups(tx, groups);
       const placed: { o: PlacedOrder; ts: Transfer[] }[] = [];
-      const results: Outcome<BuyResult>[] = orders.map((o, i) => {
+      const answers: Outcome<BuyResult>[] = orders.map((o, i) => {
         const out = outcomes[i];
         if (!out.ok) return { ok: false, error: refusalOf(out.error) };
         placed.push({ o, ts: out.transfers });
         const status = o.filled ? STATUS.holding : STATUS.pending;
         return { ok: true, value: { id: '', order_no: o.orderNo, status } };
       });
-      if (placed.length === 0) return results;
+      if (placed.length === 0) return answers;
       // The fund records of the filled orders ride on the positions' insert (one round trip).
       const records = placed
         .filter(({ o }) => o.filled)
@@ -320,8 +318,8 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
         )}
         returning id, order_no`.execute(tx);
       const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
-      for (const r of results) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
-      return results;
+      for (const r of answers) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
+      return answers;
     });
     if (accountIds.size > ACCOUNT_ID_CACHE) accountIds.clear();
     for (const [k, id] of learned) accountIds.set(k, id);
