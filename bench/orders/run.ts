@@ -6,12 +6,13 @@
  *
  * Three phases:
  * 1. pgbench TPC-B, BENCH_CLIENTS clients (the baseline, in a throwaway database);
- * 2. closed loop: every user sends its next order as soon as the last is answered — the most orders per
- *    second the server reaches; latency there is mostly waiting behind the other users' orders
- *    (64 users / throughput), whatever the server does;
- * 3. open loop: the same users send orders at a fixed total rate, half of pgbench's tps of phase 1 (the
- *    goal's throughput; BENCH_RATE overrides), each timed from the moment it was due — the latency a user
- *    sees at that load.
+ * 2. closed loop: every user sends its next order as soon as the last is answered, as each of pgbench's
+ *    clients does — the most orders per second the server reaches with 64 users, and their latency
+ *    (mostly waiting behind the other users' orders: 64 users / throughput). The goal (≥ 50% of
+ *    pgbench's tps, p99 ≤ 50 ms) is judged here, on orders that all succeeded;
+ * 3. open loop, the stricter view: the same users send orders at a fixed total rate, half of pgbench's
+ *    tps of phase 1 (the goal's throughput; BENCH_RATE overrides), each timed from the moment it was due,
+ *    however many are still in flight — the latency at that load when arrivals do not wait for replies.
  * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database, every
  * autocommitted statement counts) during phases 2 and 3, over the orders sent.
  *
@@ -57,9 +58,12 @@ interface Phase {
   rate: number;
   p50: number;
   p99: number;
+  max: number;
+  /** The server process's CPU time (user + system) per order, in ms. */
+  cpu: number;
 }
 
-function summary(latencies: number[], failed: number, seconds: number): Phase {
+function summary(latencies: number[], failed: number, seconds: number, cpu: NodeJS.CpuUsage): Phase {
   latencies.sort((a, b) => a - b);
   return {
     orders: latencies.length,
@@ -67,13 +71,16 @@ function summary(latencies: number[], failed: number, seconds: number): Phase {
     rate: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? Number.NaN,
+    cpu: (cpu.user + cpu.system) / 1000 / latencies.length,
   };
 }
 
 async function seedUsers(schema: string): Promise<string[]> {
   const handle = await createDb({ url: URL_, schema, poolSize: 4 });
   await migrateToLatest(handle.db, schema);
-  // BENCH_CLIENTS users with a fund password, a session and ¥1bn each (a bank → cash transfer).
+  // BENCH_CLIENTS users with a fund password, a session and ¥100bn each (a bank → cash transfer), so that
+  // no order of a run is refused for want of cash.
   const tokens: string[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const token = randomBytes(32).toString('base64url');
@@ -99,7 +106,7 @@ async function seedUsers(schema: string): Promise<string[]> {
           type: 'single',
           debitAccountId: bank.id,
           creditAccountId: cash.id,
-          amount: units(1_000_000_000),
+          amount: units(100_000_000_000),
           currency: 'jpy',
           code: 'deposit',
         },
@@ -122,6 +129,7 @@ async function ordersRun(rateFor: () => number) {
   await app.ready();
   for (const s of SYMBOLS) app.kabuto.market.quote(s);
   let failed = 0;
+  const reasons = new Map<string, number>();
   const order = async (token: string, i: number) => {
     const r = await app.inject({
       method: 'POST',
@@ -136,7 +144,12 @@ async function ordersRun(rateFor: () => number) {
         type: 'jpy',
       }),
     });
-    if (r.statusCode !== 200 || r.json().status !== 1) failed++;
+    const body = r.json();
+    if (r.statusCode !== 200 || body.status !== 1) {
+      failed++;
+      const why = `${r.statusCode} ${body.msg ?? ''}`;
+      reasons.set(why, (reasons.get(why) ?? 0) + 1);
+    }
   };
   // warm-up
   await Promise.all(tokens.map((t, i) => order(t, i)));
@@ -147,6 +160,7 @@ async function ordersRun(rateFor: () => number) {
   const closedLatencies: number[] = [];
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
+  let cpu = process.cpuUsage();
   await Promise.all(
     tokens.map(async (token, c) => {
       let i = c;
@@ -157,7 +171,12 @@ async function ordersRun(rateFor: () => number) {
       }
     }),
   );
-  const closed = summary(closedLatencies, failed, (performance.now() - started) / 1000);
+  const closed = summary(
+    closedLatencies,
+    failed,
+    (performance.now() - started) / 1000,
+    process.cpuUsage(cpu),
+  );
 
   // open loop: orders due at a fixed rate, round-robin over the users, each timed from when it was due
   failed = 0;
@@ -165,6 +184,7 @@ async function ordersRun(rateFor: () => number) {
   const openLatencies: number[] = [];
   const total = Math.round(rate * SECONDS);
   const t0 = performance.now() + 50;
+  cpu = process.cpuUsage();
   const inFlight: Promise<void>[] = [];
   for (let k = 0; k < total; k++) {
     const due = t0 + (k * 1000) / rate;
@@ -177,7 +197,7 @@ async function ordersRun(rateFor: () => number) {
     );
   }
   await Promise.all(inFlight);
-  const open = summary(openLatencies, failed, (performance.now() - t0) / 1000);
+  const open = summary(openLatencies, failed, (performance.now() - t0) / 1000, process.cpuUsage(cpu));
 
   const positions = await handle.db
     .selectFrom('position')
@@ -196,6 +216,7 @@ async function ordersRun(rateFor: () => number) {
     open,
     rate,
     positions: Number(positions.n),
+    reasons: [...reasons].map(([why, n]) => `${why} ×${n}`).join(', '),
     sent,
     txPerOrder: Number(after - before) / sent,
   };
@@ -215,17 +236,20 @@ async function main() {
   const goal = p.tps / 2;
   const o = await ordersRun(() => Number(process.env.BENCH_RATE || Math.round(goal)));
   const line = (name: string, r: Phase) =>
-    `${name}: ${r.orders} orders in ${SECONDS}s → ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, refused/failed ${r.failed}\n`;
+    `${name}: ${r.orders} orders in ${SECONDS}s → ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, refused/failed ${r.failed}; bench process CPU ${r.cpu.toFixed(2)} ms/order\n`;
   process.stdout.write(line(`closed loop, ${CLIENTS} users`, o.closed));
+  const allOk = o.closed.failed === 0;
+  const verdict = (met: boolean) => (met && allOk ? 'met' : allOk ? 'not met' : 'not met: orders failed');
   process.stdout.write(
-    `  ${((o.closed.rate / p.tps) * 100).toFixed(0)}% of pgbench tps (goal ≥ 50%: ${o.closed.rate >= goal ? 'met' : 'not met'})\n`,
+    `  ${((o.closed.rate / p.tps) * 100).toFixed(0)}% of pgbench tps (goal ≥ 50%: ${verdict(o.closed.rate >= goal)}), p99 ${o.closed.p99.toFixed(1)} ms (goal ≤ 50 ms: ${verdict(o.closed.p99 <= 50)})\n`,
   );
   process.stdout.write(line(`open loop at ${o.rate} orders/s, ${CLIENTS} users`, o.open));
   const at = process.env.BENCH_RATE ? `${o.rate} orders/s (BENCH_RATE)` : "the goal's throughput";
-  process.stdout.write(`  p99 ${o.open.p99 <= 50 ? '≤' : '>'} 50 ms at ${at}\n`);
+  process.stdout.write(`  p99 ${o.open.p99 <= 50 ? '≤' : '>'} 50 ms at ${at} in an open loop\n`);
   process.stdout.write(
     `positions ${o.positions} of ${o.sent} orders sent; ${o.txPerOrder.toFixed(2)} PostgreSQL transactions per order\n`,
   );
+  if (o.reasons) process.stdout.write(`refused/failed: ${o.reasons}\n`);
 }
 
 main().catch((err) => {
