@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { parseUnits } from '@kabuto/domain';
 import { checkInvariants, userBalance } from '@kabuto/ledger';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -151,6 +152,84 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
     expect(again.order_number).not.toBe(first.order_number);
     expect((await keys()).map((k) => k.key)).toEqual([old1]);
     expect((await userBalance(t.db, id, 'jpy')).available).toBe(u('97000'));
+  });
+
+  it('takes over a key whose first request died before committing, once it is 5 minutes old', async () => {
+    const s = await readyUser(t, { realname: '小松 陸', fund: '100000', opToken: op });
+    const id = await userId(s);
+    const body = { money: '1000', from: 'jpy', to: 'usd' };
+    const [fresh, stale] = [randomUUID(), randomUUID()];
+    // what a process that died in the middle of a request leaves behind: a pending key and nothing else
+    await t.db
+      .insertInto('idempotency_key')
+      .values([
+        {
+          user_id: id,
+          path: '/api/vue/user/rotation',
+          key: fresh,
+          state: 'pending',
+          created_at: new Date(T0 - 60_000),
+        },
+        {
+          user_id: id,
+          path: '/api/vue/user/rotation',
+          key: stale,
+          state: 'pending',
+          created_at: new Date(T0 - 301_000),
+        },
+      ])
+      .execute();
+    expectRefusal(await call(s, '/user/rotation', body, fresh), 'operation.inProgress');
+    expectOk(await call(s, '/user/rotation', body, stale));
+    expect(
+      await t.db.selectFrom('fx_exchange').select('id').where('user_id', '=', id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('never runs a committed operation again, even when its reply was never stored', async () => {
+    const s = await readyUser(t, { realname: '大野 蓮', fund: '500000', opToken: op });
+    const id = await userId(s);
+    // a withdrawal (first: an open position would block it), an order (written in a batch) and an exchange
+    const calls = [
+      { path: '/user/withdrawal', body: withdrawBody(s), table: 'withdrawal' },
+      {
+        path: '/trade/buy_stock',
+        body: { symbol: '7203', zhang: '100', ganggan: '2', buyzd: 1, gdlx: 1, type: 'jpy' },
+        table: 'position',
+      },
+      { path: '/user/rotation', body: { money: '1000', from: 'jpy', to: 'usd' }, table: 'fx_exchange' },
+    ] as const;
+    const keys = calls.map(() => randomUUID());
+    // The process dies after the operation committed and before its reply is stored: here the store fails.
+    await sql`create function test_lose_reply() returns trigger language plpgsql
+      as $$ begin raise exception 'reply lost'; end $$`.execute(t.db);
+    await sql`create trigger test_lose_reply before update on idempotency_key
+      for each row when (new.state = 'done') execute function test_lose_reply()`.execute(t.db);
+    try {
+      for (const [i, c] of calls.entries()) {
+        const r = await call(s, c.path, c.body, keys[i]);
+        expect(r.http).toBe(500);
+        expect(r.body).toMatchObject({ status: 0 });
+      }
+    } finally {
+      await sql`drop trigger test_lose_reply on idempotency_key`.execute(t.db);
+      await sql`drop function test_lose_reply()`.execute(t.db);
+    }
+    const rows = await t.db
+      .selectFrom('idempotency_key')
+      .select(['key', 'state', 'reply'])
+      .where('user_id', '=', id)
+      .where('key', 'in', keys)
+      .execute();
+    expect(rows).toHaveLength(calls.length);
+    for (const k of rows) expect(k).toMatchObject({ state: 'applied', reply: null });
+    // long after a pending key would have been taken over, the same requests run nothing again
+    t.clock.advance(10 * 60_000);
+    for (const [i, c] of calls.entries()) {
+      expectRefusal(await call(s, c.path, c.body, keys[i]), 'operation.inProgress');
+      const done = await t.db.selectFrom(c.table).select('id').where('user_id', '=', id).execute();
+      expect(done).toHaveLength(1);
+    }
   });
 
   it('runs the same key once when it arrives many times at once', async () => {

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@kabuto/contract';
-import { rowSet } from '@kabuto/db';
+import { type Db, rowSet, type Tx } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
@@ -18,6 +18,13 @@ import { currentUser } from './auth.ts';
  *   double tap: `operation.tooFrequent`.
  *
  * Both are decided by the database (one row per key / per user and path), so they hold across processes.
+ *
+ * A key's states: `pending` (claimed, the operation has not committed), `applied` (the operation
+ * committed; set by the service inside its own transaction with {@link markApplied}), `done` (the reply
+ * is stored). A pending key whose request died stops blocking after {@link STALE_PENDING_MS} and may run
+ * again, since nothing of it was committed; an applied one never runs again, even if the process died
+ * before its reply was stored (a replay then gets `operation.inProgress`, and the user finds the
+ * operation in their records).
  */
 export const DOUBLE_TAP_MS = 2_000;
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -25,10 +32,32 @@ const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const STALE_PENDING_MS = 5 * 60 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,128}$/;
 
-interface IdempotencyState {
+/** A request's claimed key (`request.idempotency`), as a route hands it to its service. */
+export interface IdempotencyState {
   userId: bigint;
   path: string;
   key: string;
+}
+
+const KEY_COLUMNS = { user_id: 'int8', path: 'text', key: 'text' } as const;
+const keyRow = (k: IdempotencyState) => ({ user_id: k.userId, path: k.path, key: k.key });
+
+/**
+ * Marks claimed keys `applied`, inside the transaction that carries out their operations: the commit
+ * of the operation and the end of its key's claim are then one fact. A data-modifying statement, to run
+ * alone (`markApplied`) or ride as a CTE on a statement the transaction runs anyway.
+ */
+export function appliedKeys(keys: readonly IdempotencyState[]) {
+  return sql`
+    update idempotency_key k set state = 'applied'
+    from ${rowSet('applied_key', KEY_COLUMNS, keys.map(keyRow))}
+    where k.user_id = applied_key.user_id and k.path = applied_key.path and k.key = applied_key.key
+      and k.state = 'pending'`;
+}
+
+/** {@link appliedKeys} for one request's key; nothing for a call without a key. */
+export async function markApplied(tx: Tx | Db, key: IdempotencyState | undefined): Promise<void> {
+  if (key) await appliedKeys([key]).execute(tx);
 }
 
 /** One key of one user and path, as a map key. */
@@ -179,11 +208,13 @@ export function idempotency({ db, clock }: Deps): Idempotency {
     request.idempotency = undefined;
     const status = reply.statusCode;
     if (status >= 500 || status === 429 || typeof payload !== 'string') {
+      // free the key for a retry, unless the operation committed after all
       await db
         .deleteFrom('idempotency_key')
         .where('user_id', '=', state.userId)
         .where('path', '=', state.path)
         .where('key', '=', state.key)
+        .where('state', '=', 'pending')
         .execute();
       return payload;
     }

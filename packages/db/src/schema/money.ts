@@ -191,8 +191,11 @@ export interface IdempotencyKeyTable {
   user_id: bigint;
   path: string;
   key: string;
-  /** 'pending' while the first request runs, then 'done'. */
-  state: string;
+  /**
+   * 'pending' while the first request runs; 'applied' once its operation committed (in the same
+   * transaction); 'done' when its reply is stored.
+   */
+  state: 'pending' | 'applied' | 'done';
   http_status: number | null;
   reply: string | null;
   created_at: Timestamp;

@@ -5,6 +5,7 @@ import { platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
+import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
 import { audit } from '../../shared/audit.ts';
 import { isWindowOpen, windowText } from '../../shared/calendar.ts';
 import { requireVerified } from '../../shared/identity.ts';
@@ -120,21 +121,29 @@ export function depositsService({ db, clock }: Deps) {
   }
 
   /** /user/chongzhi: a deposit request waiting for review (no money moves yet). */
-  async function submit(userId: bigint, input: DepositInput & { channel: bigint; rjpz: string }) {
+  async function submit(
+    userId: bigint,
+    input: DepositInput & { channel: bigint; rjpz: string },
+    key?: IdempotencyState,
+  ) {
     const settings = await loadSettings(db);
     const channel = (await check(userId, input, settings))!;
     const proof = await ownedUpload(db, userId, input.rjpz);
     const now = clock.now();
     try {
-      const row = await repo.insertDeposit(db, {
-        order_no: newOrderNo('D', now),
-        user_id: userId,
-        currency: input.type,
-        amount: input.money,
-        channel_id: channel.id,
-        channel_name: channel.name,
-        proof_upload: proof,
-        created_at: new Date(now),
+      const row = await withTx(db, async (tx) => {
+        const inserted = await repo.insertDeposit(tx, {
+          order_no: newOrderNo('D', now),
+          user_id: userId,
+          currency: input.type,
+          amount: input.money,
+          channel_id: channel.id,
+          channel_name: channel.name,
+          proof_upload: proof,
+          created_at: new Date(now),
+        });
+        await markApplied(tx, key);
+        return inserted;
       });
       return { id: String(row.id), order_number: row.order_no };
     } catch (err) {

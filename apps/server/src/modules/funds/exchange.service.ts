@@ -3,6 +3,7 @@ import { type Currency, formatUnits, type Units } from '@kabuto/domain';
 import { ledgerAccounts, shardFor } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
 import { checkMinorUnit, formatPercent, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
@@ -38,7 +39,11 @@ export function exchangeService({ db, clock }: Deps) {
    * Exchange at the current rate: one linked pair of transfers through the platform's FX accounts
    * (user cash[from] → fx[from], fx[to] → user cash[to]), the rate stored with both, two fund records.
    */
-  async function exchange(userId: bigint, input: { money: Units; from: Currency; to: Currency }) {
+  async function exchange(
+    userId: bigint,
+    input: { money: Units; from: Currency; to: Currency },
+    key?: IdempotencyState,
+  ) {
     const { q, converted } = await priced(input.from, input.to, input.money);
     const received = converted!;
     const now = clock.now();
@@ -113,6 +118,7 @@ export function exchangeService({ db, clock }: Deps) {
           at,
         },
       ]);
+      await markApplied(tx, key);
     });
     return { ...wire(q, input.money, received), order_number: orderNo };
   }

@@ -57,7 +57,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     },
   });
   kit.post(fundsApi.chongzhi, async (req) =>
-    ok(await m.deposits.submit(currentUser(req).id, req.body), 'ok.depositSubmitted'),
+    ok(await m.deposits.submit(currentUser(req).id, req.body, req.idempotency), 'ok.depositSubmitted'),
   );
   kit.post(fundsApi.rechargelist, async (req) =>
     ok(await m.deposits.list(currentUser(req).id, req.body.type)),
@@ -65,7 +65,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
-    ok(await m.withdrawals.request(currentUser(req), req.body), 'ok.withdrawSubmitted'),
+    ok(await m.withdrawals.request(currentUser(req), req.body, req.idempotency), 'ok.withdrawSubmitted'),
   );
   kit.post(fundsApi.withdrawallist, async (req) =>
     ok(await m.withdrawals.list(currentUser(req).id, req.body.type)),
@@ -74,7 +74,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   // ---- exchange
   kit.post(fundsApi.rotationRate, async (req) => ok(await m.exchange.preview(req.body)));
   kit.post(fundsApi.rotation, async (req) =>
-    ok(await m.exchange.exchange(currentUser(req).id, req.body), 'ok.exchanged'),
+    ok(await m.exchange.exchange(currentUser(req).id, req.body, req.idempotency), 'ok.exchanged'),
   );
 
   // ---- fund records

@@ -5,6 +5,7 @@ import { isLedgerError, platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
+import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
 import { audit } from '../../shared/audit.ts';
 import { isWindowOpen, windowText } from '../../shared/calendar.ts';
 import { fundPasswordVerifier } from '../../shared/fund-password.ts';
@@ -38,7 +39,11 @@ export function withdrawalsService(deps: Deps) {
    * (one pending per user, enforced by the database) and a pending transfer cash → bank that reserves the
    * amount (shown as frozen). Nothing is paid out until an operator approves.
    */
-  async function request(user: { id: bigint; state: UserState }, input: WithdrawalInput) {
+  async function request(
+    user: { id: bigint; state: UserState },
+    input: WithdrawalInput,
+    key?: IdempotencyState,
+  ) {
     if (user.state === 'restricted') refuse('account.restricted');
     if (user.state !== 'active') refuse('account.frozen');
     const settings = await loadSettings(db);
@@ -93,6 +98,7 @@ export function withdrawalsService(deps: Deps) {
           },
         ]);
         await repo.setWithdrawalPending(tx, row.id, t.id);
+        await markApplied(tx, key);
         return { id: String(row.id), order_number: row.order_no };
       });
     } catch (err) {

@@ -7,8 +7,12 @@ import type { LoansService } from './loans.service.ts';
 
 export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
   kit.post(fundsApi.loaninfo, async (req) => ok(await loans.info(currentUser(req).id, req.body)));
-  kit.post(fundsApi.toJq, async (req) => ok(await loans.apply(currentUser(req), req.body), 'ok.borrowed'));
-  kit.post(fundsApi.toHq, async (req) => ok(await loans.repay(currentUser(req).id, req.body), 'ok.repaid'));
+  kit.post(fundsApi.toJq, async (req) =>
+    ok(await loans.apply(currentUser(req), req.body, req.idempotency), 'ok.borrowed'),
+  );
+  kit.post(fundsApi.toHq, async (req) =>
+    ok(await loans.repay(currentUser(req).id, req.body, req.idempotency), 'ok.repaid'),
+  );
   kit.post(fundsApi.loanlist, async (req) => ok(await loans.list(currentUser(req).id, req.body.type)));
 
   adminKit.post(adminApi.loanList, 'reviewer', async (req) => ok(await loans.queue(req.body)));

@@ -15,6 +15,7 @@ import { platformAccount, type TransferRequest, userAccount } from '@kabuto/ledg
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
+import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
 import { audit } from '../../shared/audit.ts';
 import { requireVerified } from '../../shared/identity.ts';
 import {
@@ -99,7 +100,11 @@ export function loansService({ db, clock }: Deps) {
   }
 
   /** /user/to_jq: an application waiting for review (money moves on approval). */
-  async function apply(user: { id: bigint; state: UserState }, input: { type: Currency; money: Units }) {
+  async function apply(
+    user: { id: bigint; state: UserState },
+    input: { type: Currency; money: Units },
+    key?: IdempotencyState,
+  ) {
     if (user.state === 'restricted') refuse('account.restricted');
     checkMinorUnit(input.money, input.type);
     await requireVerified(db, user.id);
@@ -111,13 +116,17 @@ export function loansService({ db, clock }: Deps) {
     if (input.money > limit - yjed) refuse('loan.insufficientQuota');
     const now = clock.now();
     try {
-      const row = await repo.insertLoan(db, {
-        order_no: newOrderNo('L', now),
-        user_id: user.id,
-        currency: input.type,
-        amount: input.money,
-        rate_ppm: Number(percentToPpm(settings.loan_annual_rate)),
-        created_at: new Date(now),
+      const row = await withTx(db, async (tx) => {
+        const inserted = await repo.insertLoan(tx, {
+          order_no: newOrderNo('L', now),
+          user_id: user.id,
+          currency: input.type,
+          amount: input.money,
+          rate_ppm: Number(percentToPpm(settings.loan_annual_rate)),
+          created_at: new Date(now),
+        });
+        await markApplied(tx, key);
+        return inserted;
       });
       return { id: String(row.id), order_number: row.order_no };
     } catch (err) {
@@ -130,7 +139,7 @@ export function loansService({ db, clock }: Deps) {
    * /user/to_hq: repay every unpaid loan of the wallet with its interest. `money` may not be below the
    * principal (spec §5) nor below principal + interest; exactly what is due is charged.
    */
-  async function repay(userId: bigint, input: { type: Currency; money: Units }) {
+  async function repay(userId: bigint, input: { type: Currency; money: Units }, key?: IdempotencyState) {
     const now = clock.now();
     const orderNo = newOrderNo('R', now);
     return withTx(db, async (tx) => {
@@ -222,6 +231,7 @@ export function loansService({ db, clock }: Deps) {
           repay_order_no: orderNo,
         });
       }
+      await markApplied(tx, key);
       return {
         order_number: orderNo,
         principal: formatUnits(principal),

@@ -8,21 +8,25 @@ export function tradingRoutes(kit: RouteKit, trading: TradingService): void {
   kit.post(tradingApi.buyStock, async (req) => {
     const b = req.body;
     const leverage = b.ganggan > 1000n ? 0 : Number(b.ganggan);
-    const data = await trading.buy(currentUser(req), {
-      symbol: b.symbol,
-      quantity: b.zhang,
-      leverage,
-      direction: b.buyzd,
-      orderType: b.gdlx,
-      limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
-    });
+    const data = await trading.buy(
+      currentUser(req),
+      {
+        symbol: b.symbol,
+        quantity: b.zhang,
+        leverage,
+        direction: b.buyzd,
+        orderType: b.gdlx,
+        limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
+      },
+      req.idempotency,
+    );
     return ok(data, 'ok.bought');
   });
   kit.post(tradingApi.sellStock, async (req) =>
-    ok(await trading.sell(currentUser(req).id, req.body.id), 'ok.sold'),
+    ok(await trading.sell(currentUser(req).id, req.body.id, req.idempotency), 'ok.sold'),
   );
   kit.post(tradingApi.cancelStock, async (req) => {
-    await trading.cancel(currentUser(req).id, req.body.id);
+    await trading.cancel(currentUser(req).id, req.body.id, req.idempotency);
     return ok(null, 'ok.cancelled');
   });
   kit.post(tradingApi.stockDetail, async (req) =>

@@ -32,6 +32,7 @@ import type { Deps } from '../../deps.ts';
 import { batcher, type Outcome } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { appliedKeys, type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
 import { nameOf } from '../../shared/market-data.ts';
 import {
   type FundRecordInput,
@@ -69,6 +70,8 @@ interface PlacedOrder {
   stampDuty: Units;
   orderNo: string;
   at: Date;
+  /** The request's idempotency key: marked applied in the order's transaction. */
+  key: IdempotencyState | undefined;
 }
 
 interface BuyResult {
@@ -151,7 +154,11 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
   };
 
   /** `user` as authentication read it this request: id, account state, fund password set or not. */
-  async function buy(user: Pick<SessionUser, 'id' | 'state' | 'hasFundPassword'>, input: BuyInput) {
+  async function buy(
+    user: Pick<SessionUser, 'id' | 'state' | 'hasFundPassword'>,
+    input: BuyInput,
+    key?: IdempotencyState,
+  ) {
     const userId = user.id;
     const inst = instrumentOf(input.symbol);
     if (inst.kind !== 'stock') refuse('trade.cannotBuy');
@@ -209,6 +216,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       stampDuty: fees.stampDuty,
       orderNo: newOrderNo('T', now),
       at: new Date(now),
+      key,
     });
   }
 
@@ -282,14 +290,20 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
         return { ok: true, value: { id: '', order_no: o.orderNo, status } };
       });
       if (placed.length === 0) return answers;
-      // The fund records of the filled orders ride on the positions' insert (one round trip).
+      // The fund records of the filled orders and the placed orders' idempotency keys ride on the
+      // positions' insert (one round trip).
       const records = placed
         .filter(({ o }) => o.filled)
         .flatMap(({ o, ts }) =>
           buyRecords(o.userId, o.inst, o.orderNo, o.margin, o.fee + o.stampDuty, ts[0].id, ts[1]?.id, o.at),
         );
-      const withRecords = records.length > 0 ? sql`with records as (${fundRecordsInsert(records)}) ` : sql``;
-      const { rows } = await sql<{ id: bigint; order_no: string }>`${withRecords}
+      const keys = placed.flatMap(({ o }) => (o.key ? [o.key] : []));
+      const ctes = [
+        ...(records.length > 0 ? [sql`records as (${fundRecordsInsert(records)})`] : []),
+        ...(keys.length > 0 ? [sql`applied as (${appliedKeys(keys)})`] : []),
+      ];
+      const withCtes = ctes.length > 0 ? sql`with ${sql.join(ctes)} ` : sql``;
+      const { rows } = await sql<{ id: bigint; order_no: string }>`${withCtes}
         insert into position (${sql.raw(POSITION_COLUMNS.join(', '))})
         select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
           'v',
@@ -548,7 +562,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
     return { price, pnl };
   }
 
-  async function sell(userId: bigint, id: bigint) {
+  async function sell(userId: bigint, id: bigint, key?: IdempotencyState) {
     const settings = await loadSettings(db);
     const now = clock.now();
     return withTx(db, async (tx) => {
@@ -556,6 +570,7 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       if (!pos) return refuse('trade.orderNotFound');
       if (pos.status !== STATUS.holding && pos.status !== STATUS.closing) refuse('trade.notHolding');
       const r = await closeLocked(tx, pos, 'user', now, settings);
+      await markApplied(tx, key);
       return { id: String(pos.id), sell_price: formatUnits(r.price), yingkui: formatUnits(r.pnl) };
     });
   }
@@ -574,13 +589,14 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       .execute();
   }
 
-  async function cancel(userId: bigint, id: bigint): Promise<void> {
+  async function cancel(userId: bigint, id: bigint, key?: IdempotencyState): Promise<void> {
     const now = clock.now();
     await withTx(db, async (tx) => {
       const pos = await repo.lockPosition(tx, userId, id);
       if (!pos) return refuse('trade.orderNotFound');
       if (pos.status !== STATUS.pending) refuse('trade.notPending');
       await withdrawLocked(tx, pos, 'user', now);
+      await markApplied(tx, key);
     });
   }
 
