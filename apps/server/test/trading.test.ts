@@ -248,11 +248,19 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
       buy_price: formatUnits(u(d.limitUp) + u('100')),
     });
     expectRefusal(r, 'trade.beyondLimit');
-    expect(r.body.params).toMatchObject({ up: d.limitUp, down: d.limitDown });
-    expectRefusal(
-      await buy(a, { symbol: '7203', zhang: '1', gdlx: '2', buy_price: formatUnits(u(d.price) + 1n) }),
-      'trade.offTick',
-    );
+    // the limits as the user reads them: no trailing zeros
+    const plain = (x: string) => x.replace(/\.?0+$/, '');
+    expect(r.body.params).toEqual({ up: plain(d.limitUp), down: plain(d.limitDown) });
+    expect(u(r.body.params.up)).toBe(u(d.limitUp));
+    const offTick = await buy(a, {
+      symbol: '7203',
+      zhang: '1',
+      gdlx: '2',
+      buy_price: formatUnits(u(d.price) + 1n),
+    });
+    expectRefusal(offTick, 'trade.offTick');
+    expect(offTick.body.params.tick).toMatch(/^\d+(\.\d*[1-9])?$/);
+    expect(u(offTick.body.params.tick)).toBe(u(d.tick));
     expectRefusal(await buy(a, { symbol: '7203', zhang: '1', gdlx: '2' }), 'validation.required');
     // US minimum 100 shares
     const m = await buy(a, { symbol: 'AAPL', zhang: '50', type: 'usd' });

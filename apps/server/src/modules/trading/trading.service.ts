@@ -39,6 +39,7 @@ import {
   fundRecordsInsert,
   ledgerRefusal,
   newOrderNo,
+  plainAmount,
   transfer,
   writeFundRecords,
 } from '../../shared/money.ts';
@@ -192,10 +193,10 @@ export function tradingService(deps: Deps, market: MarketDataProvider, venue: Ve
       const limits = q.limitUp !== null && q.limitDown !== null ? { up: q.limitUp, down: q.limitDown } : null;
       const check = checkOrderPrice(inst, limit, limits, q.tradingDay);
       if (check === 'offTick' || check === 'nonPositive') {
-        refuse('trade.offTick', { tick: formatUnits(tickSize(inst.tickTable, limit, q.tradingDay)) });
+        refuse('trade.offTick', { tick: plainAmount(tickSize(inst.tickTable, limit, q.tradingDay)) });
       }
       if (check === 'beyondLimit' && limits) {
-        refuse('trade.beyondLimit', { up: formatUnits(limits.up), down: formatUnits(limits.down) });
+        refuse('trade.beyondLimit', { up: plainAmount(limits.up), down: plainAmount(limits.down) });
       }
       const fill = venue.limitFill(inst.symbol, input.direction, limit, now);
       price = limit;
