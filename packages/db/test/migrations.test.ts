@@ -41,3 +41,24 @@ describe('migrations (PGlite)', () => {
     expect(await tables(h)).toEqual(full);
   });
 });
+
+describe('undoing the platform shards (PGlite)', () => {
+  it('is refused with its reason while sharded accounts exist, and changes nothing', async () => {
+    const h = await createDb({ dataDir: 'memory://' });
+    try {
+      await migrateToLatest(h.db);
+      await sql`insert into ledger_account (owner, currency, kind, shard)
+        values (null, 'jpy', 'fees', 0), (null, 'jpy', 'fees', 1)`.execute(h.db);
+      await expect(migrateBackTo(h.db, '0004_trading')).rejects.toThrow(
+        /cannot be undone: 1 ledger accounts/,
+      );
+      const left = await sql<{ shard: number }>`select shard from ledger_account order by shard`.execute(
+        h.db,
+      );
+      expect(left.rows.map((r) => r.shard)).toEqual([0, 1]);
+      expect(await migrateToLatest(h.db)).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  });
+});

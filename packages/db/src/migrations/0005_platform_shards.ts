@@ -23,7 +23,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+/**
+ * Only while no account has a shard above 0. Merging shards would mean moving posted transfers from one
+ * account to another, rewriting the ledger's history, which no migration does: undoing this one after
+ * sharded accounts exist is refused with the reason instead of a constraint error halfway.
+ */
 export async function down(db: Kysely<any>): Promise<void> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from ledger_account where shard > 0`.execute(db);
+  const sharded = Number(rows[0].n);
+  if (sharded > 0) {
+    throw new Error(
+      `0005_platform_shards cannot be undone: ${sharded} ledger accounts are shards above 0, and merging them would rewrite posted transfers`,
+    );
+  }
   await db.schema.alterTable('ledger_account').dropConstraint('ledger_account_shard_check').execute();
   await db.schema.alterTable('ledger_account').dropConstraint('ledger_account_owner_key').execute();
   await db.schema
