@@ -9,6 +9,7 @@ import {
   login,
   logout,
   openApp,
+  openRegisterForm,
   openTab,
   register,
   submitLogin,
@@ -54,8 +55,7 @@ describe.skipIf(!hasChromium())('foundation: register, log in, language, message
 
   step('registration refuses without accepted terms, then registers', async () => {
     const { page } = browser;
-    await page.locator('a[href="#/login/register"]').first().click();
-    await waitForRoute(page, '/login/register');
+    await openRegisterForm(page);
     await page.fill('input[name=account]', user.account);
     await page.fill('input[name=pwd]', user.password);
     await page.fill('input[name=pwd1]', user.password);

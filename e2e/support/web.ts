@@ -49,8 +49,7 @@ export interface Credentials {
 
 /** From the login screen: register a new account, accept the terms; ends back on login. */
 export async function register(page: Page, { account, password }: Credentials, invite = DEMO_INVITE) {
-  await page.locator('a[href="#/login/register"]').first().click();
-  await waitForRoute(page, '/login/register');
+  await openRegisterForm(page);
   await page.fill('input[name=account]', account);
   await page.fill('input[name=pwd]', password);
   await page.fill('input[name=pwd1]', password);
@@ -60,8 +59,21 @@ export async function register(page: Page, { account, password }: Credentials, i
   await waitForRoute(page, '/login/login');
 }
 
+/**
+ * From the login screen, open the registration form and wait until it is on screen. The URL changes
+ * before the new page renders, and both pages have an `account` field: filling it on the URL alone can
+ * type into the login page that is about to go (seen on a busy machine).
+ */
+export async function openRegisterForm(page: Page): Promise<void> {
+  await page.locator('a[href="#/login/register"]').first().click();
+  await waitForRoute(page, '/login/register');
+  await page.locator('input[name=pwd1]').waitFor();
+}
+
 /** Fill the login form and submit (does not wait for the outcome). */
 export async function submitLogin(page: Page, { account, password }: Credentials): Promise<void> {
+  // the login form itself, not a registration form still on its way out (see openRegisterForm)
+  await page.locator('input[name=password]').waitFor();
   await page.fill('input[name=account]', account);
   await page.fill('input[name=password]', password);
   await page.click('button[type=submit]');
