@@ -17,6 +17,7 @@
  *   position-close, position-cancel, sold-total, position-detail, detail-close, detail-cancel.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const tid = (id: string) => `[data-testid="${id}"]`;
 
@@ -82,7 +83,11 @@ export async function placeOrder(
   const sheet = page.locator(tid('order-sheet'));
   await sheet.waitFor({ state: 'visible' });
   await page.locator(tid(limitPrice ? 'order-type-limit' : 'order-type-market')).click();
-  if (limitPrice) await page.locator(tid('order-price')).fill(limitPrice);
+  if (limitPrice) {
+    const price = page.locator(tid('order-price'));
+    await price.fill(limitPrice);
+    await expect.poll(() => price.inputValue()).toBe(limitPrice);
+  }
   await page.locator(tid(`order-leverage-${leverage}`)).click();
   await page.locator(tid('order-qty')).fill(String(quantity));
   const submit = page.locator(tid('order-submit'));

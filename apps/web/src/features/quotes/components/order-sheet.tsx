@@ -72,11 +72,15 @@ export function OrderSheet({
     if (!leverages.includes(leverage)) setLeverage(leverages[0] ?? 1);
   }, [leverages, leverage]);
 
-  // a limit price starts at the current price
-  useEffect(() => {
-    if (visible && orderType === 2 && !priceText)
-      setPriceText(formatUnitsTrim(target.price, target.decimals));
-  }, [visible, orderType, priceText, target.price, target.decimals]);
+  /**
+   * A limit price starts at the current price, set with the switch itself so that the field is never
+   * shown empty for a moment and then overwritten under the user's typing; once the user has cleared
+   * it, it stays clear.
+   */
+  const chooseType = (ot: OrderType) => {
+    setOrderType(ot);
+    if (ot === 2 && !priceText) setPriceText(formatUnitsTrim(target.price, target.decimals));
+  };
 
   const qty = parseQty(qtyText);
   const tickUnits = parseUnits(target.tick) ?? 0n;
@@ -242,7 +246,7 @@ export function OrderSheet({
                 key={ot}
                 type="button"
                 className={orderType === ot ? 'is-active' : ''}
-                onClick={() => setOrderType(ot)}
+                onClick={() => chooseType(ot)}
                 data-testid={ot === 1 ? 'order-type-market' : 'order-type-limit'}
               >
                 {ot === 1 ? t('order.market') : t('order.limit')}
