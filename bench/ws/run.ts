@@ -30,8 +30,12 @@
  * the client process's CPU time over the measured seconds (100% = one core); "machine": how all cores
  * spent those seconds (/proc/stat; si = softirq, where loopback TCP is mostly processed).
  *
+ * After the levels, each mode's answer to "how many clients": the run bisects between the highest level
+ * that passed and the first that failed, in steps of BENCH_WS_SEARCH_STEP clients (one run per level
+ * tried, so a level near the edge may go either way on another run).
+ *
  *   npx tsx bench/ws/run.ts   BENCH_WS_LEVELS=1000,5000,10000  BENCH_WS_SECONDS=5 (stress)  BENCH_WS_TPS=10
- *                             BENCH_WS_SCREENS_SECONDS=10
+ *                             BENCH_WS_SCREENS_SECONDS=10  BENCH_WS_SEARCH_STEP=1000 (0: no search)
  *                             BENCH_WS_WORKLOADS=stress,screens  BENCH_WS_MODES=app,bare
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -54,6 +58,8 @@ const SCREENS_SECONDS = Number(process.env.BENCH_WS_SCREENS_SECONDS ?? 10);
 const TICKS_PER_SECOND = Number(process.env.BENCH_WS_TPS ?? 10);
 const WORKLOADS = (process.env.BENCH_WS_WORKLOADS ?? 'stress,screens').split(',');
 const MODES = (process.env.BENCH_WS_MODES ?? 'app,bare').split(',') as ('app' | 'bare')[];
+/** After the levels, bisect between the last passing and the first failing one to this step (0: off). */
+const SEARCH_STEP = Number(process.env.BENCH_WS_SEARCH_STEP ?? 1000);
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 const CLIENT = new URL('./clients.mjs', import.meta.url).pathname;
 /** Time after the last round for frames still on their way. */
@@ -276,34 +282,59 @@ async function main() {
 
   for (const w of workloads(ranking)) {
     const perRound = new Set(w.round(0, 0).map((t) => t.symbol));
-    for (const n of LEVELS) {
-      for (const mode of MODES) {
-        const started = Date.now();
-        const url = mode === 'app' ? appUrl : bareUrl;
-        const { child, connected } = await spawnClients(url, n, mode, token, w.plans);
-        const connectS = ((Date.now() - started) / 1000).toFixed(1);
-        let framesPerRound = 0;
-        for (let i = 0; i < connected; i++) {
-          for (const s of w.plans[i % w.plans.length]) if (perRound.has(s)) framesPerRound++;
-        }
-        const send =
-          mode === 'app'
-            ? (time: number, seq: number) => app.kabuto.stream.deliver(w.round(time, seq))
-            : (time: number, seq: number) => bare.broadcast(w.round(time, seq));
-        const r = await measure(child, w.roundsPerSecond, w.seconds, send);
-        const expected = framesPerRound * Math.round(w.seconds * w.roundsPerSecond);
-        const ok = r.p99 !== null && r.p99 <= 100;
-        const pct = (x: number) => `${Math.round(x * 100)}%`;
-        const line =
-          `${w.name.padEnd(7)} ${mode.padEnd(4)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): ` +
-          `p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, delivered ${r.received}/${expected}, ` +
-          `cpu server ${pct(r.serverCpu)} clients ${pct(r.cpu)}, rounds late ≤ ${r.lateMax} ms${ok ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
-        const machineLine = `${' '.repeat(13)}machine: ${r.machine}`;
-        process.stdout.write(`${line}\n${machineLine}\n`);
-        child.send({ type: 'close' });
-        await new Promise((res) => child.once('exit', res));
-        await sleep(500);
+    /** One level of one mode: prints its two lines, returns whether p99 ≤ 100 ms. */
+    const runLevel = async (n: number, mode: 'app' | 'bare'): Promise<boolean> => {
+      const started = Date.now();
+      const url = mode === 'app' ? appUrl : bareUrl;
+      const { child, connected } = await spawnClients(url, n, mode, token, w.plans);
+      const connectS = ((Date.now() - started) / 1000).toFixed(1);
+      let framesPerRound = 0;
+      for (let i = 0; i < connected; i++) {
+        for (const s of w.plans[i % w.plans.length]) if (perRound.has(s)) framesPerRound++;
       }
+      const send =
+        mode === 'app'
+          ? (time: number, seq: number) => app.kabuto.stream.deliver(w.round(time, seq))
+          : (time: number, seq: number) => bare.broadcast(w.round(time, seq));
+      const r = await measure(child, w.roundsPerSecond, w.seconds, send);
+      const expected = framesPerRound * Math.round(w.seconds * w.roundsPerSecond);
+      const ok = r.p99 !== null && r.p99 <= 100;
+      const pct = (x: number) => `${Math.round(x * 100)}%`;
+      const line =
+        `${w.name.padEnd(7)} ${mode.padEnd(4)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): ` +
+        `p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, delivered ${r.received}/${expected}, ` +
+        `cpu server ${pct(r.serverCpu)} clients ${pct(r.cpu)}, rounds late ≤ ${r.lateMax} ms${ok ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
+      const machineLine = `${' '.repeat(13)}machine: ${r.machine}`;
+      process.stdout.write(`${line}\n${machineLine}\n`);
+      child.send({ type: 'close' });
+      await new Promise((res) => child.once('exit', res));
+      await sleep(500);
+      return ok;
+    };
+
+    const passed = new Map<'app' | 'bare', Map<number, boolean>>(MODES.map((m) => [m, new Map()]));
+    for (const n of LEVELS) {
+      for (const mode of MODES) passed.get(mode)!.set(n, await runLevel(n, mode));
+    }
+    // How many clients: between the highest level that passed below the first that failed, and that one.
+    for (const mode of MODES) {
+      const results = passed.get(mode)!;
+      const levels = [...results.keys()].sort((a, b) => a - b);
+      let hi = levels.find((n) => !results.get(n)) ?? null;
+      let lo = levels.filter((n) => results.get(n) && (hi === null || n < hi)).pop() ?? null;
+      while (SEARCH_STEP > 0 && lo !== null && hi !== null && hi - lo > SEARCH_STEP) {
+        const mid = lo + Math.max(SEARCH_STEP, Math.round((hi - lo) / 2 / SEARCH_STEP) * SEARCH_STEP);
+        if (mid >= hi) break;
+        if (await runLevel(mid, mode)) lo = mid;
+        else hi = mid;
+      }
+      const verdict =
+        lo === null
+          ? `fails already at ${hi} clients`
+          : hi === null
+            ? `serves ${lo} clients (the highest level run)`
+            : `serves ${lo} clients, not ${hi}`;
+      process.stdout.write(`→ ${w.name} ${mode}: ${verdict} at p99 ≤ 100 ms\n`);
     }
   }
   process.stdout.write(
