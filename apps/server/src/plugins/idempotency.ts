@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@kabuto/contract';
-import { type Db, rowSet, type Tx } from '@kabuto/db';
+import { rowSet, type Tx } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
@@ -56,7 +56,7 @@ export function appliedKeys(keys: readonly IdempotencyState[]) {
 }
 
 /** {@link appliedKeys} for one request's key; nothing for a call without a key. */
-export async function markApplied(tx: Tx | Db, key: IdempotencyState | undefined): Promise<void> {
+export async function markApplied(tx: Tx, key: IdempotencyState | undefined): Promise<void> {
   if (key) await appliedKeys([key]).execute(tx);
 }
 
@@ -103,13 +103,8 @@ export function idempotency({ db, clock }: Deps): Idempotency {
       const now = Math.max(...claims.map((c) => c.now));
       const input = rowSet(
         'input',
-        { user_id: 'int8', path: 'text', key: 'text', at: 'timestamptz' },
-        [...first.values()].map((c) => ({
-          user_id: c.userId,
-          path: c.path,
-          key: c.key,
-          at: new Date(c.now),
-        })),
+        { ...KEY_COLUMNS, at: 'timestamptz' },
+        [...first.values()].map((c) => ({ ...keyRow(c), at: new Date(c.now) })),
       );
       const { rows: won } = await sql<{ user_id: bigint; path: string; key: string }>`
         with input as (select * from ${input}),
@@ -139,14 +134,8 @@ export function idempotency({ db, clock }: Deps): Idempotency {
     async (replies) => {
       const rows = rowSet(
         'v',
-        { user_id: 'int8', path: 'text', key: 'text', status: 'int4', reply: 'text' },
-        replies.map((r) => ({
-          user_id: r.userId,
-          path: r.path,
-          key: r.key,
-          status: r.status,
-          reply: r.reply,
-        })),
+        { ...KEY_COLUMNS, status: 'int4', reply: 'text' },
+        replies.map((r) => ({ ...keyRow(r), status: r.status, reply: r.reply })),
       );
       await sql`
         update idempotency_key k
