@@ -68,8 +68,6 @@ interface NewTransfer {
  */
 export async function createTransfers(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
   if (!tx.isTransaction) throw new Error('createTransfers must run inside a transaction (withTx)');
-  if (requests.length === 0) return [];
-  if (requests.length > MAX_BATCH) throw new LedgerError('batch_too_large', { index: MAX_BATCH });
   const [outcome] = await createTransferGroups(tx, [requests]);
   if (!outcome.ok) throw outcome.error;
   return outcome.transfers;
