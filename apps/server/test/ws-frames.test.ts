@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as wsModule from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
-import { encodeTextFrame, sendTextFrames } from '../src/modules/quotes/ws-frames.ts';
+import { encodeTextFrame, frameJoiner, joinFrames, sendTextFrames } from '../src/modules/quotes/ws-frames.ts';
 
 /** `ws`'s own framing (exported at runtime, not in its type declarations). */
 const { Sender } = wsModule as unknown as {
@@ -29,6 +29,33 @@ describe('encodeTextFrame', () => {
     expect(Buffer.byteLength(text)).toBeGreaterThan(125);
     expect(text.length).toBeLessThan(126);
     expect(f.wire.equals(wsFrame(text))).toBe(true);
+  });
+});
+
+describe('frameJoiner', () => {
+  const [a, b, c] = ['{"a":1}', '{"b":22}', '{"c":333}'].map(encodeTextFrame);
+
+  it('joins the wire bytes in order', () => {
+    const join = frameJoiner();
+    expect(join([a, b, c]).equals(Buffer.concat([a.wire, b.wire, c.wire]))).toBe(true);
+    expect(join([a, b, c]).equals(joinFrames([a, b, c]))).toBe(true);
+  });
+
+  it('hands every caller with the same frames in the same order the same buffer', () => {
+    const join = frameJoiner();
+    const first = join([a, b, c]);
+    expect(join([a, b, c])).toBe(first);
+    // another order, a prefix, a frame with the same bytes but built again: each a sequence of its own
+    const other = [join([b, a, c]), join([a, b]), join([a, b, encodeTextFrame('{"c":333}')])];
+    for (const bytes of other) expect(bytes).not.toBe(first);
+    expect(other[0].equals(Buffer.concat([b.wire, a.wire, c.wire]))).toBe(true);
+    expect(other[1].equals(Buffer.concat([a.wire, b.wire]))).toBe(true);
+    expect(other[2].equals(first)).toBe(true);
+    expect(join([a, b])).toBe(other[1]);
+  });
+
+  it('joinFrames builds a new buffer every time', () => {
+    expect(joinFrames([a, b])).not.toBe(joinFrames([a, b]));
   });
 });
 
@@ -66,38 +93,34 @@ describe('sendTextFrames', () => {
 
   const frames = (...texts: string[]) => texts.map(encodeTextFrame);
 
-  it('writes the prebuilt bytes straight to the socket, several in one corked write', async () => {
+  it('writes the prebuilt bytes straight to the socket, several frames as one buffer in one write', async () => {
     const { server, received } = await pair();
     const socket = (server as unknown as { _socket: import('node:net').Socket })._socket;
-    const calls: string[] = [];
-    const { cork, uncork, write } = socket;
-    socket.cork = () => {
-      calls.push('cork');
-      cork.call(socket);
-    };
-    socket.uncork = () => {
-      calls.push('uncork');
-      uncork.call(socket);
-    };
+    const written: Buffer[] = [];
+    const { write } = socket;
     socket.write = ((chunk: Buffer, ...rest: never[]) => {
-      calls.push(`write ${chunk.length}`);
+      written.push(chunk);
       return write.call(socket, chunk, ...rest);
     }) as typeof socket.write;
     const list = frames('{"a":1}', '{"b":22}', '{"c":333}');
-    expect(sendTextFrames(server, list, list.length)).toBe(3);
-    expect(calls).toEqual(['cork', 'write 9', 'write 10', 'write 11', 'uncork']);
+    const join = frameJoiner();
+    expect(sendTextFrames(server, list, join)).toBe(3);
+    expect(written.map((b) => b.length)).toEqual([9 + 10 + 11]);
+    expect(written[0]).toBe(join(list));
     expect(await received(3)).toEqual(['text:{"a":1}', 'text:{"b":22}', 'text:{"c":333}']);
 
-    calls.length = 0;
-    expect(sendTextFrames(server, frames('{"d":4}'), 1)).toBe(1);
-    expect(calls).toEqual(['write 9']);
+    written.length = 0;
+    const one = frames('{"d":4}');
+    expect(sendTextFrames(server, one)).toBe(1);
+    expect(written).toEqual([one[0].wire]);
+    expect(written[0]).toBe(one[0].wire);
     expect((await received(4))[3]).toBe('text:{"d":4}');
   });
 
   it('falls back to ws.send when permessage-deflate was negotiated', async () => {
     const { server, received } = await pair(true);
     expect(server.extensions).toContain('permessage-deflate');
-    expect(sendTextFrames(server, frames('one', 'two'), 2)).toBe(0);
+    expect(sendTextFrames(server, frames('one', 'two'))).toBe(0);
     expect(await received(2)).toEqual(['text:one', 'text:two']);
   });
 
@@ -105,11 +128,11 @@ describe('sendTextFrames', () => {
     const { server, received } = await pair();
     // a Blob is read asynchronously: ws queues whatever is sent after it until then
     server.send(new Blob(['first']));
-    expect(sendTextFrames(server, frames('second', 'third'), 2)).toBe(0);
-    expect(sendTextFrames(server, frames('fourth'), 1)).toBe(0);
+    expect(sendTextFrames(server, frames('second', 'third'))).toBe(0);
+    expect(sendTextFrames(server, frames('fourth'))).toBe(0);
     expect(await received(4)).toEqual(['binary:first', 'text:second', 'text:third', 'text:fourth']);
     // once ws has written its queue, direct writes resume
-    expect(sendTextFrames(server, frames('fifth'), 1)).toBe(1);
+    expect(sendTextFrames(server, frames('fifth'))).toBe(1);
     expect((await received(5))[4]).toBe('text:fifth');
   });
 
@@ -118,14 +141,14 @@ describe('sendTextFrames', () => {
     const closed = new Promise((r) => server.once('close', r));
     client.close();
     await closed;
-    expect(sendTextFrames(server, frames('late'), 1)).toBe(0);
+    expect(sendTextFrames(server, frames('late'))).toBe(0);
   });
 
   it('does not write raw server frames from a client-side socket (they must be masked)', async () => {
     const { client, server } = await pair();
     const got: string[] = [];
     server.on('message', (data) => got.push(data.toString()));
-    expect(sendTextFrames(client, frames('masked'), 1)).toBe(0);
+    expect(sendTextFrames(client, frames('masked'))).toBe(0);
     for (let i = 0; i < 100 && got.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
     expect(got).toEqual(['masked']);
   });

@@ -89,17 +89,23 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     c.ws.close();
   });
 
-  it('writes one round of several symbols to a subscriber, each tick as its own message, prebuilt', async () => {
+  it('writes one round of several symbols to each subscriber, each tick as its own message, prebuilt', async () => {
     const { stream } = t.app.kabuto;
     // prebuilt frames are only valid uncompressed: the app's WebSocket server must not offer deflate
     expect(t.app.websocketServer.options.perMessageDeflate).toBe(false);
-    const c = client(url);
-    await c.opened;
-    c.send({ op: 'auth', token: s.token });
-    await c.next((m) => m.type === 'auth');
-    c.send({ op: 'sub', symbols: ['7203', '6758', '9984'] });
-    await c.next((m) => m.type === 'snapshot');
-    c.drain();
+    // two clients on the same symbols (they share one joined buffer) and one on a symbol of its own
+    const plans = [['7203', '6758', '9984'], ['7203', '6758', '9984'], ['6758']];
+    const clients = [];
+    for (const symbols of plans) {
+      const c = client(url);
+      await c.opened;
+      c.send({ op: 'auth', token: s.token });
+      await c.next((m) => m.type === 'auth');
+      c.send({ op: 'sub', symbols });
+      await c.next((m) => m.type === 'snapshot');
+      c.drain();
+      clients.push(c);
+    }
     stream.resetStats();
     const tick = (symbol: string, price: string) => ({
       type: 'tick' as const,
@@ -119,11 +125,14 @@ describe('quote stream /api/vue/ws (pglite)', () => {
       tick('9984', '5000.0000'),
     ];
     stream.deliver(round);
-    const got = [];
-    for (let i = 0; i < 3; i++) got.push(await c.next((m) => m.type === 'tick'));
-    expect(got).toEqual([round[0], round[2], round[3]]);
-    await expect(c.next((m) => m.type === 'tick', 200)).rejects.toThrow();
-    expect(stream.stats()).toMatchObject({ sent: 3, direct: 3, coalesced: 0 });
-    c.ws.close();
+    const expected = [[round[0], round[2], round[3]], [round[0], round[2], round[3]], [round[2]]];
+    for (const [i, c] of clients.entries()) {
+      const got = [];
+      for (let k = 0; k < expected[i].length; k++) got.push(await c.next((m) => m.type === 'tick'));
+      expect(got).toEqual(expected[i]);
+      await expect(c.next((m) => m.type === 'tick', 200)).rejects.toThrow();
+    }
+    expect(stream.stats()).toMatchObject({ sent: 7, direct: 7, coalesced: 0 });
+    for (const c of clients) c.ws.close();
   });
 });

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { tokenHash } from '../../lib/crypto.ts';
 import { tickOf } from '../../shared/market-data.ts';
 import type { TickBus } from '../../shared/tick-bus.ts';
-import { encodeTextFrame, sendTextFrames, type TextFrame } from './ws-frames.ts';
+import { encodeTextFrame, frameJoiner, sendTextFrames, type TextFrame } from './ws-frames.ts';
 
 /**
  * WebSocket /api/vue/ws. A client authenticates (`{op:"auth", token}`), subscribes to symbols
@@ -20,7 +20,9 @@ import { encodeTextFrame, sendTextFrames, type TextFrame } from './ws-frames.ts'
  *
  * Fan-out: a tick's complete WebSocket frame is built once (`encodeTextFrame`) and the same bytes are
  * written to every subscriber's socket (`sendTextFrames`, which falls back to `ws.send` where a direct
- * write is not safe); a socket's several pending ticks leave in one corked write.
+ * write is not safe). A socket's several pending ticks leave as one buffer in one write, and the
+ * sockets of a flush that are owed the same ticks (every client on the same screen) share that buffer
+ * (`frameJoiner`).
  */
 export interface StreamOptions {
   heartbeatMs?: number;
@@ -71,6 +73,7 @@ export function quoteStream(
   function flush(): void {
     flushScheduled = false;
     let deferred = false;
+    const join = frameJoiner();
     for (const c of dirty) {
       if (c.ws.readyState !== OPEN) {
         c.pending.clear();
@@ -82,7 +85,7 @@ export function quoteStream(
         stats.deferred++;
         continue;
       }
-      stats.direct += sendTextFrames(c.ws, c.pending.values(), c.pending.size);
+      stats.direct += sendTextFrames(c.ws, [...c.pending.values()], join);
       stats.sent += c.pending.size;
       c.pending.clear();
       dirty.delete(c);

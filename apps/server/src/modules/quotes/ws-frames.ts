@@ -5,7 +5,9 @@ import type { WebSocket } from 'ws';
  * Prebuilt WebSocket text frames for fan-out. A tick goes to thousands of sockets; `ws.send` frames it
  * again for every one (header buffer, length, a two-part corked write). Here the complete wire frame
  * (RFC 6455: FIN + text opcode, payload length, the payload; unmasked, as a server sends it, and not
- * compressed) is built once per tick and the same bytes are written to every socket.
+ * compressed) is built once per tick and the same bytes are written to every socket. A socket that is
+ * owed several frames gets them as one buffer in one write, and sockets owed the same frames share that
+ * buffer (`frameJoiner`).
  */
 export interface TextFrame {
   /** The message's UTF-8 bytes (a view into `wire`): what `ws.send` gets when a socket must fall back. */
@@ -32,6 +34,42 @@ export function encodeTextFrame(text: string): TextFrame {
   }
   wire.write(text, header, 'utf8');
   return { payload: wire.subarray(header), wire };
+}
+
+/** The wire bytes of several frames, in order, as one buffer. */
+export type FrameJoin = (frames: readonly TextFrame[]) => Buffer;
+
+/** Joins without remembering: a new buffer every time. */
+export const joinFrames: FrameJoin = (frames) => Buffer.concat(frames.map((f) => f.wire));
+
+/** One sequence of frames in `frameJoiner`'s tree: its joined bytes once built, and its continuations. */
+interface JoinNode {
+  bytes: Buffer | null;
+  next: Map<TextFrame, JoinNode>;
+}
+
+/**
+ * A join that builds the buffer of each distinct sequence of frames once and hands the same buffer to
+ * every later caller with that sequence (the same frame objects in the same order). In one round of
+ * ticks every client on the same screen is owed the same frames: thousands of writes, one buffer. The
+ * sequences are looked up frame by frame in a tree, so a lookup allocates nothing. Use one per round:
+ * it keeps every buffer it built.
+ */
+export function frameJoiner(): FrameJoin {
+  const root: JoinNode = { bytes: null, next: new Map() };
+  return (frames) => {
+    let node = root;
+    for (const frame of frames) {
+      let child = node.next.get(frame);
+      if (!child) {
+        child = { bytes: null, next: new Map() };
+        node.next.set(frame, child);
+      }
+      node = child;
+    }
+    node.bytes ??= joinFrames(frames);
+    return node.bytes;
+  };
 }
 
 const OPEN = 1;
@@ -67,28 +105,31 @@ function directSocket(ws: WebSocket): Duplex | null {
 }
 
 /**
- * Sends `count` prebuilt text frames to one socket, in order: their wire bytes straight to the TCP
- * socket where that is safe (see `directSocket`, checked before every frame so nothing overtakes a frame
- * `ws` queued), else through `ws.send`. Several frames are corked so they leave in one write.
- * Returns how many frames went out directly.
+ * Sends prebuilt text frames to one socket, in order. Where writing to the TCP socket directly is safe
+ * (see `directSocket`), all of them go in one write: the one frame's bytes, or several frames' bytes
+ * joined by `join`. Otherwise each goes through `ws.send`, and `directSocket` is asked again before
+ * every frame, so nothing overtakes a frame `ws` queued. Returns how many frames went out directly.
  */
-export function sendTextFrames(ws: WebSocket, frames: Iterable<TextFrame>, count: number): number {
-  if (count === 0 || ws.readyState !== OPEN) return 0;
-  const corked = count > 1 ? directSocket(ws) : null;
-  corked?.cork();
+export function sendTextFrames(
+  ws: WebSocket,
+  frames: readonly TextFrame[],
+  join: FrameJoin = joinFrames,
+): number {
+  if (frames.length === 0 || ws.readyState !== OPEN) return 0;
+  const socket = directSocket(ws);
+  if (socket) {
+    socket.write(frames.length === 1 ? frames[0].wire : join(frames));
+    return frames.length;
+  }
   let direct = 0;
-  try {
-    for (const frame of frames) {
-      const socket = directSocket(ws);
-      if (socket) {
-        socket.write(frame.wire);
-        direct++;
-      } else if (ws.readyState === OPEN) {
-        ws.send(frame.payload, { binary: false });
-      }
+  for (const frame of frames) {
+    const now = directSocket(ws);
+    if (now) {
+      now.write(frame.wire);
+      direct++;
+    } else if (ws.readyState === OPEN) {
+      ws.send(frame.payload, { binary: false });
     }
-  } finally {
-    corked?.uncork();
   }
   return direct;
 }
