@@ -1,8 +1,8 @@
 /**
  * How many WebSocket clients one server process serves with p99 tick delay ≤ 100 ms, next to a bare
- * `ws` server fed the same messages. Loopback only; the clients run in a child process on the same
+ * `ws` server fed the same messages and to the machine's floor (`floor`, below). Loopback only; the clients run in a child process on the same
  * cores (bench/ws/clients.mjs: a minimal raw-socket client that reads every frame but only the `time`
- * digits of a tick, so that it measures the server rather than itself; app and bare use the same one).
+ * digits of a tick, so that it measures the server rather than itself; every mode uses the same one).
  *
  * Two workloads, each at every level of BENCH_WS_LEVELS:
  *
@@ -22,11 +22,23 @@
  * WebSocketServer (no compression) that records each client's `sub` symbols and, per round, does
  * `JSON.stringify` once per tick and `client.send(json)` per subscriber.
  *
+ * The floor: what the kernel alone costs on this machine, so that the app's figure can be read against
+ * it. The same plain `ws` server for the handshake and subscriptions, but a round goes out as one
+ * `write(2)` per subscribed socket (`fs.writeSync` on the socket's descriptor) of bytes prepared once per
+ * subscription list, the sockets in the order they subscribed: no stream, no framing, no per-socket
+ * JavaScript beyond the loop. No server can send a round to every socket with fewer system calls, so
+ * where the floor fails, on this machine and with the clients on its cores, no server code passes.
+ * (Apparatus only: a write the kernel takes short is counted, not retried; the bench reports it as
+ * "short writes".) The order matters to the figure: the p99 counts ticks, and a home client is owed 12
+ * per round against a detail client's 1, so writing the home clients first would lower the p99 with no
+ * socket served sooner. Neither the app (the order its clients became due) nor the floor does that.
+ *
  * Rounds are due at fixed instants (start + k × interval) and every tick's `time` carries its round's
  * due instant in ms, so time a busy event loop spends before the round is even handed over counts as
  * delay. A loop that is late hands over every round that is due at once, as a tick bus delivers the
- * rounds that queued while the process was busy ("rounds late" is the worst such wait). "delivered" < expected: coalescing (a slow client gets the latest price per symbol,
- * never a backlog) or frames still in flight 1 s after the last round. cpu: the server process's and
+ * rounds that queued while the process was busy ("rounds late" is the worst such wait). "delivered" <
+ * expected: coalescing (a slow client gets the latest price per symbol, never a backlog) or frames still
+ * in flight 1 s after the last round. cpu: the server process's and
  * the client process's CPU time over the measured seconds (100% = one core); "machine": how all cores
  * spent those seconds (/proc/stat; si = softirq, where loopback TCP is mostly processed).
  *
@@ -36,11 +48,11 @@
  *
  *   npx tsx bench/ws/run.ts   BENCH_WS_LEVELS=1000,5000,10000  BENCH_WS_SECONDS=5 (stress)  BENCH_WS_TPS=10
  *                             BENCH_WS_SCREENS_SECONDS=10  BENCH_WS_SEARCH_STEP=1000 (0: no search)
- *                             BENCH_WS_WORKLOADS=stress,screens  BENCH_WS_MODES=app,bare
+ *                             BENCH_WS_WORKLOADS=stress,screens  BENCH_WS_MODES=app,bare,floor
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { WsTick } from '@kabuto/contract';
 import { createDb, migrateToLatest } from '@kabuto/db';
@@ -50,6 +62,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
+import { encodeTextFrame } from '../../apps/server/src/modules/quotes/ws-frames.ts';
 
 const LEVELS = (process.env.BENCH_WS_LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 5);
@@ -57,7 +70,8 @@ const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 5);
 const SCREENS_SECONDS = Number(process.env.BENCH_WS_SCREENS_SECONDS ?? 10);
 const TICKS_PER_SECOND = Number(process.env.BENCH_WS_TPS ?? 10);
 const WORKLOADS = (process.env.BENCH_WS_WORKLOADS ?? 'stress,screens').split(',');
-const MODES = (process.env.BENCH_WS_MODES ?? 'app,bare').split(',') as ('app' | 'bare')[];
+type Mode = 'app' | 'bare' | 'floor';
+const MODES = (process.env.BENCH_WS_MODES ?? 'app,bare,floor').split(',') as Mode[];
 /** After the levels, bisect between the last passing and the first failing one to this step (0: off). */
 const SEARCH_STEP = Number(process.env.BENCH_WS_SEARCH_STEP ?? 1000);
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
@@ -241,6 +255,58 @@ function bareServer() {
   return { wss, broadcast };
 }
 
+/**
+ * The floor (see the header): the bare server's handshake and subscriptions; a round is one `write(2)`
+ * per socket, in the order the sockets subscribed (as a server walking its list of clients writes them),
+ * of the frames of its symbols, joined once per subscription list.
+ */
+function floorServer() {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  /** Each subscribed socket's file descriptor and its subscription list, in the order they came. */
+  const sockets = new Map<number, string>();
+  /** The subscription lists, by their symbols joined with commas. */
+  const plans = new Map<string, string[]>();
+  let short = 0;
+  wss.on('connection', (ws) => {
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as { op: string; symbols?: string[] };
+      if (m.op !== 'sub' || !m.symbols) return;
+      const fd = (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd;
+      const plan = m.symbols.join(',');
+      plans.set(plan, m.symbols);
+      sockets.set(fd, plan);
+      // the descriptor's number is reused once the socket closes: it must leave the round first
+      ws.once('close', () => sockets.delete(fd));
+      ws.send(JSON.stringify({ type: 'snapshot', quotes: [] }));
+    });
+  });
+  const broadcast = (ticks: readonly WsTick[]) => {
+    const frames = new Map(ticks.map((t) => [t.symbol, encodeTextFrame(JSON.stringify(t)).wire]));
+    const joined = new Map<string, Buffer>();
+    for (const [plan, symbols] of plans) {
+      joined.set(plan, Buffer.concat(symbols.flatMap((s) => frames.get(s) ?? [])));
+    }
+    for (const [fd, plan] of sockets) {
+      const bytes = joined.get(plan);
+      if (!bytes || bytes.length === 0) continue;
+      try {
+        if (writeSync(fd, bytes) < bytes.length) short++;
+      } catch {
+        short++;
+      }
+    }
+  };
+  return {
+    wss,
+    broadcast,
+    takeShort: () => {
+      const n = short;
+      short = 0;
+      return n;
+    },
+  };
+}
+
 async function main() {
   const load = loadavg()
     .map((x) => x.toFixed(2))
@@ -278,32 +344,42 @@ async function main() {
 
   const bare = bareServer();
   await new Promise<void>((r) => bare.wss.once('listening', () => r()));
-  const bareUrl = `ws://127.0.0.1:${(bare.wss.address() as { port: number }).port}`;
+  const floor = floorServer();
+  await new Promise<void>((r) => floor.wss.once('listening', () => r()));
+  const urls: Record<Mode, string> = {
+    app: appUrl,
+    bare: `ws://127.0.0.1:${(bare.wss.address() as { port: number }).port}`,
+    floor: `ws://127.0.0.1:${(floor.wss.address() as { port: number }).port}`,
+  };
+  const senders: Record<Mode, (ticks: WsTick[]) => void> = {
+    app: (ticks) => app.kabuto.stream.deliver(ticks),
+    bare: (ticks) => bare.broadcast(ticks),
+    floor: (ticks) => floor.broadcast(ticks),
+  };
 
   for (const w of workloads(ranking)) {
     const perRound = new Set(w.round(0, 0).map((t) => t.symbol));
     /** One level of one mode: prints its two lines, returns whether p99 ≤ 100 ms. */
-    const runLevel = async (n: number, mode: 'app' | 'bare'): Promise<boolean> => {
+    const runLevel = async (n: number, mode: Mode): Promise<boolean> => {
       const started = Date.now();
-      const url = mode === 'app' ? appUrl : bareUrl;
-      const { child, connected } = await spawnClients(url, n, mode, token, w.plans);
+      const { child, connected } = await spawnClients(urls[mode], n, mode, token, w.plans);
       const connectS = ((Date.now() - started) / 1000).toFixed(1);
       let framesPerRound = 0;
       for (let i = 0; i < connected; i++) {
         for (const s of w.plans[i % w.plans.length]) if (perRound.has(s)) framesPerRound++;
       }
-      const send =
-        mode === 'app'
-          ? (time: number, seq: number) => app.kabuto.stream.deliver(w.round(time, seq))
-          : (time: number, seq: number) => bare.broadcast(w.round(time, seq));
-      const r = await measure(child, w.roundsPerSecond, w.seconds, send);
+      floor.takeShort();
+      const r = await measure(child, w.roundsPerSecond, w.seconds, (time, seq) =>
+        senders[mode](w.round(time, seq)),
+      );
+      const short = mode === 'floor' ? `, short writes ${floor.takeShort()}` : '';
       const expected = framesPerRound * Math.round(w.seconds * w.roundsPerSecond);
       const ok = r.p99 !== null && r.p99 <= 100;
       const pct = (x: number) => `${Math.round(x * 100)}%`;
       const line =
-        `${w.name.padEnd(7)} ${mode.padEnd(4)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): ` +
+        `${w.name.padEnd(7)} ${mode.padEnd(5)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): ` +
         `p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, delivered ${r.received}/${expected}, ` +
-        `cpu server ${pct(r.serverCpu)} clients ${pct(r.cpu)}, rounds late ≤ ${r.lateMax} ms${ok ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
+        `cpu server ${pct(r.serverCpu)} clients ${pct(r.cpu)}, rounds late ≤ ${r.lateMax} ms${short}${ok ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
       const machineLine = `${' '.repeat(13)}machine: ${r.machine}`;
       process.stdout.write(`${line}\n${machineLine}\n`);
       child.send({ type: 'close' });
@@ -312,7 +388,7 @@ async function main() {
       return ok;
     };
 
-    const passed = new Map<'app' | 'bare', Map<number, boolean>>(MODES.map((m) => [m, new Map()]));
+    const passed = new Map<Mode, Map<number, boolean>>(MODES.map((m) => [m, new Map()]));
     for (const n of LEVELS) {
       for (const mode of MODES) passed.get(mode)!.set(n, await runLevel(n, mode));
     }
@@ -343,6 +419,7 @@ async function main() {
       .join(' ')}\n`,
   );
   bare.wss.close();
+  floor.wss.close();
   await app.close();
   await handle.close();
 }
