@@ -123,9 +123,9 @@ export function sendTextFrames(
   }
   let direct = 0;
   for (const frame of frames) {
-    const now = directSocket(ws);
-    if (now) {
-      now.write(frame.wire);
+    const live = directSocket(ws);
+    if (live) {
+      live.write(frame.wire);
       direct++;
     } else if (ws.readyState === OPEN) {
       ws.send(frame.payload, { binary: false });
