@@ -1,8 +1,9 @@
 /**
  * How many WebSocket clients one server process serves with p99 tick delay ≤ 100 ms, next to a bare
- * `ws` server fed the same messages and to the machine's floor (`floor`, below). Loopback only; the clients run in a child process on the same
- * cores (bench/ws/clients.mjs: a minimal raw-socket client that reads every frame but only the `time`
- * digits of a tick, so that it measures the server rather than itself; every mode uses the same one).
+ * `ws` server fed the same messages and to the machine's floor (`floor`, below). Loopback only; the
+ * clients run in a child process on the same cores (bench/ws/clients.mjs: a minimal raw-socket client
+ * that reads every frame but only the `time` digits of a tick, so that it measures the server rather
+ * than itself; every mode uses the same one).
  *
  * Two workloads, each at every level of BENCH_WS_LEVELS:
  *
@@ -38,9 +39,9 @@
  * delay. A loop that is late hands over every round that is due at once, as a tick bus delivers the
  * rounds that queued while the process was busy ("rounds late" is the worst such wait). "delivered" <
  * expected: coalescing (a slow client gets the latest price per symbol, never a backlog) or frames still
- * in flight 1 s after the last round. cpu: the server process's and
- * the client process's CPU time over the measured seconds (100% = one core); "machine": how all cores
- * spent those seconds (/proc/stat; si = softirq, where loopback TCP is mostly processed).
+ * in flight 1 s after the last round. cpu: the server process's and the client process's CPU time over
+ * the measured seconds (100% = one core); "machine": how all cores spent those seconds (/proc/stat;
+ * si = softirq, where loopback TCP is mostly processed).
  *
  * After the levels, each mode's answer to "how many clients": the run bisects between the highest level
  * that passed and the first that failed, in steps of BENCH_WS_SEARCH_STEP clients (one run per level
