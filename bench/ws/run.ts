@@ -221,28 +221,38 @@ async function measure(
   return { ...(await ask(child)), serverCpu, lateMax, machine };
 }
 
-/** A plain `ws` server: remembers each client's subscriptions, answers `sub` with an empty snapshot. */
-function bareServer() {
+/**
+ * A plain `ws` server (no compression) on a free port, for the bare and floor modes: it hands each
+ * client's `sub` to `subscribed` and answers it with an empty snapshot. Resolves once it listens.
+ */
+async function plainServer(subscribed: (ws: WebSocket, symbols: string[]) => void) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  const bySymbol = new Map<string, Set<WebSocket>>();
   wss.on('connection', (ws) => {
-    const mine: string[] = [];
     ws.on('message', (data) => {
       const m = JSON.parse(data.toString()) as { op: string; symbols?: string[] };
       if (m.op !== 'sub' || !m.symbols) return;
-      for (const s of m.symbols) {
-        let set = bySymbol.get(s);
-        if (!set) {
-          set = new Set();
-          bySymbol.set(s, set);
-        }
-        set.add(ws);
-        mine.push(s);
-      }
+      subscribed(ws, m.symbols);
       ws.send(JSON.stringify({ type: 'snapshot', quotes: [] }));
     });
-    ws.on('close', () => {
-      for (const s of mine) bySymbol.get(s)?.delete(ws);
+  });
+  await new Promise<void>((r) => wss.once('listening', () => r()));
+  return { wss, url: `ws://127.0.0.1:${(wss.address() as { port: number }).port}` };
+}
+
+/** The bare server: remembers each client's subscriptions, `client.send(json)` per subscriber. */
+async function bareServer() {
+  const bySymbol = new Map<string, Set<WebSocket>>();
+  const server = await plainServer((ws, symbols) => {
+    for (const s of symbols) {
+      let set = bySymbol.get(s);
+      if (!set) {
+        set = new Set();
+        bySymbol.set(s, set);
+      }
+      set.add(ws);
+    }
+    ws.once('close', () => {
+      for (const s of symbols) bySymbol.get(s)?.delete(ws);
     });
   });
   const broadcast = (ticks: readonly WsTick[]) => {
@@ -253,39 +263,33 @@ function bareServer() {
       for (const ws of set) if (ws.readyState === 1) ws.send(json);
     }
   };
-  return { wss, broadcast };
+  return { ...server, broadcast };
 }
 
 /**
- * The floor (see the header): the bare server's handshake and subscriptions; a round is one `write(2)`
+ * The floor (see the header): the plain server's handshake and subscriptions; a round is one `write(2)`
  * per socket, in the order the sockets subscribed (as a server walking its list of clients writes them),
  * of the frames of its symbols, joined once per subscription list.
  */
-function floorServer() {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+async function floorServer() {
   /** Each subscribed socket's file descriptor and its subscription list, in the order they came. */
   const sockets = new Map<number, string>();
   /** The subscription lists, by their symbols joined with commas. */
   const plans = new Map<string, string[]>();
   let short = 0;
-  wss.on('connection', (ws) => {
-    ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as { op: string; symbols?: string[] };
-      if (m.op !== 'sub' || !m.symbols) return;
-      const fd = (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd;
-      const plan = m.symbols.join(',');
-      plans.set(plan, m.symbols);
-      sockets.set(fd, plan);
-      // the descriptor's number is reused once the socket closes: it must leave the round first
-      ws.once('close', () => sockets.delete(fd));
-      ws.send(JSON.stringify({ type: 'snapshot', quotes: [] }));
-    });
+  const server = await plainServer((ws, symbols) => {
+    const fd = (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd;
+    const plan = symbols.join(',');
+    plans.set(plan, symbols);
+    sockets.set(fd, plan);
+    // the descriptor's number is reused once the socket closes: it must leave the round first
+    ws.once('close', () => sockets.delete(fd));
   });
   const broadcast = (ticks: readonly WsTick[]) => {
     const frames = new Map(ticks.map((t) => [t.symbol, encodeTextFrame(JSON.stringify(t)).wire]));
     const joined = new Map<string, Buffer>();
-    for (const [plan, symbols] of plans) {
-      joined.set(plan, Buffer.concat(symbols.flatMap((s) => frames.get(s) ?? [])));
+    for (const [plan, list] of plans) {
+      joined.set(plan, Buffer.concat(list.flatMap((s) => frames.get(s) ?? [])));
     }
     for (const [fd, plan] of sockets) {
       const bytes = joined.get(plan);
@@ -298,7 +302,7 @@ function floorServer() {
     }
   };
   return {
-    wss,
+    ...server,
     broadcast,
     takeShort: () => {
       const n = short;
@@ -343,15 +347,9 @@ async function main() {
     (q) => q.symbol,
   );
 
-  const bare = bareServer();
-  await new Promise<void>((r) => bare.wss.once('listening', () => r()));
-  const floor = floorServer();
-  await new Promise<void>((r) => floor.wss.once('listening', () => r()));
-  const urls: Record<Mode, string> = {
-    app: appUrl,
-    bare: `ws://127.0.0.1:${(bare.wss.address() as { port: number }).port}`,
-    floor: `ws://127.0.0.1:${(floor.wss.address() as { port: number }).port}`,
-  };
+  const bare = await bareServer();
+  const floor = await floorServer();
+  const urls: Record<Mode, string> = { app: appUrl, bare: bare.url, floor: floor.url };
   const senders: Record<Mode, (ticks: WsTick[]) => void> = {
     app: (ticks) => app.kabuto.stream.deliver(ticks),
     bare: (ticks) => bare.broadcast(ticks),
