@@ -64,7 +64,8 @@ export function quoteStream(
   let nextSlice = 0;
   let flushScheduled = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let stats = { sent: 0, direct: 0, coalesced: 0, deferred: 0 };
+  const noStats = () => ({ sent: 0, direct: 0, coalesced: 0, deferred: 0 });
+  let stats = noStats();
 
   const send = (c: Client, msg: WsServerMessage) => {
     if (c.ws.readyState === OPEN) c.ws.send(JSON.stringify(msg));
@@ -269,7 +270,7 @@ export function quoteStream(
     },
     stats: () => ({ ...stats, clients: clients.size, symbols: bySymbol.size }),
     resetStats: () => {
-      stats = { sent: 0, direct: 0, coalesced: 0, deferred: 0 };
+      stats = noStats();
     },
     close(): void {
       clearInterval(heartbeat);
