@@ -1,0 +1,167 @@
+import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { checkInvariants } from '@kabuto/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectOk, fundUser, readyUser, type Session, type TestApp } from './support/app.ts';
+import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
+
+/**
+ * Users never reach each other's rows. User A owns one of everything (bank card, site messages, an open
+ * position, a pending limit order, a closed position, a withdrawal, a deposit, fund records); user B, fully
+ * set up too, sends every user-scoped call that takes an id, once with each of A's ids, in a body that is
+ * otherwise valid for B. Every attempt must be refused (by ownership, not by the shape of the body), no
+ * reply to B may carry any of A's marks (name, account, bank number, order numbers), and A's rows must be
+ * exactly as they were. B's own lists are searched for A's marks too. The figures are printed.
+ *
+ * An endpoint that takes an id but has no entry in BODIES fails the suite: a new call gets its case here.
+ */
+const ID_KEY = /^(id|.*_id|.*id)$/i;
+
+type Ready = Session & { cardId: string; realname: string };
+type Owned = 'notices' | 'cards' | 'positions';
+/**
+ * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
+ * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
+ */
+const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, unknown> }> = {
+  '/user/noticedetail': { ids: 'notices', rest: () => ({ lang: 'jp' }) },
+  '/user/editCard': {
+    ids: 'cards',
+    rest: (b) => ({
+      realname: b.realname,
+      bank_num: '7654321',
+      bank_name: 'みずほ銀行',
+      bank_address: '本店',
+      bank_code: '001',
+      account_type: 'ordinary',
+    }),
+  },
+  '/user/delbakcard': { ids: 'cards', rest: () => ({}) },
+  '/user/withdrawal': { ids: 'cards', rest: () => ({ money: '1000', passwords: '112233', type: 'jpy' }) },
+  '/trade/sell_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
+  '/trade/cancel_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
+  '/trade/stockdetail': { ids: 'positions', rest: () => ({ type: 'jpy', lang: 'jp' }) },
+};
+/** Ids that name shared things rather than a user's rows (a deposit channel is the platform's). */
+const SHARED_IDS = new Set(['channel']);
+
+const rowsOf = (data: unknown): Record<string, unknown>[] => {
+  if (Array.isArray(data)) return data as Record<string, unknown>[];
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    if (Array.isArray(d.list)) return d.list as Record<string, unknown>[];
+    return Object.entries(d)
+      .filter(([k, v]) => /^\d+$/.test(k) && v && typeof v === 'object')
+      .map(([, v]) => v as Record<string, unknown>);
+  }
+  return [];
+};
+
+describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses each of another user’s ids, leaks nothing and changes nothing', async () => {
+    const a = await readyUser(t, { realname: '越境 太郎', fund: '500000' });
+    const b = await readyUser(t, { realname: '番人 花子', fund: '500000' });
+    const op = await t.adminLogin();
+    for (const s of [a, a, b]) await fundUser(t, s, '500000', 'jpy', op);
+
+    // A's rows: a withdrawal (asked before any holding, which would stop it), an open position, a pending
+    // limit order, a closed position, notices.
+    const wd = expectOk(
+      await t.money(
+        '/user/withdrawal',
+        { money: '5000', bankid: a.cardId, passwords: '112233', type: 'jpy' },
+        a,
+      ),
+    );
+    const buy = (body: Record<string, unknown>) =>
+      t.money(
+        '/trade/buy_stock',
+        { type: 'jpy', buyzd: 1, ganggan: 1, symbol: '7203', zhang: '100', ...body },
+        a,
+      );
+    const open = expectOk(await buy({ gdlx: 1 }));
+    const closed = expectOk(await buy({ gdlx: 1 }));
+    expectOk(await t.money('/trade/sell_stock', { id: closed.id, type: 'jpy' }, a));
+    const quote = expectOk(await t.call('/trade/stockdetails', { symbol: '7203', type: 'jpy' }));
+    const low = (Number(quote.nowprice ?? quote.price ?? 1000) * 0.9).toFixed(0);
+    const pending = expectOk(await buy({ gdlx: 2, buy_price: low }));
+    const users = expectOk(await t.admin('/users/list', { q: a.account }, op));
+    const aId = rowsOf(users).find((r) => r.account === a.account)?.id;
+    expectOk(await t.admin('/users/message', { id: aId, title: '越境の件', content: '越境 太郎 様へ' }, op));
+
+    const lists = async (s: Session) => ({
+      cards: expectOk(await t.call('/user/cardList', {}, { token: s.token })),
+      notices: expectOk(await t.call('/user/notice', { lang: 'jp' }, { token: s.token })),
+      open: expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: s.token })),
+      closed: expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: s.token })),
+      withdrawals: expectOk(await t.call('/user/withdrawallist', { type: 'jpy' }, { token: s.token })),
+      deposits: expectOk(await t.call('/user/rechargelist', { type: 'jpy' }, { token: s.token })),
+      records: expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: s.token })),
+    });
+    const before = await lists(a);
+    const idsOf = (...lists: unknown[]) => [
+      ...new Set(lists.flatMap((l) => rowsOf(l).map((r) => String(r.id)))),
+    ];
+    const owned: Record<Owned, string[]> = {
+      notices: idsOf(before.notices),
+      cards: idsOf(before.cards),
+      positions: idsOf(before.open, before.closed),
+    };
+    expect(owned.positions).toEqual(expect.arrayContaining([open.id, closed.id, pending.id].map(String)));
+    expect(owned.cards).toContain(String(a.cardId));
+    expect(owned.notices.length).toBeGreaterThan(2);
+    const marks = [
+      a.account,
+      a.realname,
+      '越境',
+      ...[open, closed, pending, wd].map((r) => r.order_number),
+    ].filter((m): m is string => typeof m === 'string' && m.length > 0);
+
+    const calls = contractEndpoints().filter(
+      ({ api, e }) =>
+        api === 'vue' &&
+        e.auth &&
+        Object.keys(fieldsOf(e.body) ?? {}).some((k) => ID_KEY.test(k) && !SHARED_IDS.has(k)),
+    );
+    expect(calls.map(({ e }) => e.path).filter((p) => !BODIES[p])).toEqual([]);
+
+    let attempts = 0;
+    const accepted: string[] = [];
+    const leaks: string[] = [];
+    for (const { e } of calls) {
+      const keys = Object.keys(fieldsOf(e.body) ?? {}).filter((k) => ID_KEY.test(k) && !SHARED_IDS.has(k));
+      for (const key of keys) {
+        for (const id of owned[BODIES[e.path].ids]) {
+          const body = { ...BODIES[e.path].rest(b), [key]: id };
+          const r = await t.money(e.path, body, b);
+          attempts++;
+          const text = JSON.stringify(r.body);
+          const where = `${e.path} ${key}=${id}: ${text.slice(0, 200)}`;
+          if (r.body.status !== 0 || /^validation\./.test(r.body.msg ?? '')) accepted.push(where);
+          for (const m of marks) if (text.includes(m)) leaks.push(`${where} (shows ${m})`);
+        }
+      }
+    }
+    // B's own lists carry nothing of A's.
+    const seenByB = JSON.stringify(await lists(b));
+    for (const m of marks) if (seenByB.includes(m)) leaks.push(`B's lists show ${m}`);
+
+    const after = await lists(a);
+    process.stdout.write(
+      `\ncross-user (${kind}): ${calls.length} calls with ids, ${attempts} attempts with another user's ids, ` +
+        `${accepted.length} accepted, ${leaks.length} leaks\n`,
+    );
+    expect(attempts).toBeGreaterThan(0);
+    expect(accepted).toEqual([]);
+    expect(leaks).toEqual([]);
+    expect(after).toEqual(before);
+    expect((await checkInvariants(t.db)).violations).toEqual([]);
+  });
+});
