@@ -1,0 +1,163 @@
+/**
+ * `npm run test:lighthouse`: Lighthouse CI (`@lhci/cli`, Debian's Chromium at /usr/bin/chromium) on the
+ * pages users open first, mobile with simulated throttling, against the real server (the built apps, a
+ * fresh embedded database, the clock inside the Tokyo session):
+ *
+ * - login (`#/login/login`) and splash → login (`#/login/start`), logged out;
+ * - home (`#/home/index`) and a stock's detail (`#/quotes/info?…`), logged in as the demo user (the
+ *   token is put in local storage before each run, as the app keeps it).
+ *
+ * Budgets, asserted by `lhci assert` on the median of LIGHTHOUSE_RUNS runs (3 by default): performance
+ * ≥ 0.95, accessibility ≥ 0.95, and at most 100 KB of JavaScript transferred for the first screen. They
+ * are scores, not timings of this machine. Reports go to e2e/artifacts/lighthouse/.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT, startServer } from '../e2e/support/server.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const OUT = join(ROOT, 'e2e', 'artifacts', 'lighthouse');
+export const BUDGETS = { performance: 0.95, accessibility: 0.95, scriptBytes: 100 * 1024 };
+
+if (!existsSync(CHROMIUM)) {
+  process.stdout.write(`lighthouse: skipped — ${CHROMIUM} is not installed (apt-get install -y chromium)\n`);
+  process.exit(0);
+}
+
+const lhci = (args: string[]) =>
+  spawnSync(join(ROOT, 'node_modules', '.bin', 'lhci'), args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+  });
+
+async function main() {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  const server = await startServer({
+    env: { KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00', LOG_LEVEL: 'warn' },
+  });
+  let failed = false;
+  try {
+    const login = (await (
+      await fetch(`${server.url}/api/vue/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'demo0001', password: process.env.DEMO_PASSWORD ?? 'kabuto-demo-1' }),
+      })
+    ).json()) as { status: number; data: { token: string } };
+    if (login.status !== 1) throw new Error(`demo login failed: ${JSON.stringify(login)}`);
+
+    // Logged-in pages: a puppeteer script (puppeteer-core, which lighthouse brings) puts the session in
+    // local storage before each run, and the run keeps storage.
+    const script = join(OUT, 'session.cjs');
+    writeFileSync(
+      script,
+      `module.exports = async (browser) => {
+  const page = await browser.newPage();
+  await page.goto(${JSON.stringify(`${server.url}/favicon.ico`)});
+  await page.evaluate(() => {
+    localStorage.setItem('tokend', ${JSON.stringify(login.data.token)});
+    localStorage.setItem('account', 'demo0001');
+  });
+  await page.close();
+};
+`,
+    );
+    const chromeFlags = [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ];
+    // lhci groups runs by URL without the fragment, and the app's routes are fragments: a query names the page.
+    const page = (name: string, route: string) => `${server.url}/?page=${name}#${route}`;
+    const kinds = {
+      public: { urls: [page('login', '/login/login'), page('splash', '/login/start')], session: false },
+      session: {
+        urls: [page('home', '/home/index'), page('stock', '/quotes/info?symbol=7203&type=jpy')],
+        session: true,
+      },
+    };
+    const assertion = (o: object) => ['error', { ...o, aggregationMethod: 'median-run' }];
+    for (const [kind, k] of Object.entries(kinds)) {
+      const config = join(OUT, `${kind}.lighthouserc.json`);
+      writeFileSync(
+        config,
+        JSON.stringify(
+          {
+            ci: {
+              collect: {
+                url: k.urls,
+                numberOfRuns: RUNS,
+                chromePath: CHROMIUM,
+                settings: {
+                  onlyCategories: ['performance', 'accessibility', 'best-practices'],
+                  // with a puppeteer script lhci launches Chromium itself, with puppeteerLaunchOptions
+                  ...(k.session ? {} : { chromeFlags: chromeFlags.join(' ') }),
+                  ...(k.session ? { disableStorageReset: true } : {}),
+                },
+                ...(k.session
+                  ? {
+                      puppeteerScript: relative(ROOT, script),
+                      puppeteerLaunchOptions: { executablePath: CHROMIUM, args: chromeFlags },
+                    }
+                  : {}),
+              },
+              assert: {
+                assertions: {
+                  'categories:performance': assertion({ minScore: BUDGETS.performance }),
+                  'categories:accessibility': assertion({ minScore: BUDGETS.accessibility }),
+                  'resource-summary:script:size': assertion({ maxNumericValue: BUDGETS.scriptBytes }),
+                },
+              },
+            },
+          },
+          null,
+          2,
+        ),
+      );
+      const dir = join(OUT, kind);
+      const r = lhci(['collect', `--config=${config}`]);
+      if (r.status !== 0) throw new Error(`lhci collect failed for ${kind}`);
+      const a = lhci(['assert', `--config=${config}`]);
+      // Keep this kind's reports before the next collect clears .lighthouseci.
+      mkdirSync(dir, { recursive: true });
+      for (const f of readdirSync(join(ROOT, '.lighthouseci')))
+        writeFileSync(join(dir, f), readFileSync(join(ROOT, '.lighthouseci', f)));
+      report(dir);
+      if (a.status !== 0) failed = true;
+    }
+  } finally {
+    await server.stop();
+    rmSync(join(ROOT, '.lighthouseci'), { recursive: true, force: true });
+  }
+  process.stdout.write(
+    `lighthouse: ${failed ? 'FAILED its budgets' : 'within its budgets'} (reports in e2e/artifacts/lighthouse)\n`,
+  );
+  process.exit(failed ? 1 : 0);
+}
+
+/** One line per run: page, scores, LCP, JavaScript transferred. */
+function report(dir: string) {
+  for (const f of readdirSync(dir).filter((n) => n.startsWith('lhr-') && n.endsWith('.json'))) {
+    const r = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+    const script = r.audits['resource-summary'].details.items.find(
+      (i: { resourceType: string }) => i.resourceType === 'script',
+    );
+    process.stdout.write(
+      `lighthouse: ${new URL(r.requestedUrl).searchParams.get('page')?.padEnd(8)} ${new URL(r.finalDisplayedUrl ?? r.finalUrl).hash.padEnd(34)} performance ${Math.round(r.categories.performance.score * 100)}` +
+        `, accessibility ${Math.round(r.categories.accessibility.score * 100)}, LCP ${r.audits['largest-contentful-paint'].displayValue}` +
+        `, JS ${(script.transferSize / 1024).toFixed(0)} KB\n`,
+    );
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`lighthouse: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
