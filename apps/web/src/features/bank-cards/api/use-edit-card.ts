@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { moneyKeys } from '../../../lib/api/money-keys.ts';
+import { call, type RefBody } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+
+/** `/user/editCard {bankid, …}`: change one of the user's bank accounts. */
+export function useEditCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefBody<typeof endpoints.funds.editCard>) => call(endpoints.funds.editCard, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.cards }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { refreshMoney } from '../../../lib/api/refresh-money.ts';
+import type { RefBody } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { moneyCaller } from '../../../lib/idempotency.ts';
+
+/** `/user/to_hq {type, money}` with an Idempotency-Key: repay the wallet's loans (principal + interest). */
+export function useRepay() {
+  const queryClient = useQueryClient();
+  const [send] = useState(() => moneyCaller(endpoints.funds.toHq));
+  return useMutation({
+    mutationFn: (body: RefBody<typeof endpoints.funds.toHq>) => send(body),
+    onSuccess: () => refreshMoney(queryClient),
+  });
+}

@@ -1,0 +1,41 @@
+import type { FundRecordType } from '@kabuto/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { moneyKeys } from '../../../lib/api/money-keys.ts';
+import { fetchData, type RefData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+
+export type FundRecord = RefData<typeof endpoints.funds.capitalloglist>['list'][number];
+
+export interface RecordFilter {
+  kind?: FundRecordType;
+  /** JST dates YYYY-MM-DD. */
+  start?: string;
+  end?: string;
+}
+
+const PAGE_SIZE = 20;
+
+/** `/user/capitalloglist {kind?, start?, end?, page, size}`: fund records of every wallet, page by page. */
+export function useFundRecords(filter: RecordFilter) {
+  return useInfiniteQuery({
+    queryKey: [...moneyKeys.records, filter],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      fetchData(
+        endpoints.funds.capitalloglist,
+        {
+          ...(filter.kind ? { kind: filter.kind } : {}),
+          ...(filter.start ? { start: filter.start } : {}),
+          ...(filter.end ? { end: filter.end } : {}),
+          page: pageParam,
+          size: PAGE_SIZE,
+        },
+        { signal },
+      ),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0
+        ? pages.length + 1
+        : undefined,
+    staleTime: 0,
+  });
+}
