@@ -1,16 +1,16 @@
 import type { Market } from '@kabuto/domain';
-import { useQuery } from '@tanstack/react-query';
-import { moneyKeys } from '../../../lib/api/money-keys.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 
 /**
  * `/trade/userstocklist {type}`: only its summary keys — `fdyk` (floating P&L of open positions) and
  * `ccsz` (their market value). A failed list call counts as empty (spec §7): both are then 0.
  */
-export function usePositionSummary(type: Market) {
-  return useQuery({
-    queryKey: moneyKeys.positions(type),
+export const positionSummaryQuery = (type: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'summary', type],
     queryFn: async ({ signal }) => {
       try {
         const data = await fetchData(endpoints.trading.userStockList, { type }, { signal, silent: true });
@@ -22,4 +22,5 @@ export function usePositionSummary(type: Market) {
     },
     staleTime: 0,
   });
-}
+
+export const usePositionSummary = (type: Market) => useQuery(positionSummaryQuery(type));

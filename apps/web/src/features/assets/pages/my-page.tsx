@@ -145,9 +145,9 @@ export function MyPage() {
               </span>
               <span className="k-kyc-row-text">
                 <span>{t('myPage.verification')}</span>
-                {u.realname && u.is_true === 1 && <small>{u.realname}</small>}
+                {u.realName && u.verification === 1 && <small>{u.realName}</small>}
               </span>
-              <VerificationChip status={u.is_true} />
+              <VerificationChip status={u.verification} />
               <Icon name="right" size={16} className="k-link-arrow" />
             </button>
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moneyKeys } from '../../../lib/api/money-keys.ts';
+import { cardsQuery } from '../../../lib/api/use-cards.ts';
 import { call, type RefBody } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -8,6 +8,6 @@ export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RefBody<typeof endpoints.funds.addCard>) => call(endpoints.funds.addCard, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.cards }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
   });
 }

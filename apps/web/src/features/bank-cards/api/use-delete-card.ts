@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moneyKeys } from '../../../lib/api/money-keys.ts';
+import { cardsQuery } from '../../../lib/api/use-cards.ts';
 import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -8,6 +8,6 @@ export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bankid: string) => call(endpoints.funds.delbakcard, { bankid }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.cards }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
   });
 }

@@ -44,7 +44,7 @@ export function BankAddPage() {
       ) : missing ? (
         <ErrorState text={t('bank.notFound')} />
       ) : (
-        <CardFormView card={card} realname={user.data?.is_true === 1 ? user.data.realname : ''} />
+        <CardFormView card={card} realname={user.data?.verification === 1 ? user.data.realName : ''} />
       )}
     </>
   );

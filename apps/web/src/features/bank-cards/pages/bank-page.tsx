@@ -24,7 +24,7 @@ export function BankPage() {
   const user = useUserInfo();
   const remove = useDeleteCard();
   const list = cards.data ?? [];
-  const verified = user.data?.is_true === 1;
+  const verified = user.data?.verification === 1;
 
   const confirmDelete = (card: BankCard) => {
     Dialog.confirm({

@@ -103,7 +103,7 @@ export function StoredPage() {
       <Refreshable onRefresh={() => Promise.all([channels.refetch(), deposits.refetch(), user.refetch()])}>
         <form className="k-money-form" onSubmit={submit} noValidate data-testid="deposit-form">
           <Steps current={0} />
-          {user.data && user.data.is_true !== 1 && (
+          {user.data && user.data.verification !== 1 && (
             <p className="k-note is-bad">
               <Icon name="idcard" size={16} />
               <span>

@@ -1,7 +1,8 @@
 import type { Currency } from '@kabuto/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 
 export type FxQuote = RefData<typeof endpoints.funds.rotationRate>;
 
@@ -12,9 +13,9 @@ const REFRESH_MS = 10_000;
  * `/user/rotation_rate {from, to, money?}`: the live rate of a pair (`money` null) or what an amount would
  * bring (`money` set; nothing is asked while it is empty).
  */
-export function useFxQuote(from: Currency, to: Currency, money: string | null, forAmount = false) {
-  return useQuery({
-    queryKey: ['money', 'fx', from, to, money ?? ''],
+export const fxQuoteQuery = (from: Currency, to: Currency, money: string | null, forAmount = false) =>
+  queryOptions({
+    queryKey: [...scopes.money, 'fx', from, to, money ?? ''],
     queryFn: ({ signal }) =>
       fetchData(endpoints.funds.rotationRate, money ? { from, to, money } : { from, to }, {
         signal,
@@ -25,4 +26,6 @@ export function useFxQuote(from: Currency, to: Currency, money: string | null, f
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useFxQuote = (from: Currency, to: Currency, money: string | null, forAmount = false) =>
+  useQuery(fxQuoteQuery(from, to, money, forAmount));

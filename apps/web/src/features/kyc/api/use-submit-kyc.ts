@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshMoney } from '../../../lib/api/refresh-money.ts';
+import { refreshMoney } from '../../../lib/api/refresh.ts';
 import { call, type RefBody } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 

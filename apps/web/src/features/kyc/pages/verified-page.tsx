@@ -28,7 +28,7 @@ export function VerifiedPage() {
   const user = useUserInfo({ fresh: true });
   const [resubmit, setResubmit] = useState(false);
   const u = user.data;
-  const status = u?.is_true ?? 0;
+  const status = u?.verification ?? 0;
   const showForm = status === 0 || (status === 2 && resubmit);
 
   return (
@@ -57,7 +57,7 @@ const STATE_LOOK: Record<number, { icon: IconName | 'clock'; tone: string }> = {
 
 function KycState({ user, onResubmit }: { user: UserInfo; onResubmit: () => void }) {
   const { t } = useTranslation('money');
-  const status = user.is_true;
+  const status = user.verification;
   const look = STATE_LOOK[status] ?? STATE_LOOK[3];
   const reason = kycReason(user);
   return (
@@ -74,16 +74,16 @@ function KycState({ user, onResubmit }: { user: UserInfo; onResubmit: () => void
             <b>{reason || t('kyc.noReason')}</b>
           </div>
         )}
-        {user.realname && (
+        {user.realName && (
           <dl className="k-kv">
             <div>
               <dt>{t('kyc.name')}</dt>
-              <dd>{user.realname}</dd>
+              <dd>{user.realName}</dd>
             </div>
-            {user.id_card && (
+            {user.idNumber && (
               <div>
                 <dt>{t('kyc.idNumber')}</dt>
-                <dd className="k-num">{user.id_card}</dd>
+                <dd className="k-num">{user.idNumber}</dd>
               </div>
             )}
           </dl>
@@ -106,12 +106,12 @@ function KycState({ user, onResubmit }: { user: UserInfo; onResubmit: () => void
 function KycFormCard({ user, onDone }: { user: UserInfo; onDone: () => void }) {
   const { t } = useTranslation('money');
   const submit = useSubmitKyc();
-  const [form, setForm] = useState<KycForm>(() => ({ ...EMPTY, realname: user.realname ?? '' }));
+  const [form, setForm] = useState<KycForm>(() => ({ ...EMPTY, realname: user.realName ?? '' }));
   const set =
     <K extends keyof KycForm>(key: K) =>
     (value: KycForm[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
-  const reason = user.is_true === 2 ? kycReason(user) : '';
+  const reason = user.verification === 2 ? kycReason(user) : '';
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

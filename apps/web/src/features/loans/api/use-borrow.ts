@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { refreshMoney } from '../../../lib/api/refresh-money.ts';
+import { refreshMoney } from '../../../lib/api/refresh.ts';
 import type { RefBody } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userInfoKey } from '../../../lib/api/use-user-info.ts';
+import { userInfoQuery } from '../../../lib/api/use-user-info.ts';
 import { call, type RefBody } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
@@ -9,6 +9,6 @@ export function useSetFundPassword() {
   return useMutation({
     mutationFn: (body: RefBody<typeof endpoints.account.setPasswords>) =>
       call(endpoints.account.setPasswords, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey }),
   });
 }

@@ -25,7 +25,7 @@ export function FundPasswordPage() {
   const [form, setForm] = useState<PasswordChange>({ old: '', next: '', repeat: '' });
   const set = (key: keyof PasswordChange) => (value: string) =>
     setForm((f) => ({ ...f, [key]: digitsOnly(value) }));
-  const hasOld = Boolean(user.data?.has_fund_password);
+  const hasOld = Boolean(user.data?.hasFundPassword);
   const busy = setFirst.isPending || change.isPending;
 
   const done = ({ msg }: { msg?: string }) => {

@@ -1,12 +1,14 @@
 import type { tradingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
+import { refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 import { POLL_MS, useStreamUp } from '../../../lib/quote-stream.ts';
 
 export type PositionRow = z.infer<typeof tradingApi.positionRow>;
@@ -34,44 +36,46 @@ export function splitRows(data: Record<string, unknown>, summaryKeys: readonly s
   return { rows, summary };
 }
 
-export const positionsKey = (market: Market, which: 'open' | 'closed') =>
-  ['positions', which, market] as const;
-
 /** `/trade/userstocklist {type}`: holdings and pending orders, with `ccsz` (value) and `fdyk` (floating P&L). */
-export function useOpenPositions(market: Market) {
-  const live = useStreamUp();
-  return useQuery({
-    queryKey: positionsKey(market, 'open'),
+export const openPositionsQuery = (market: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'open', market],
     queryFn: async ({ signal }) => {
       const data = await fetchData(endpoints.trading.userStockList, { type: market }, { signal });
       return splitRows(data, ['ccsz', 'fdyk']);
     },
-    // fills of pending orders and forced closes happen on the server: look again now and then
-    refetchInterval: live ? 10_000 : POLL_MS,
   });
+
+export function useOpenPositions(market: Market) {
+  const live = useStreamUp();
+  // fills of pending orders and forced closes happen on the server: look again now and then
+  return useQuery({ ...openPositionsQuery(market), refetchInterval: live ? 10_000 : POLL_MS });
 }
 
 /** `/trade/userstocklists {type}`: closed and cancelled positions, with `lsyk` (realised P&L). */
-export function useClosedPositions(market: Market, enabled = true) {
-  return useQuery({
-    queryKey: positionsKey(market, 'closed'),
+export const closedPositionsQuery = (market: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'closed', market],
     queryFn: async ({ signal }) => {
       const data = await fetchData(endpoints.trading.userStockLists, { type: market }, { signal });
       return splitRows(data, ['lsyk']);
     },
-    enabled,
   });
-}
+
+export const useClosedPositions = (market: Market, enabled = true) =>
+  useQuery({ ...closedPositionsQuery(market), enabled });
 
 /** `/trade/stockdetail {id, type}`: one position. */
-export function usePosition(id: string, market: Market) {
-  const live = useStreamUp();
-  return useQuery({
-    queryKey: ['positions', 'one', market, id],
+export const positionQuery = (id: string, market: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'one', market, id],
     queryFn: ({ signal }) => fetchData(endpoints.trading.stockDetail, { id, type: market }, { signal }),
     enabled: Boolean(id),
-    refetchInterval: live ? 10_000 : POLL_MS,
   });
+
+export function usePosition(id: string, market: Market) {
+  const live = useStreamUp();
+  return useQuery({ ...positionQuery(id, market), refetchInterval: live ? 10_000 : POLL_MS });
 }
 
 /** Close a holding (`/trade/sell_stock`) or cancel a pending order (`/trade/cancel_stock`). */
@@ -81,8 +85,7 @@ export function usePositionActions(market: Market) {
   const cancel = useMemo(() => moneyCaller(endpoints.trading.cancelStock), []);
   const after = async (msg: string) => {
     showMsg(msg);
-    await qc.invalidateQueries({ queryKey: ['positions'] });
-    await qc.invalidateQueries({ queryKey: ['user'] });
+    await refreshPositions(qc);
   };
   const close = useMutation({
     mutationFn: (id: string) => sell({ id, type: market }),

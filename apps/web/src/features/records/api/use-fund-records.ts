@@ -1,8 +1,8 @@
 import type { FundRecordType } from '@kabuto/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { moneyKeys } from '../../../lib/api/money-keys.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 
 export type FundRecord = RefData<typeof endpoints.funds.capitalloglist>['list'][number];
 
@@ -16,9 +16,9 @@ export interface RecordFilter {
 const PAGE_SIZE = 20;
 
 /** `/user/capitalloglist {kind?, start?, end?, page, size}`: fund records of every wallet, page by page. */
-export function useFundRecords(filter: RecordFilter) {
-  return useInfiniteQuery({
-    queryKey: [...moneyKeys.records, filter],
+export const fundRecordsQuery = (filter: RecordFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...scopes.money, 'records', filter],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       fetchData(
@@ -38,4 +38,5 @@ export function useFundRecords(filter: RecordFilter) {
         : undefined,
     staleTime: 0,
   });
-}
+
+export const useFundRecords = (filter: RecordFilter) => useInfiniteQuery(fundRecordsQuery(filter));

@@ -45,7 +45,7 @@ export function WithdrawPage() {
         <ListSkeleton rows={4} lines={3} />
       ) : user.isError || !u || cards.isError ? (
         <ErrorState onRetry={() => void Promise.all([user.refetch(), cards.refetch()])} />
-      ) : u.is_true !== 1 ? (
+      ) : u.verification !== 1 ? (
         <div className="k-body">
           <section className="k-card k-state is-wait" data-testid="withdraw-verify">
             <span className="k-state-icon" aria-hidden="true">
@@ -62,7 +62,7 @@ export function WithdrawPage() {
         <Refreshable onRefresh={() => Promise.all([user.refetch(), cards.refetch()])}>
           <WithdrawForm
             available={(c) => walletBalance(u, c)}
-            hasFundPassword={u.has_fund_password}
+            hasFundPassword={u.hasFundPassword}
             cards={cards.data ?? []}
           />
         </Refreshable>
