@@ -1,12 +1,11 @@
 import { formatUnits, type Market, parseUnits, UNIT } from '@kabuto/domain';
 import { Dialog, Popup } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isApiError } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { formatPrice } from '../../../lib/quote-format.ts';
