@@ -7,10 +7,11 @@ import type { DepositChannel } from './api/use-channels.ts';
  * never goes to storage or the URL, and a reload starts again from the first step.
  */
 export interface DepositDraft {
-  money: string;
+  amount: string;
   type: Currency;
   channel: DepositChannel;
-  rpassword: string;
+  /** The channel's password. */
+  channelPassword: string;
 }
 
 let draft: DepositDraft | null = null;

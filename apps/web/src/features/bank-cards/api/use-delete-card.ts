@@ -7,7 +7,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bankid: string) => call(endpoints.funds.delbakcard, { bankid }),
+    mutationFn: (cardId: string) => call(endpoints.funds.delbakcard, { bankid: cardId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
   });
 }

@@ -7,7 +7,11 @@ import { endpoints } from '../../../lib/endpoints.ts';
 export function useEditCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.funds.editCard>) => call(endpoints.funds.editCard, body),
+    mutationFn: ({
+      cardId,
+      ...card
+    }: Omit<RefBody<typeof endpoints.funds.editCard>, 'bankid'> & { cardId: string }) =>
+      call(endpoints.funds.editCard, { bankid: cardId, ...card }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
   });
 }

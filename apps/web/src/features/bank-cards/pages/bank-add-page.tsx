@@ -87,7 +87,7 @@ function CardFormView({ card, realname }: { card?: BankCard; realname: string })
       bank_code: form.branchCode,
       account_type: form.accountType,
     };
-    if (card) edit.mutate({ bankid: card.id, ...body }, { onSuccess: done });
+    if (card) edit.mutate({ cardId: card.id, ...body }, { onSuccess: done });
     else add.mutate(body, { onSuccess: done });
   };
 

@@ -21,14 +21,14 @@ import { getDepositDraft, setDepositDraft } from '../deposit-draft.ts';
 export function DepositPage() {
   const draft = getDepositDraft();
   if (!draft) return <Navigate to="/mine/stored" replace />;
-  return <DepositTransfer key={`${draft.type}-${draft.channel.id}-${draft.money}`} />;
+  return <DepositTransfer key={`${draft.type}-${draft.channel.id}-${draft.amount}`} />;
 }
 
 function DepositTransfer() {
   const { t } = useTranslation('money');
   const navigate = useNavigate();
   const draft = getDepositDraft()!;
-  const { channel, type, money } = draft;
+  const { channel, type, amount: money } = draft;
   const [proof, setProof] = useState<string | null>(null);
   const submit = useSubmitDeposit();
 
@@ -37,7 +37,7 @@ function DepositTransfer() {
     if (submit.isPending) return;
     if (!proof) return showMsg('deposit.proofRequired');
     submit.mutate(
-      { money, type, rjpz: proof!, channel: channel.id, rpassword: draft.rpassword },
+      { amount: money, type, proof: proof!, channel: channel.id, channelPassword: draft.channelPassword },
       {
         onSuccess: ({ msg }) => {
           setDepositDraft(null);

@@ -42,7 +42,7 @@ export function StoredPage() {
   const navigate = useNavigate();
   const draft = getDepositDraft();
   const [type, setType] = useState<Currency>(draft?.type ?? storedMarket());
-  const [money, setMoney] = useState(draft?.money ?? '');
+  const [money, setMoney] = useState(draft?.amount ?? '');
   const [channelId, setChannelId] = useState<string | null>(draft?.channel.id ?? null);
   const [rpassword, setRpassword] = useState('');
   const channels = useChannels(type);
@@ -81,10 +81,10 @@ export function StoredPage() {
       required(rpassword, 'rpassword');
     if (problem) return showMsg(problem.msg, problem.params);
     check.mutate(
-      { money, type, rpassword, channel: channel.id },
+      { amount: money, type, channelPassword: rpassword, channel: channel.id },
       {
         onSuccess: () => {
-          setDepositDraft({ money, type, channel, rpassword });
+          setDepositDraft({ amount: money, type, channel, channelPassword: rpassword });
           navigate('/mine/deposit');
         },
       },
@@ -115,7 +115,7 @@ export function StoredPage() {
             <p className="k-note" data-testid="deposit-pending">
               <MoneyIcon name="clock" size={16} />
               <span>
-                {t('deposit.pendingNote', { amount: compactMoney(pending.money, pending.type) })}{' '}
+                {t('deposit.pendingNote', { amount: compactMoney(pending.amount, pending.type) })}{' '}
                 <Link to="/mine/transactionRecords?tab=deposit">{t('deposit.seeHistory')}</Link>
               </span>
             </p>

@@ -44,7 +44,10 @@ export function ExchangePage() {
   const forAmount = samePair(quote.data);
   // What the amount on screen would bring (never a stale figure for another amount, or after a refusal).
   const preview =
-    amount && !quote.isError && forAmount?.money !== undefined && toUnits(forAmount.money) === toUnits(amount)
+    amount &&
+    !quote.isError &&
+    forAmount?.amount !== undefined &&
+    toUnits(forAmount.amount) === toUnits(amount)
       ? forAmount
       : undefined;
   const q = preview ?? samePair(rate.data);
@@ -114,7 +117,7 @@ export function ExchangePage() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await exchange.mutateAsync({ money: value, from, to });
+          const { msg } = await exchange.mutateAsync({ amount: value, from, to });
           showMsg(msg ?? 'ok.exchanged');
           setMoney('');
         } catch {

@@ -10,7 +10,8 @@ export function useBorrow() {
   const queryClient = useQueryClient();
   const [send] = useState(() => moneyCaller(endpoints.funds.toJq));
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.funds.toJq>) => send(body),
+    mutationFn: (x: { type: RefBody<typeof endpoints.funds.toJq>['type']; amount: string }) =>
+      send({ type: x.type, money: x.amount }),
     onSuccess: () => refreshMoney(queryClient),
   });
 }

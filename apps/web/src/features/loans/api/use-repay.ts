@@ -10,7 +10,8 @@ export function useRepay() {
   const queryClient = useQueryClient();
   const [send] = useState(() => moneyCaller(endpoints.funds.toHq));
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.funds.toHq>) => send(body),
+    mutationFn: (x: { type: RefBody<typeof endpoints.funds.toHq>['type']; amount: string }) =>
+      send({ type: x.type, money: x.amount }),
     onSuccess: () => refreshMoney(queryClient),
   });
 }

@@ -52,7 +52,7 @@ export function LoanOrderPage() {
                   <div className="k-rev-head">
                     <span className="k-rev-title">
                       <small>{t('loan.amount')}</small>
-                      <b className="k-num">{formatMoney(l.money, l.type)}</b>
+                      <b className="k-num">{formatMoney(l.amount, l.type)}</b>
                     </span>
                     <StatusChip kind="loan" status={l.status} />
                   </div>

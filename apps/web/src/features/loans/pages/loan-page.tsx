@@ -74,9 +74,9 @@ export function LoanPage() {
               type={type}
               money={money}
               setMoney={setMoney}
-              preview={amount !== null && d.daily_interest !== undefined ? d : undefined}
+              preview={amount !== null && d.dailyInterest !== undefined ? d : undefined}
             />
-            {(toUnits(d.yjed) ?? 0n) > 0n && (
+            {(toUnits(d.borrowed) ?? 0n) > 0n && (
               <RepayCard
                 info={d}
                 type={type}
@@ -105,13 +105,13 @@ export function LoanPage() {
 
 function LoanHero({ info, type, onType }: { info: LoanInfo; type: Currency; onType: (c: Currency) => void }) {
   const { t } = useTranslation('money');
-  const score = Math.max(0, Math.min(SCORE_SCALE, info.xyf));
+  const score = Math.max(0, Math.min(SCORE_SCALE, info.creditScore));
   const r = 34;
   const circumference = 2 * Math.PI * r;
   return (
     <section className="k-hero k-loan-hero" aria-label={t('loan.summary')}>
       <div className="k-loan-top">
-        <div className="k-score" data-testid="loan-score" data-value={info.xyf}>
+        <div className="k-score" data-testid="loan-score" data-value={info.creditScore}>
           <svg width="84" height="84" viewBox="0 0 84 84" aria-hidden="true">
             <circle cx="42" cy="42" r={r} className="k-score-track" />
             <circle
@@ -124,7 +124,7 @@ function LoanHero({ info, type, onType }: { info: LoanInfo; type: Currency; onTy
             />
           </svg>
           <span className="k-score-text">
-            <b>{info.xyf}</b>
+            <b>{info.creditScore}</b>
             <small>{t('loan.score')}</small>
           </span>
         </div>
@@ -146,12 +146,12 @@ function LoanHero({ info, type, onType }: { info: LoanInfo; type: Currency; onTy
       <dl className="k-hero-grid is-three">
         <div>
           <dt>{t('loan.limit')}</dt>
-          <dd>{compactMoney(info.kjed, type)}</dd>
+          <dd>{compactMoney(info.limit, type)}</dd>
         </div>
         <div>
           <dt>{t('loan.borrowed')}</dt>
-          <dd data-testid="loan-borrowed" data-value={info.yjed}>
-            {compactMoney(info.yjed, type)}
+          <dd data-testid="loan-borrowed" data-value={info.borrowed}>
+            {compactMoney(info.borrowed, type)}
           </dd>
         </div>
         <div>
@@ -208,10 +208,10 @@ function ApplyCard({
             <dt>{t('loan.rate')}</dt>
             <dd>{t('loan.ratePerYear', { rate: info.rate })}</dd>
           </div>
-          {preview?.interest_30d && (
+          {preview?.interest30d && (
             <div>
               <dt>{t('loan.interest30')}</dt>
-              <dd className="k-num">{formatMoney(preview.interest_30d, type)}</dd>
+              <dd className="k-num">{formatMoney(preview.interest30d, type)}</dd>
             </div>
           )}
         </dl>
@@ -220,7 +220,7 @@ function ApplyCard({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await borrow.mutateAsync({ type, money: value });
+          const { msg } = await borrow.mutateAsync({ type, amount: value });
           showMsg(msg ?? 'ok.submitted');
           setMoney('');
         } catch {
@@ -261,12 +261,12 @@ function ApplyCard({
         <div>
           <dt>{t('loan.interestDaily')}</dt>
           <dd className="k-num" data-testid="loan-interest-daily">
-            {preview?.daily_interest ? formatMoney(preview.daily_interest, type) : '--'}
+            {preview?.dailyInterest ? formatMoney(preview.dailyInterest, type) : '--'}
           </dd>
         </div>
         <div>
           <dt>{t('loan.interest30')}</dt>
-          <dd className="k-num">{preview?.interest_30d ? formatMoney(preview.interest_30d, type) : '--'}</dd>
+          <dd className="k-num">{preview?.interest30d ? formatMoney(preview.interest30d, type) : '--'}</dd>
         </div>
       </dl>
       <button
@@ -295,7 +295,7 @@ function RepayCard({
 }) {
   const { t } = useTranslation('money');
   const repay = useRepay();
-  const principal = toUnits(info.yjed) ?? 0n;
+  const principal = toUnits(info.borrowed) ?? 0n;
   const due = principal + interest;
   const dueText = unitsToInput(due, type);
 
@@ -308,7 +308,7 @@ function RepayCard({
         <dl className="k-kv k-confirm-kv">
           <div>
             <dt>{t('loan.principal')}</dt>
-            <dd className="k-num">{formatMoney(info.yjed, type)}</dd>
+            <dd className="k-num">{formatMoney(info.borrowed, type)}</dd>
           </div>
           <div>
             <dt>{t('loan.interest')}</dt>
@@ -324,7 +324,7 @@ function RepayCard({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await repay.mutateAsync({ type, money: dueText });
+          const { msg } = await repay.mutateAsync({ type, amount: dueText });
           showMsg(msg ?? 'ok.repaid');
         } catch {
           // refusal already shown (e.g. loan.repayDue with the exact amount when interest grew)
@@ -339,7 +339,7 @@ function RepayCard({
       <dl className="k-interest">
         <div>
           <dt>{t('loan.principal')}</dt>
-          <dd className="k-num">{formatMoney(info.yjed, type)}</dd>
+          <dd className="k-num">{formatMoney(info.borrowed, type)}</dd>
         </div>
         <div>
           <dt>{t('loan.interestAccrued')}</dt>

@@ -1,10 +1,12 @@
 import type { FundRecordType } from '@kabuto/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type WithAmount, withAmount } from '../../../lib/api/wire-amount.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-export type FundRecord = RefData<typeof endpoints.funds.capitalloglist>['list'][number];
+/** One fund record; `amount` (signed: + in, − out) is the wire's `money`. */
+export type FundRecord = WithAmount<RefData<typeof endpoints.funds.capitalloglist>['list'][number]>;
 
 export interface RecordFilter {
   kind?: FundRecordType;
@@ -20,8 +22,8 @@ export const fundRecordsQuery = (filter: RecordFilter) =>
   infiniteQueryOptions({
     queryKey: [...scopes.money, 'records', filter],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      fetchData(
+    queryFn: async ({ pageParam, signal }): Promise<{ list: FundRecord[]; total: number }> => {
+      const page = await fetchData(
         endpoints.funds.capitalloglist,
         {
           ...(filter.kind ? { kind: filter.kind } : {}),
@@ -31,7 +33,9 @@ export const fundRecordsQuery = (filter: RecordFilter) =>
           size: PAGE_SIZE,
         },
         { signal },
-      ),
+      );
+      return { list: page.list.map(withAmount), total: page.total };
+    },
     getNextPageParam: (last, pages) =>
       pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0
         ? pages.length + 1

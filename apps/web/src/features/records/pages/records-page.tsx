@@ -187,7 +187,7 @@ function FundsTab() {
 
 function FundRow({ row }: { row: FundRecord }) {
   const { t } = useTranslation('money');
-  const units = toUnits(row.money) ?? 0n;
+  const units = toUnits(row.amount) ?? 0n;
   const subject = [
     row.stock_name && `${row.stock_name} ${row.stock_code}`.trim(),
     row.product_name,
@@ -205,7 +205,7 @@ function FundRow({ row }: { row: FundRecord }) {
           <b>{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</b>
           <span className={`k-rec-amount ${units > 0n ? 'is-up' : units < 0n ? 'is-down' : ''}`}>
             {units > 0n ? '+' : ''}
-            {formatMoney(row.money, row.type)}
+            {formatMoney(row.amount, row.type)}
           </span>
         </div>
         <div className="k-rec-line is-sub">
@@ -387,7 +387,7 @@ function DepositsTab() {
               key={d.id}
               testid="deposit-record"
               title={`${t('kinds.deposit')} · ${d.channel}`}
-              amount={formatMoney(d.money, d.type)}
+              amount={formatMoney(d.amount, d.type)}
               chip={<StatusChip kind="deposit" status={d.status} />}
               reason={d.status === 2 ? d.reason || t('kyc.noReason') : undefined}
               lines={[
@@ -443,7 +443,7 @@ function WithdrawalsTab({ wallet, onWallet }: { wallet: Currency; onWallet: (c: 
                   key={w.id}
                   testid="withdrawal-record"
                   title={`${t('kinds.withdrawal')} · ${w.bank_name} ${maskedNumber(w.bank_num)}`}
-                  amount={formatMoney(w.money, w.type)}
+                  amount={formatMoney(w.amount, w.type)}
                   chip={<StatusChip kind="withdrawal" status={w.status} />}
                   reason={w.status === 2 ? w.reason || t('kyc.noReason') : undefined}
                   lines={[

@@ -5,12 +5,21 @@ import type { RefBody } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
 
+/** A withdrawal of `amount` from the `type` wallet to the bank account `cardId`. */
+export interface WithdrawInput {
+  amount: string;
+  cardId: string;
+  fundPassword: string;
+  type: RefBody<typeof endpoints.funds.withdrawal>['type'];
+}
+
 /** `/user/withdrawal {money, bankid, passwords, type}` with an Idempotency-Key. */
 export function useWithdraw() {
   const queryClient = useQueryClient();
   const [send] = useState(() => moneyCaller(endpoints.funds.withdrawal));
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.funds.withdrawal>) => send(body),
+    mutationFn: (x: WithdrawInput) =>
+      send({ money: x.amount, bankid: x.cardId, passwords: x.fundPassword, type: x.type }),
     onSuccess: () => refreshMoney(queryClient),
   });
 }

@@ -137,7 +137,12 @@ function WithdrawForm({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await withdraw.mutateAsync({ money, bankid: card.id, passwords: password, type });
+          const { msg } = await withdraw.mutateAsync({
+            amount: money,
+            cardId: card.id,
+            fundPassword: password,
+            type,
+          });
           showMsgAcrossNavigation(msg ?? 'ok.withdrawSubmitted');
           navigate(`/mine/transactionRecords?tab=withdrawal&type=${type}`, { replace: true });
         } catch {
