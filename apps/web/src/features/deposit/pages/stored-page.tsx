@@ -44,7 +44,7 @@ export function StoredPage() {
   const [type, setType] = useState<Currency>(draft?.type ?? storedMarket());
   const [money, setMoney] = useState(draft?.amount ?? '');
   const [channelId, setChannelId] = useState<string | null>(draft?.channel.id ?? null);
-  const [rpassword, setRpassword] = useState('');
+  const [channelPassword, setChannelPassword] = useState('');
   const channels = useChannels(type);
   const deposits = useDeposits();
   const user = useUserInfo({ fresh: true });
@@ -78,13 +78,13 @@ export function StoredPage() {
         { below: 'deposit.belowMinimum', above: 'deposit.aboveMaximum' },
         (u) => compactMoney(unitsToInput(u, type), type),
       ) ??
-      required(rpassword, 'rpassword');
+      required(channelPassword, 'rpassword');
     if (problem) return showMsg(problem.msg, problem.params);
     check.mutate(
-      { amount: money, type, channelPassword: rpassword, channel: channel.id },
+      { amount: money, type, channelPassword, channel: channel.id },
       {
         onSuccess: () => {
-          setDepositDraft({ amount: money, type, channel, channelPassword: rpassword });
+          setDepositDraft({ amount: money, type, channel, channelPassword });
           navigate('/mine/deposit');
         },
       },
@@ -189,8 +189,8 @@ export function StoredPage() {
                 label={t('deposit.channelPassword')}
                 icon="lock"
                 name="rpassword"
-                value={rpassword}
-                onChange={setRpassword}
+                value={channelPassword}
+                onChange={setChannelPassword}
                 placeholder={t('deposit.channelPasswordPlaceholder')}
                 hint={t('deposit.channelPasswordHint')}
                 autoComplete="off"
