@@ -39,9 +39,9 @@ export function FundPasswordPage() {
     const problem = checkFundPassword(form, hasOld);
     if (problem) return showMsg(problem.msg, problem.params);
     if (hasOld) {
-      change.mutate({ old_pass: form.old, new_pass: form.next, new_passs: form.repeat }, { onSuccess: done });
+      change.mutate(form, { onSuccess: done });
     } else {
-      setFirst.mutate({ new_pass: form.next, new_passs: form.repeat }, { onSuccess: done });
+      setFirst.mutate({ next: form.next, repeat: form.repeat }, { onSuccess: done });
     }
   };
 
