@@ -23,8 +23,9 @@ import { showMsg } from '../../../lib/messages.ts';
 import { compactMoney } from '../../../lib/money-text.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
-import { type DepositChannel, useChannels } from '../api/use-channels.ts';
+import { useChannels } from '../api/use-channels.ts';
 import { useDepositCheck } from '../api/use-deposit-check.ts';
+import { ChannelOption } from '../components/channel-option.tsx';
 import { Steps } from '../components/steps.tsx';
 import { getDepositDraft, setDepositDraft } from '../deposit-draft.ts';
 
@@ -215,43 +216,5 @@ export function StoredPage() {
         </form>
       </Refreshable>
     </>
-  );
-}
-
-function ChannelOption({
-  channel,
-  selected,
-  onSelect,
-}: {
-  channel: DepositChannel;
-  selected: boolean;
-  onSelect: (id: string) => void;
-}) {
-  const { t } = useTranslation('money');
-  const hours = channel.quick
-    ? t('deposit.windowEveryDay', { from: channel.open_from, to: channel.open_to })
-    : t('deposit.windowBusinessDays', { from: channel.open_from, to: channel.open_to });
-  return (
-    <li>
-      <button
-        type="button"
-        className={`k-radio${selected ? ' is-selected' : ''}`}
-        aria-pressed={selected}
-        onClick={() => onSelect(channel.id)}
-        data-testid="deposit-channel"
-        data-id={channel.id}
-      >
-        <span className="k-radio-dot" aria-hidden="true" />
-        <span className="k-radio-text">
-          <b>{channel.name}</b>
-          <small>
-            {channel.bank} · {hours}
-          </small>
-        </span>
-        <span className={`k-chip ${channel.open ? 'is-ok' : 'is-muted'}`}>
-          {t(channel.open ? 'deposit.open' : 'deposit.closed')}
-        </span>
-      </button>
-    </li>
   );
 }
