@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails on an import that DESIGN.md forbids:
-//  - between workspaces: domain ← everyone; contract ← web, admin, server; db ← ledger, server;
-//    ledger, market ← server only; apps never import each other;
+//  - between workspaces: domain ← everyone; contract ← client, web, admin, server; client ← web, admin;
+//    db ← ledger, server; ledger, market ← server only; apps never import each other;
 //  - inside an app: features/modules never import each other, and shared code (lib, components,
 //    shared, plugins) never imports a feature (shared → features → app).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,9 +16,10 @@ const ALLOWED = {
   'packages/db': ['domain'],
   'packages/ledger': ['domain', 'db'],
   'packages/market': ['domain'],
+  'packages/client': ['domain', 'contract'],
   'apps/server': ['domain', 'contract', 'db', 'ledger', 'market'],
-  'apps/web': ['domain', 'contract'],
-  'apps/admin': ['domain', 'contract'],
+  'apps/web': ['domain', 'contract', 'client'],
+  'apps/admin': ['domain', 'contract', 'client'],
 };
 
 /** Inside an app: which folder holds the features, and which folders are shared. */

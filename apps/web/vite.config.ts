@@ -29,7 +29,9 @@ export default defineConfig({
       treeshake: {
         // The shared packages only declare values. Marking them side-effect free lets the bundler keep
         // the msg catalogue without the zod schemas the server needs, so the app ships no validator.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/](contract|domain)[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/](client|contract|domain)[\\/]src[\\/]/, sideEffects: false },
+        ],
       },
     },
   },

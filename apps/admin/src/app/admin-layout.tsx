@@ -13,7 +13,7 @@ import {
 } from '../components/icons.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { useLogout } from '../features/auth/api/use-logout.ts';
-import { useQueueCounts } from '../features/dashboard/api/use-queue-counts.ts';
+import { useQueueCounts } from '../lib/api/use-queue-counts.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useOperator } from '../lib/operator.tsx';
 import { QUEUES, queueCount } from '../lib/queues.ts';

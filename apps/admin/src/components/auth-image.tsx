@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Image, Skeleton, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
@@ -17,6 +17,16 @@ async function fetchImage(url: string, signal: AbortSignal): Promise<Blob> {
 const SIZE = { small: { width: 72, height: 54 }, large: { width: 200, height: 140 } } as const;
 
 /** A thumbnail that opens antd's zoomable preview (1/3× to 3×). */
+/** An uploaded image fetched with the operator's token, kept as a blob while it is shown. */
+const imageQuery = (url: string) =>
+  queryOptions({
+    queryKey: ['admin', 'image', url],
+    queryFn: ({ signal }) => fetchImage(url, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 5 * 60_000,
+    retry: false,
+  });
+
 export function AuthImage({
   value,
   label,
@@ -29,14 +39,7 @@ export function AuthImage({
   const { t } = useI18n();
   const { url, auth } = resolveImage(value);
   const { width, height } = SIZE[size];
-  const q = useQuery({
-    queryKey: ['admin', 'image', url],
-    queryFn: ({ signal }) => fetchImage(url, signal),
-    enabled: auth,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 5 * 60_000,
-    retry: false,
-  });
+  const q = useQuery({ ...imageQuery(url), enabled: auth });
   const blobUrl = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
   useEffect(() => () => (blobUrl ? URL.revokeObjectURL(blobUrl) : undefined), [blobUrl]);
 

@@ -42,9 +42,9 @@ const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
 const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes']);
-/** The money screens come as one chunk (features/money/pages/index.ts). */
-const money = (name: keyof typeof import('../features/money/pages/index.ts')) =>
-  lazyPage(async () => (await import('../features/money/pages/index.ts'))[name], ['money']);
+/** The money screens of eight features come as one chunk (app/money-pages.ts). */
+const money = (name: keyof typeof import('./money-pages.ts')) =>
+  lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
 
 export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/index', Page: home, auth: true },

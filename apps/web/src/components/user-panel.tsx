@@ -68,7 +68,7 @@ function UserPanel({ onClose }: { onClose: () => void }) {
           <div className="k-panel-account" data-testid="panel-account">
             {name}
           </div>
-          {user && <VerificationChip status={user.is_true} />}
+          {user && <VerificationChip status={user.verification} />}
         </div>
         <button type="button" className="k-icon-btn" onClick={onClose} aria-label={t('common:actions.close')}>
           <Icon name="close" size={22} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const TONE: Record<number, string> = { 0: 'is-muted', 1: 'is-ok', 2: 'is-bad', 3: 'is-wait' };
 
-/** Verification status (is_true): 0 not verified, 1 verified, 2 rejected, 3 under review. */
+/** Verification status: 0 not verified, 1 verified, 2 rejected, 3 under review. */
 export function VerificationChip({ status }: { status: number }) {
   const { t } = useTranslation('shell');
   const known = status in TONE ? status : 0;

@@ -1,20 +1,16 @@
 import { CURRENCIES, type Currency, type Market } from '@kabuto/domain';
-import type { RefData } from './api.ts';
-import type { endpoints } from './endpoints.ts';
+import type { UserInfo } from './api/use-user-info.ts';
 
-/** The user-info reply: fixed fields plus one balance per wallet and the loan figures. */
-export type UserInfo = RefData<typeof endpoints.account.getUserinfo>;
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '0');
+export type { UserInfo } from './api/use-user-info.ts';
 
 /** Available balance of one wallet (decimal string; "0" when the reply has none). */
 export const walletBalance = (user: UserInfo | undefined, currency: Currency): string =>
-  text(user?.[currency]);
+  user?.balances[currency] ?? '0';
 
-/** Borrowed loan principal (`{type}yjed`) and loan limit (`{type}kjed`) of one wallet. */
+/** Borrowed loan principal and loan limit of one wallet. */
 export const loanFigures = (user: UserInfo | undefined, currency: Currency) => ({
-  borrowed: text(user?.[`${currency}yjed`]),
-  limit: text(user?.[`${currency}kjed`]),
+  borrowed: user?.loans[currency]?.borrowed ?? '0',
+  limit: user?.loans[currency]?.limit ?? '0',
 });
 
 /**
@@ -23,9 +19,9 @@ export const loanFigures = (user: UserInfo | undefined, currency: Currency) => (
  */
 export function assetSummary(user: UserInfo | undefined, market: Market) {
   return {
-    available: typeof user?.available === 'string' ? user.available : walletBalance(user, market),
-    frozen: text(user?.frozen),
-    total: typeof user?.total_assets === 'string' ? user.total_assets : walletBalance(user, market),
+    available: user?.available ?? walletBalance(user, market),
+    frozen: user?.frozen ?? '0',
+    total: user?.totalAssets ?? walletBalance(user, market),
   };
 }
 
@@ -33,5 +29,4 @@ export function assetSummary(user: UserInfo | undefined, market: Market) {
 export const WALLETS: readonly Currency[] = CURRENCIES;
 
 /** The rejection reason of the latest identity submission ("" when there is none). */
-export const kycReason = (user: UserInfo | undefined): string =>
-  typeof user?.kyc_reason === 'string' ? user.kyc_reason : '';
+export const kycReason = (user: UserInfo | undefined): string => user?.kycReason ?? '';

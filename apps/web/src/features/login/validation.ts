@@ -22,8 +22,9 @@ export function checkPassword(password: string, field: string): Problem | null {
 
 export interface RegisterForm {
   account: string;
-  pwd: string;
-  pwd1: string;
+  password: string;
+  /** The password again. */
+  repeat: string;
   inviter: string;
   terms: boolean;
 }
@@ -32,9 +33,9 @@ export interface RegisterForm {
 export function checkRegister(form: RegisterForm, mobileMode: boolean): Problem | null {
   return (
     checkAccount(form.account, mobileMode) ??
-    checkPassword(form.pwd, 'pwd') ??
-    (form.pwd1 ? null : { msg: 'validation.required', params: { field: 'pwd1' } }) ??
-    (form.pwd === form.pwd1 ? null : { msg: 'account.passwordMismatch' }) ??
+    checkPassword(form.password, 'pwd') ??
+    (form.repeat ? null : { msg: 'validation.required', params: { field: 'pwd1' } }) ??
+    (form.password === form.repeat ? null : { msg: 'account.passwordMismatch' }) ??
     (form.inviter ? null : { msg: 'validation.required', params: { field: 'inviter' } }) ??
     (form.terms ? null : { msg: 'account.termsRequired' })
   );

@@ -1,8 +1,8 @@
 import { adminApi } from '@kabuto/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call } from '../../../lib/api.ts';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { setToken } from '../../../lib/session.ts';
+import { meQuery } from './use-me.ts';
 
 /** POST /auth/login: stores the token and seeds "who am I" so the menu shows at once. */
 export function useLogin() {
@@ -12,7 +12,7 @@ export function useLogin() {
     onSuccess: (data) => {
       qc.clear();
       setToken(data.token);
-      qc.setQueryData(QUERY_KEYS.me, { username: data.username, role: data.role });
+      qc.setQueryData(meQuery().queryKey, { username: data.username, role: data.role });
     },
   });
 }

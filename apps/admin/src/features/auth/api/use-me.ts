@@ -1,15 +1,14 @@
 import { adminApi } from '@kabuto/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { getToken } from '../../../lib/session.ts';
 
 /** POST /auth/me: the logged-in operator and their role (drives the menu). */
-export function useMe() {
-  return useQuery({
-    queryKey: QUERY_KEYS.me,
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'me'],
     queryFn: ({ signal }) => call(adminApi.me, {}, { signal }),
-    enabled: getToken() !== null,
     staleTime: 60_000,
   });
-}
+
+export const useMe = () => useQuery({ ...meQuery(), enabled: getToken() !== null });

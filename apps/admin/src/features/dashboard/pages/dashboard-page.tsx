@@ -2,11 +2,11 @@ import { Button, Col, Flex, Row, Typography } from 'antd';
 import { InboxIcon, RefreshIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/states.tsx';
+import { useQueueCounts } from '../../../lib/api/use-queue-counts.ts';
 import { formatDateTime, humanizeKey } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { otherCounts, QUEUES, queueCount } from '../../../lib/queues.ts';
 import { ROUTES } from '../../../lib/routes.ts';
-import { useQueueCounts } from '../api/use-queue-counts.ts';
 import { QueueCountCard } from '../components/queue-count-card.tsx';
 
 export function DashboardPage() {

@@ -1,12 +1,12 @@
 import { adminApi } from '@kabuto/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 /** POST /operators/list (admin only). */
-export function useOperatorList() {
-  return useQuery({
-    queryKey: QUERY_KEYS.operators,
+export const operatorListQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'operators'],
     queryFn: ({ signal }) => call(adminApi.operatorList, {}, { signal }),
   });
-}
+
+export const useOperatorList = () => useQuery(operatorListQuery());

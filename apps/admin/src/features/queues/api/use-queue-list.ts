@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import type { QueueName, ReviewFilter } from '../../../lib/queues.ts';
 import { QUEUE_ENDPOINTS } from './queue-endpoints.ts';
 
@@ -10,12 +9,16 @@ export interface QueueListParams {
   size: number;
 }
 
+/** Every page and filter of one review queue. */
+export const queueScope = (name: QueueName) => ['admin', 'queue', name] as const;
+
 /** POST /<queue>/list: one page of a review queue. */
-export function useQueueList(name: QueueName, params: QueueListParams) {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.queue(name), params],
+export const queueListQuery = (name: QueueName, params: QueueListParams) =>
+  queryOptions({
+    queryKey: [...queueScope(name), params],
     queryFn: ({ signal }) => call(QUEUE_ENDPOINTS[name].list, params, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
   });
-}
+
+export const useQueueList = (name: QueueName, params: QueueListParams) =>
+  useQuery({ ...queueListQuery(name, params), refetchInterval: 30_000 });

@@ -17,6 +17,7 @@ import {
 } from '../../../lib/queues.ts';
 import { reviewStatus } from '../../../lib/status.ts';
 import type { Decision } from '../api/use-queue-decide.ts';
+import { decideMutationKey } from '../api/use-queue-decide.ts';
 import { useQueueList } from '../api/use-queue-list.ts';
 import { DecideModal, type PendingDecision } from '../components/decide-modal.tsx';
 import { DecisionButtons, type Outcome } from '../components/decision-buttons.tsx';
@@ -41,10 +42,10 @@ function QueueScreen({ name }: { name: QueueName }) {
   const [decided, setDecided] = useState<Record<string, Outcome>>({});
 
   const inFlight = useMutationState<string>({
-    filters: { mutationKey: ['admin', 'decide', name], status: 'pending' },
+    filters: { mutationKey: decideMutationKey(name), status: 'pending' },
     select: (m) => (m.state.variables as Decision | undefined)?.id ?? '',
   });
-  const busyCount = useIsMutating({ mutationKey: ['admin', 'decide', name] });
+  const busyCount = useIsMutating({ mutationKey: decideMutationKey(name) });
   const busy = useMemo(() => new Set(inFlight), [inFlight]);
 
   const update = (patch: Record<string, string | null>) => {

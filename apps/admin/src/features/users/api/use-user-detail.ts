@@ -1,13 +1,13 @@
 import { adminApi } from '@kabuto/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 /** POST /users/detail: wallets, ledger history, cards, KYC, loans, invite code, inviter. */
-export function useUserDetail(id: string | null) {
-  return useQuery({
-    queryKey: QUERY_KEYS.userDetail(id ?? ''),
+export const userDetailQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: ['admin', 'user', id ?? ''],
     queryFn: ({ signal }) => call(adminApi.userDetail, { id: id ?? '' }, { signal }),
     enabled: id !== null && id !== '',
   });
-}
+
+export const useUserDetail = (id: string | null) => useQuery(userDetailQuery(id));

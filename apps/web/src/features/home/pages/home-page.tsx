@@ -11,6 +11,7 @@ import { VerificationChip } from '../../../components/verification-chip.tsx';
 import { useNotices } from '../../../lib/api/use-notices.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 import { useHasScreen } from '../../../lib/screens.ts';
 import { useSession } from '../../../lib/session.ts';
 import { HomeIndices, HomeRankings } from '../components/market-overview.tsx';
@@ -37,7 +38,7 @@ export function HomePage() {
           Promise.all([
             user.refetch(),
             notices.refetch(),
-            queryClient.invalidateQueries({ queryKey: ['quotes'] }),
+            queryClient.invalidateQueries({ queryKey: scopes.quotes }),
           ])
         }
       >
@@ -47,7 +48,7 @@ export function HomePage() {
               <span className="k-welcome-hello">{t('hello')}</span>
               <strong>{user.data?.account ?? account}</strong>
             </div>
-            {user.data && <VerificationChip status={user.data.is_true} />}
+            {user.data && <VerificationChip status={user.data.verification} />}
           </section>
         </div>
         <HomeIndices />

@@ -1,9 +1,20 @@
-import { call, type RefBody } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 
-type RegisterBody = RefBody<typeof endpoints.account.register>;
+/** A registration: the password twice, and the inviter's code. */
+export interface Registration {
+  account: string;
+  password: string;
+  repeat: string;
+  inviter: string;
+}
 
 /** `/user/register {account, pwd, pwd1, inviter}`. */
-export function register(body: RegisterBody) {
-  return call(endpoints.account.register, body);
+export function register(r: Registration) {
+  return call(endpoints.account.register, {
+    account: r.account,
+    pwd: r.password,
+    pwd1: r.repeat,
+    inviter: r.inviter,
+  });
 }

@@ -17,8 +17,8 @@ export function RegisterPage() {
   const mobileMode = useStartupConfig().register_mode === 'mobile';
   const [form, setForm] = useState<RegisterForm>({
     account: '',
-    pwd: '',
-    pwd1: '',
+    password: '',
+    repeat: '',
     inviter: search.get('inviter') ?? search.get('code') ?? '',
     terms: false,
   });
@@ -38,8 +38,8 @@ export function RegisterPage() {
     try {
       const { data, msg } = await register({
         account: trimmed.account,
-        pwd: trimmed.pwd,
-        pwd1: trimmed.pwd1,
+        password: trimmed.password,
+        repeat: trimmed.repeat,
         inviter: trimmed.inviter,
       });
       showMsgAcrossNavigation(msg ?? 'ok.registered');
@@ -69,8 +69,8 @@ export function RegisterPage() {
           <TextField
             label={t('fields.password')}
             icon="lock"
-            value={form.pwd}
-            onChange={set('pwd')}
+            value={form.password}
+            onChange={set('password')}
             placeholder={t('register.passwordPlaceholder')}
             hint={t('register.passwordHint')}
             autoComplete="new-password"
@@ -81,8 +81,8 @@ export function RegisterPage() {
           <TextField
             label={t('fields.passwordAgain')}
             icon="lock"
-            value={form.pwd1}
-            onChange={set('pwd1')}
+            value={form.repeat}
+            onChange={set('repeat')}
             placeholder={t('register.passwordAgainPlaceholder')}
             autoComplete="new-password"
             maxLength={32}

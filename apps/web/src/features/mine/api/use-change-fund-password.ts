@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { call, type RefBody } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import type { PasswordChange } from '../validation.ts';
 
 /** `/user/changePasswords {old_pass, new_pass, new_passs}`: change the fund password. */
 export function useChangeFundPassword() {
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.account.changePasswords>) =>
-      call(endpoints.account.changePasswords, body),
+    mutationFn: (c: PasswordChange) =>
+      call(endpoints.account.changePasswords, { old_pass: c.old, new_pass: c.next, new_passs: c.repeat }),
   });
 }

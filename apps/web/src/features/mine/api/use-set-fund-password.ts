@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userInfoKey } from '../../../lib/api/use-user-info.ts';
-import { call, type RefBody } from '../../../lib/api.ts';
+import { userInfoQuery } from '../../../lib/api/use-user-info.ts';
+import { call } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import type { PasswordChange } from '../validation.ts';
 
 /** `/user/setPasswords {new_pass, new_passs}`: the first fund password (6 digits). */
 export function useSetFundPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.account.setPasswords>) =>
-      call(endpoints.account.setPasswords, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoKey() }),
+    mutationFn: (c: Omit<PasswordChange, 'old'>) =>
+      call(endpoints.account.setPasswords, { new_pass: c.next, new_passs: c.repeat }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey }),
   });
 }

@@ -1,17 +1,18 @@
 import type { contentApi } from '@kabuto/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 
 export type DocumentName = (typeof contentApi.WENBEN_NAMES)[number];
 
 /** `/common/wenben {name, lang}`: an agreement page (user agreement, privacy, about) as HTML. */
-export function useWenben(name: DocumentName) {
-  const lang = currentLanguage();
-  return useQuery({
-    queryKey: ['wenben', name, lang],
+export const documentQuery = (name: DocumentName, lang = currentLanguage()) =>
+  queryOptions({
+    queryKey: [...scopes.content, 'document', name, lang],
     queryFn: ({ signal }) => fetchData(endpoints.content.wenben, { name, lang }, { signal }),
     staleTime: 10 * 60_000,
   });
-}
+
+export const useWenben = (name: DocumentName) => useQuery(documentQuery(name));

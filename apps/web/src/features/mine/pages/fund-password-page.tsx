@@ -25,7 +25,7 @@ export function FundPasswordPage() {
   const [form, setForm] = useState<PasswordChange>({ old: '', next: '', repeat: '' });
   const set = (key: keyof PasswordChange) => (value: string) =>
     setForm((f) => ({ ...f, [key]: digitsOnly(value) }));
-  const hasOld = Boolean(user.data?.has_fund_password);
+  const hasOld = Boolean(user.data?.hasFundPassword);
   const busy = setFirst.isPending || change.isPending;
 
   const done = ({ msg }: { msg?: string }) => {
@@ -39,9 +39,9 @@ export function FundPasswordPage() {
     const problem = checkFundPassword(form, hasOld);
     if (problem) return showMsg(problem.msg, problem.params);
     if (hasOld) {
-      change.mutate({ old_pass: form.old, new_pass: form.next, new_passs: form.repeat }, { onSuccess: done });
+      change.mutate(form, { onSuccess: done });
     } else {
-      setFirst.mutate({ new_pass: form.next, new_passs: form.repeat }, { onSuccess: done });
+      setFirst.mutate({ next: form.next, repeat: form.repeat }, { onSuccess: done });
     }
   };
 

@@ -22,15 +22,12 @@ export function LoginPasswordPage() {
     if (change.isPending) return;
     const problem = checkLoginPasswordChange(form);
     if (problem) return showMsg(problem.msg, problem.params);
-    change.mutate(
-      { old_pass: form.old, new_pass: form.next, new_passs: form.repeat },
-      {
-        onSuccess: ({ msg }) => {
-          showMsgAcrossNavigation(msg ?? 'ok.changed');
-          goBack();
-        },
+    change.mutate(form, {
+      onSuccess: ({ msg }) => {
+        showMsgAcrossNavigation(msg ?? 'ok.changed');
+        goBack();
       },
-    );
+    });
   };
 
   return (

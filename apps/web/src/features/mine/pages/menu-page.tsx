@@ -18,12 +18,12 @@ export function MenuPage() {
   const unread = useUnreadCount();
 
   const copyInvite = async () => {
-    if (!user?.invite_code) return;
+    if (!user?.inviteCode) return;
     try {
-      await navigator.clipboard.writeText(user.invite_code);
+      await navigator.clipboard.writeText(user.inviteCode);
       showToast(t('menu.copied'));
     } catch {
-      showToast(user.invite_code);
+      showToast(user.inviteCode);
     }
   };
 
@@ -37,16 +37,16 @@ export function MenuPage() {
         <div className="k-profile-text">
           <div className="k-profile-name">{user?.account ?? account}</div>
           <div className="k-profile-tags">
-            {user && <VerificationChip status={user.is_true} />}
-            {user?.invite_code && (
+            {user && <VerificationChip status={user.verification} />}
+            {user?.inviteCode && (
               <button
                 type="button"
                 className="k-invite"
                 onClick={copyInvite}
-                aria-label={`${t('menu.inviteCode')} ${user.invite_code}`}
+                aria-label={`${t('menu.inviteCode')} ${user.inviteCode}`}
               >
                 <span className="k-invite-label">{t('menu.inviteCode')}</span>
-                <span className="k-invite-code">{user.invite_code}</span>
+                <span className="k-invite-code">{user.inviteCode}</span>
                 <Icon name="copy" size={14} />
               </button>
             )}

@@ -1,13 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 
 /** `/common/newss {lang, page}`: news in the interface language, page by page until `total` is reached. */
-export function useNewsList() {
-  const lang = currentLanguage();
-  return useInfiniteQuery({
-    queryKey: ['news', 'list', lang],
+export const newsListQuery = (lang = currentLanguage()) =>
+  infiniteQueryOptions({
+    queryKey: [...scopes.news, 'list', lang],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       fetchData(endpoints.content.newss, { lang, page: pageParam }, { signal }),
@@ -16,4 +16,5 @@ export function useNewsList() {
       return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
     },
   });
-}
+
+export const useNewsList = () => useInfiniteQuery(newsListQuery());

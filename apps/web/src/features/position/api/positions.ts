@@ -1,77 +1,183 @@
 import type { tradingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
+import { refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
 import { showMsg } from '../../../lib/messages.ts';
-import { POLL_MS, useStreamUp } from '../../../lib/quote-stream.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
+import { POLL_MS, type Tick, useStreamUp } from '../../../lib/quote-stream.ts';
+import { livePosition } from '../live-pnl.ts';
 
+/** A position as the wire sends it. */
 export type PositionRow = z.infer<typeof tradingApi.positionRow>;
+
+/** A position as the screens read it. Prices and amounts are decimal strings. */
+export interface Position {
+  id: string;
+  orderNo: string;
+  name: string;
+  code: string;
+  market: string;
+  /** 1 long, 2 short. */
+  direction: number;
+  leverage: string;
+  /** 1 market, 2 limit. */
+  orderType: number;
+  buyPrice: string;
+  quantity: string;
+  /** The latest price. */
+  price: string;
+  sellPrice: string;
+  /** Margin held. */
+  margin: string;
+  /** P&L: unrealised while holding, realised once closed. */
+  profit: string;
+  /** P&L in percent of the margin. */
+  gain: string;
+  buyFee: string;
+  sellFee: string;
+  stampDuty: string;
+  status: number;
+  buyTime: number;
+  sellTime: number | null;
+  /** Limit price of a limit order, "" for a market order. */
+  limitPrice: string;
+  /** "user", "forced", "expired" or "". */
+  closeReason: string;
+}
+
+/** The wire row → {@link Position}. */
+export const positionFromWire = (w: PositionRow): Position => ({
+  id: w.id,
+  orderNo: w.order_no,
+  name: w.stock_name,
+  code: w.stock_code,
+  market: w.market,
+  direction: w.buyzd,
+  leverage: w.ganggang,
+  orderType: w.gdlx,
+  buyPrice: w.buy_price,
+  quantity: w.stock_num,
+  price: w.nowprice,
+  sellPrice: w.sell_price,
+  margin: w.credit,
+  profit: w.yingkui,
+  gain: w.gain,
+  buyFee: w.buy_fee,
+  sellFee: w.sell_fee,
+  stampDuty: w.stamp_duty,
+  status: w.status,
+  buyTime: w.buy_time,
+  sellTime: w.sell_time,
+  limitPrice: w.limit_price,
+  closeReason: w.close_reason,
+});
+
+const positionToWire = (p: Position): PositionRow => ({
+  id: p.id,
+  order_no: p.orderNo,
+  stock_name: p.name,
+  stock_code: p.code,
+  market: p.market,
+  buyzd: p.direction,
+  ganggang: p.leverage,
+  gdlx: p.orderType,
+  buy_price: p.buyPrice,
+  stock_num: p.quantity,
+  nowprice: p.price,
+  sell_price: p.sellPrice,
+  credit: p.margin,
+  yingkui: p.profit,
+  gain: p.gain,
+  buy_fee: p.buyFee,
+  sell_fee: p.sellFee,
+  stamp_duty: p.stampDuty,
+  status: p.status,
+  buy_time: p.buyTime,
+  sell_time: p.sellTime,
+  limit_price: p.limitPrice,
+  close_reason: p.closeReason,
+});
+
+/** A holding moved to the latest tick (live-pnl.ts, which reads the wire row). */
+export const withTick = (p: Position, tick: Tick | undefined): Position =>
+  tick ? positionFromWire(livePosition(positionToWire(p), tick)) : p;
 
 /** Wire status of a position. */
 export const STATUS = { holding: 0, closed: 1, closing: 2, pending: 3, cancelled: 4 } as const;
 
 /** The `position` namespace key of a row's status label (a lapsed limit order reads "expired"). */
-export const statusKey = (row: Pick<PositionRow, 'status' | 'close_reason'>): string =>
-  row.status === STATUS.cancelled && row.close_reason === 'expired'
+export const statusKey = (row: Pick<Position, 'status' | 'closeReason'>): string =>
+  row.status === STATUS.cancelled && row.closeReason === 'expired'
     ? 'status.expired'
     : `status.${row.status}`;
 
 const isRow = (v: unknown): v is PositionRow =>
   Boolean(v) && typeof v === 'object' && typeof (v as PositionRow).id === 'string';
 
-/** The list replies are objects with numeric keys plus summary keys: drop the summary, keep the rows. */
-export function splitRows(data: Record<string, unknown>, summaryKeys: readonly string[]) {
-  const rows: PositionRow[] = [];
-  const summary: Record<string, string> = {};
+/**
+ * The list replies are objects with numeric keys plus summary keys: the rows (as {@link Position}s), and
+ * the summary under English names (`names`: wire key → name).
+ */
+export function splitRows<N extends string>(
+  data: Record<string, unknown>,
+  names: Readonly<Record<string, N>>,
+) {
+  const rows: Position[] = [];
+  const summary = {} as Record<N, string>;
   for (const [key, value] of Object.entries(data)) {
-    if (summaryKeys.includes(key)) summary[key] = typeof value === 'string' ? value : String(value ?? '0');
-    else if (/^\d+$/.test(key) && isRow(value)) rows.push(value);
+    const name = names[key];
+    if (name !== undefined) summary[name] = typeof value === 'string' ? value : String(value ?? '0');
+    else if (/^\d+$/.test(key) && isRow(value)) rows.push(positionFromWire(value));
   }
   return { rows, summary };
 }
 
-export const positionsKey = (market: Market, which: 'open' | 'closed') =>
-  ['positions', which, market] as const;
-
 /** `/trade/userstocklist {type}`: holdings and pending orders, with `ccsz` (value) and `fdyk` (floating P&L). */
-export function useOpenPositions(market: Market) {
-  const live = useStreamUp();
-  return useQuery({
-    queryKey: positionsKey(market, 'open'),
+export const openPositionsQuery = (market: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'open', market],
     queryFn: async ({ signal }) => {
       const data = await fetchData(endpoints.trading.userStockList, { type: market }, { signal });
-      return splitRows(data, ['ccsz', 'fdyk']);
+      return splitRows(data, { ccsz: 'value', fdyk: 'profit' });
     },
-    // fills of pending orders and forced closes happen on the server: look again now and then
-    refetchInterval: live ? 10_000 : POLL_MS,
   });
+
+export function useOpenPositions(market: Market) {
+  const live = useStreamUp();
+  // fills of pending orders and forced closes happen on the server: look again now and then
+  return useQuery({ ...openPositionsQuery(market), refetchInterval: live ? 10_000 : POLL_MS });
 }
 
 /** `/trade/userstocklists {type}`: closed and cancelled positions, with `lsyk` (realised P&L). */
-export function useClosedPositions(market: Market, enabled = true) {
-  return useQuery({
-    queryKey: positionsKey(market, 'closed'),
+export const closedPositionsQuery = (market: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'closed', market],
     queryFn: async ({ signal }) => {
       const data = await fetchData(endpoints.trading.userStockLists, { type: market }, { signal });
-      return splitRows(data, ['lsyk']);
+      return splitRows(data, { lsyk: 'realised' });
     },
-    enabled,
   });
-}
+
+export const useClosedPositions = (market: Market, enabled = true) =>
+  useQuery({ ...closedPositionsQuery(market), enabled });
 
 /** `/trade/stockdetail {id, type}`: one position. */
+export const positionQuery = (id: string, market: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'one', market, id],
+    queryFn: async ({ signal }) =>
+      positionFromWire(await fetchData(endpoints.trading.stockDetail, { id, type: market }, { signal })),
+    enabled: Boolean(id),
+  });
+
 export function usePosition(id: string, market: Market) {
   const live = useStreamUp();
-  return useQuery({
-    queryKey: ['positions', 'one', market, id],
-    queryFn: ({ signal }) => fetchData(endpoints.trading.stockDetail, { id, type: market }, { signal }),
-    enabled: Boolean(id),
-    refetchInterval: live ? 10_000 : POLL_MS,
-  });
+  return useQuery({ ...positionQuery(id, market), refetchInterval: live ? 10_000 : POLL_MS });
 }
 
 /** Close a holding (`/trade/sell_stock`) or cancel a pending order (`/trade/cancel_stock`). */
@@ -81,8 +187,7 @@ export function usePositionActions(market: Market) {
   const cancel = useMemo(() => moneyCaller(endpoints.trading.cancelStock), []);
   const after = async (msg: string) => {
     showMsg(msg);
-    await qc.invalidateQueries({ queryKey: ['positions'] });
-    await qc.invalidateQueries({ queryKey: ['user'] });
+    await refreshPositions(qc);
   };
   const close = useMutation({
     mutationFn: (id: string) => sell({ id, type: market }),

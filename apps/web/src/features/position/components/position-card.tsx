@@ -2,7 +2,7 @@ import type { Market } from '@kabuto/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
-import { type PositionRow, STATUS, statusKey } from '../api/positions.ts';
+import { type Position, STATUS, statusKey } from '../api/positions.ts';
 
 /** One position: name/code, direction, leverage, quantity, prices, P&L; close or cancel when possible. */
 export function PositionCard({
@@ -13,7 +13,7 @@ export function PositionCard({
   onCancel,
   busy,
 }: {
-  row: PositionRow;
+  row: Position;
   market: Market;
   onOpen: () => void;
   onClose?: () => void;
@@ -23,42 +23,42 @@ export function PositionCard({
   const { t } = useTranslation('position');
   const d = priceDecimals(market);
   const closed = row.status === STATUS.closed;
-  const cls = trendClass(row.yingkui);
+  const cls = trendClass(row.profit);
   return (
     <li className="k-pos-card" data-testid="position-row" data-id={row.id} data-status={row.status}>
       <button type="button" className="k-pos-main" onClick={onOpen}>
         <div className="k-pos-top">
           <span className="k-pos-name">
-            <strong>{row.stock_name}</strong>
-            <small>{row.stock_code}</small>
+            <strong>{row.name}</strong>
+            <small>{row.code}</small>
           </span>
-          <span className={`k-pos-dir ${row.buyzd === 1 ? 'is-long' : 'is-short'}`}>
-            {row.buyzd === 1 ? t('dir.long') : t('dir.short')} ×{row.ganggang}
+          <span className={`k-pos-dir ${row.direction === 1 ? 'is-long' : 'is-short'}`}>
+            {row.direction === 1 ? t('dir.long') : t('dir.short')} ×{row.leverage}
           </span>
           <span className={`k-pos-status is-${row.status}`}>{t(statusKey(row))}</span>
         </div>
         <div className="k-pos-grid">
           <div>
             <span>{t('field.qty')}</span>
-            <b>{Number(row.stock_num).toLocaleString()}</b>
+            <b>{Number(row.quantity).toLocaleString()}</b>
           </div>
           <div>
             <span>{t('field.buyPrice')}</span>
-            <b>{formatPrice(row.buy_price, d)}</b>
+            <b>{formatPrice(row.buyPrice, d)}</b>
           </div>
           <div>
             <span>{closed ? t('field.sellPrice') : t('field.nowPrice')}</span>
-            <b data-testid="position-now">{formatPrice(closed ? row.sell_price : row.nowprice, d)}</b>
+            <b data-testid="position-now">{formatPrice(closed ? row.sellPrice : row.price, d)}</b>
           </div>
           <div className="is-pnl">
             <span>{closed ? t('field.realised') : t('field.pnl')}</span>
             <b className={cls} data-testid="position-pnl">
-              {formatMoney(row.yingkui, market)}
+              {formatMoney(row.profit, market)}
             </b>
             <small className={cls}>{formatPercent(row.gain)}</small>
           </div>
         </div>
-        {closed && row.sell_time && <time className="k-pos-time">{formatDateTime(row.sell_time)}</time>}
+        {closed && row.sellTime && <time className="k-pos-time">{formatDateTime(row.sellTime)}</time>}
       </button>
       {(onClose || onCancel) && (
         <div className="k-pos-actions">

@@ -9,8 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
-import { STATUS, statusKey, usePosition, usePositionActions } from '../api/positions.ts';
-import { livePosition } from '../live-pnl.ts';
+import { STATUS, statusKey, usePosition, usePositionActions, withTick } from '../api/positions.ts';
 
 /** `/position/info?id=&type=`: every field of one position, its fees and times. */
 export function PositionInfoPage() {
@@ -21,7 +20,7 @@ export function PositionInfoPage() {
   const typeParam = params.get('type') ?? '';
   const market: Market = isMarket(typeParam) ? typeParam : 'jpy';
   const q = usePosition(id, market);
-  const ticks = useLiveTicks(q.data && q.data.status === STATUS.holding ? [q.data.stock_code] : []);
+  const ticks = useLiveTicks(q.data && q.data.status === STATUS.holding ? [q.data.code] : []);
   const { close, cancelOrder } = usePositionActions(market);
   const d = priceDecimals(market);
 
@@ -40,26 +39,26 @@ export function PositionInfoPage() {
       </>
     );
 
-  const row = livePosition(q.data, ticks.get(q.data.stock_code));
+  const row = withTick(q.data, ticks.get(q.data.code));
   const money = (v: string) => formatMoney(v, market);
   const closedRow = row.status === STATUS.closed;
   const fields: [string, string, string?][] = [
-    [t('field.orderNo'), row.order_no],
-    [t('field.direction'), row.buyzd === 1 ? t('dir.long') : t('dir.short')],
-    [t('field.orderType'), row.gdlx === 1 ? t('orderType.market') : t('orderType.limit')],
-    [t('field.leverage'), `×${row.ganggang}`],
-    [t('field.qty'), Number(row.stock_num).toLocaleString()],
-    [t('field.buyPrice'), formatPrice(row.buy_price, d)],
-    [t('field.nowPrice'), formatPrice(row.nowprice, d)],
-    [t('field.sellPrice'), closedRow ? formatPrice(row.sell_price, d) : '--'],
-    [t('field.margin'), money(row.credit)],
-    [closedRow ? t('field.realised') : t('field.pnl'), money(row.yingkui), trendClass(row.yingkui)],
+    [t('field.orderNo'), row.orderNo],
+    [t('field.direction'), row.direction === 1 ? t('dir.long') : t('dir.short')],
+    [t('field.orderType'), row.orderType === 1 ? t('orderType.market') : t('orderType.limit')],
+    [t('field.leverage'), `×${row.leverage}`],
+    [t('field.qty'), Number(row.quantity).toLocaleString()],
+    [t('field.buyPrice'), formatPrice(row.buyPrice, d)],
+    [t('field.nowPrice'), formatPrice(row.price, d)],
+    [t('field.sellPrice'), closedRow ? formatPrice(row.sellPrice, d) : '--'],
+    [t('field.margin'), money(row.margin)],
+    [closedRow ? t('field.realised') : t('field.pnl'), money(row.profit), trendClass(row.profit)],
     [t('field.gain'), formatPercent(row.gain), trendClass(row.gain)],
-    [t('field.buyFee'), money(row.buy_fee)],
-    [t('field.sellFee'), money(row.sell_fee)],
-    [t('field.stampDuty'), money(row.stamp_duty)],
-    [t('field.buyTime'), formatDateTime(row.buy_time)],
-    [t('field.sellTime'), row.sell_time ? formatDateTime(row.sell_time) : '--'],
+    [t('field.buyFee'), money(row.buyFee)],
+    [t('field.sellFee'), money(row.sellFee)],
+    [t('field.stampDuty'), money(row.stampDuty)],
+    [t('field.buyTime'), formatDateTime(row.buyTime)],
+    [t('field.sellTime'), row.sellTime ? formatDateTime(row.sellTime) : '--'],
   ];
 
   const confirmAnd = async (title: string, content: string, ok: string, run: () => Promise<unknown>) => {
@@ -74,15 +73,13 @@ export function PositionInfoPage() {
       <div className="k-body" data-testid="position-detail">
         <section className="k-card k-pos-head">
           <div>
-            <strong>{row.stock_name}</strong>
+            <strong>{row.name}</strong>
             <button
               type="button"
               className="k-link"
-              onClick={() =>
-                navigate(`/quotes/info?symbol=${encodeURIComponent(row.stock_code)}&type=${market}`)
-              }
+              onClick={() => navigate(`/quotes/info?symbol=${encodeURIComponent(row.code)}&type=${market}`)}
             >
-              {row.stock_code}
+              {row.code}
             </button>
           </div>
           <span className={`k-pos-status is-${row.status}`}>{t(statusKey(row))}</span>
@@ -103,7 +100,7 @@ export function PositionInfoPage() {
             className="k-btn k-btn-primary k-btn-block"
             disabled={close.isPending}
             onClick={() =>
-              void confirmAnd(t('closeTitle'), t('closeConfirm', { name: row.stock_name }), t('close'), () =>
+              void confirmAnd(t('closeTitle'), t('closeConfirm', { name: row.name }), t('close'), () =>
                 close.mutateAsync(row.id),
               )
             }
@@ -118,11 +115,8 @@ export function PositionInfoPage() {
             className="k-btn k-btn-ghost k-btn-block"
             disabled={cancelOrder.isPending}
             onClick={() =>
-              void confirmAnd(
-                t('cancelTitle'),
-                t('cancelConfirm', { name: row.stock_name }),
-                t('cancel'),
-                () => cancelOrder.mutateAsync(row.id),
+              void confirmAnd(t('cancelTitle'), t('cancelConfirm', { name: row.name }), t('cancel'), () =>
+                cancelOrder.mutateAsync(row.id),
               )
             }
             data-testid="detail-cancel"

@@ -18,9 +18,14 @@ import { useMarket } from '../../../lib/market-choice.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { assetSummary } from '../../../lib/wallets.ts';
-import { STATUS, useClosedPositions, useOpenPositions, usePositionActions } from '../api/positions.ts';
+import {
+  STATUS,
+  useClosedPositions,
+  useOpenPositions,
+  usePositionActions,
+  withTick,
+} from '../api/positions.ts';
 import { PositionCard } from '../components/position-card.tsx';
-import { livePosition } from '../live-pnl.ts';
 
 const TABS = ['holding', 'sold', 'newShare', 'follow'] as const;
 type Tab = (typeof TABS)[number];
@@ -41,16 +46,15 @@ export function PositionPage() {
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const openRows = open.data?.rows ?? [];
-  const ticks = useLiveTicks(openRows.filter((r) => r.status === STATUS.holding).map((r) => r.stock_code));
-  const liveRows = openRows.map((r) => livePosition(r, ticks.get(r.stock_code)));
+  const ticks = useLiveTicks(openRows.filter((r) => r.status === STATUS.holding).map((r) => r.code));
+  const liveRows = openRows.map((r) => withTick(r, ticks.get(r.code)));
   const livePnl = liveRows
     .filter((r) => r.status === STATUS.holding)
-    .reduce((sum, r) => sum + (parseUnits(r.yingkui) ?? 0n), 0n);
+    .reduce((sum, r) => sum + (parseUnits(r.profit) ?? 0n), 0n);
   const liveValue = liveRows
     .filter((r) => r.status === STATUS.holding)
     .reduce(
-      (sum, r) =>
-        sum + (parseUnits(r.nowprice) ?? 0n) * BigInt(/^\d+$/.test(r.stock_num) ? r.stock_num : '0'),
+      (sum, r) => sum + (parseUnits(r.price) ?? 0n) * BigInt(/^\d+$/.test(r.quantity) ? r.quantity : '0'),
       0n,
     );
   const summary = assetSummary(user.data, market);
@@ -98,8 +102,8 @@ export function PositionPage() {
               market={market}
               busy={busyId === r.id}
               onOpen={() => detail(r.id)}
-              onClose={r.status === STATUS.holding ? () => void onClose(r.id, r.stock_name) : undefined}
-              onCancel={r.status === STATUS.pending ? () => void onCancel(r.id, r.stock_name) : undefined}
+              onClose={r.status === STATUS.holding ? () => void onClose(r.id, r.name) : undefined}
+              onCancel={r.status === STATUS.pending ? () => void onCancel(r.id, r.name) : undefined}
             />
           ))}
         </ul>
@@ -114,8 +118,8 @@ export function PositionPage() {
         <>
           <div className="k-pos-realised" data-testid="sold-total">
             <span>{t('realisedTotal')}</span>
-            <b className={trendClass(closed.data?.summary.lsyk)}>
-              {formatMoney(closed.data?.summary.lsyk ?? '0', market)}
+            <b className={trendClass(closed.data?.summary.realised)}>
+              {formatMoney(closed.data?.summary.realised ?? '0', market)}
             </b>
           </div>
           <ul className="k-pos-list">

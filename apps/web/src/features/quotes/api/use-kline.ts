@@ -1,8 +1,9 @@
 import type { quotesApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 
 export type KlinePeriod = (typeof quotesApi.KLINE_TYPES)[number];
 export type Adjustment = 'none' | 'forward' | 'backward';
@@ -12,9 +13,9 @@ export const PERIODS: readonly KlinePeriod[] = ['1', '5', '15', '30', '1D', '1W'
 export const ADJUSTMENTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
 
 /** `/trade/kline`: candles ascending for one period and adjustment. */
-export function useKline(symbol: string, market: Market, period: KlinePeriod, fq: Adjustment) {
-  return useQuery({
-    queryKey: ['quotes', 'kline', market, symbol, period, fq],
+export const klineQuery = (symbol: string, market: Market, period: KlinePeriod, fq: Adjustment) =>
+  queryOptions({
+    queryKey: [...scopes.quotes, 'kline', market, symbol, period, fq],
     queryFn: ({ signal }) =>
       fetchData(
         endpoints.quotes.kline,
@@ -24,4 +25,6 @@ export function useKline(symbol: string, market: Market, period: KlinePeriod, fq
     enabled: Boolean(symbol),
     staleTime: 60_000,
   });
-}
+
+export const useKline = (symbol: string, market: Market, period: KlinePeriod, fq: Adjustment) =>
+  useQuery(klineQuery(symbol, market, period, fq));

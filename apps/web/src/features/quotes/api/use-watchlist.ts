@@ -1,22 +1,26 @@
 import type { Market } from '@kabuto/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
 import { POLL_MS, useStreamUp } from '../../../lib/quote-stream.ts';
 
-export const watchlistKey = (market: Market) => ['watchlist', market] as const;
+/** The watchlist of one market in every language. */
+const marketScope = (market: Market) => [...scopes.watchlist, market] as const;
 
-/** `/user/Optionallist {type}`: the watchlist of one market; polled while the stream is down. */
+/** `/user/Optionallist {type}`: the watchlist of one market. */
+export const watchlistQuery = (market: Market, lang = currentLanguage()) =>
+  queryOptions({
+    queryKey: [...marketScope(market), lang],
+    queryFn: ({ signal }) => fetchData(endpoints.quotes.optionalList, { type: market, lang }, { signal }),
+  });
+
+/** The watchlist of a market; polled while the stream is down. */
 export function useWatchlist(market: Market) {
   const live = useStreamUp();
-  const lang = currentLanguage();
-  return useQuery({
-    queryKey: [...watchlistKey(market), lang],
-    queryFn: ({ signal }) => fetchData(endpoints.quotes.optionalList, { type: market, lang }, { signal }),
-    refetchInterval: live ? false : POLL_MS,
-  });
+  return useQuery({ ...watchlistQuery(market), refetchInterval: live ? false : POLL_MS });
 }
 
 /** Add one symbol to, or remove symbols from, the watchlist of a market. */
@@ -24,7 +28,7 @@ export function useWatchlistEdit(market: Market) {
   const qc = useQueryClient();
   const done = (msg: string | undefined, fallback: string) => {
     showMsg(msg ?? fallback);
-    return qc.invalidateQueries({ queryKey: watchlistKey(market) });
+    return qc.invalidateQueries({ queryKey: marketScope(market) });
   };
   const add = useMutation({
     mutationFn: (symbol: string) => call(endpoints.quotes.addOptional, { symbol, type: market }),

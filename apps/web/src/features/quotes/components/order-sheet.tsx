@@ -1,20 +1,18 @@
 import { formatUnits, type Market, parseUnits, UNIT } from '@kabuto/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Popup } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isApiError } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { moneyCaller } from '../../../lib/idempotency.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { formatPrice } from '../../../lib/quote-format.ts';
 import { useStartupConfig } from '../../../lib/startup-config.ts';
 import { estimateOrder, feeOverride, leverageList } from '../../../lib/trade-config.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
+import { usePlaceOrder } from '../api/use-place-order.ts';
 
 export type Direction = 1 | 2;
 type OrderType = 1 | 2;
@@ -57,7 +55,6 @@ export function OrderSheet({
 }) {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const config = useStartupConfig();
   const user = useUserInfo({ fresh: true });
   const leverages = leverageList(config, target.market);
@@ -66,7 +63,7 @@ export function OrderSheet({
   const [qtyText, setQtyText] = useState(String(target.minQty));
   const [priceText, setPriceText] = useState('');
   const [busy, setBusy] = useState(false);
-  const buy = useMemo(() => moneyCaller(endpoints.trading.buyStock), []);
+  const placeOrder = usePlaceOrder();
 
   useEffect(() => {
     if (!leverages.includes(leverage)) setLeverage(leverages[0] ?? 1);
@@ -110,7 +107,7 @@ export function OrderSheet({
   else if (orderType === 2 && limitPrice !== null && tickUnits > 0n && limitPrice % tickUnits !== 0n)
     problem = t('order.offTick', { tick: target.tick.replace(/\.?0+$/, '') });
   else if (user.data && est.total > availableUnits) problem = t('order.insufficient');
-  const noFundPassword = user.data?.has_fund_password === false;
+  const noFundPassword = user.data?.hasFundPassword === false;
 
   const stepPrice = (n: number) => {
     const base = limitPrice ?? parseUnits(target.price) ?? 0n;
@@ -174,19 +171,17 @@ export function OrderSheet({
     if (!ok) return;
     setBusy(true);
     try {
-      const reply = await buy({
+      const reply = await placeOrder({
         symbol: target.symbol,
-        zhang: String(qty),
-        ganggan: String(leverage),
-        buyzd: String(direction) as '1' | '2',
-        gdlx: String(orderType) as '1' | '2',
-        ...(orderType === 2 ? { buy_price: formatUnits(priceUnits) } : {}),
-        type: target.market,
+        market: target.market,
+        quantity: qty,
+        leverage,
+        direction,
+        orderType,
+        ...(orderType === 2 ? { limitPrice: formatUnits(priceUnits) } : {}),
       });
       showMsg(reply.msg ?? 'ok.bought');
       onClose();
-      void qc.invalidateQueries({ queryKey: ['positions'] });
-      void qc.invalidateQueries({ queryKey: ['user'] });
     } catch (e) {
       if (!isApiError(e)) throw e;
     } finally {

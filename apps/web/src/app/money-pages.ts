@@ -1,0 +1,17 @@
+/**
+ * The money screens — assets, verification, bank accounts, deposit, withdrawal, records, exchange and
+ * loans — loaded together as one chunk: the first of them costs one fetch, and moving between them
+ * (deposit → transfer → records, withdraw → records) is instant. One import keeps the route table — part
+ * of the first screen — small.
+ */
+export { MyPage } from '../features/assets/pages/my-page.tsx';
+export { BankAddPage } from '../features/bank-cards/pages/bank-add-page.tsx';
+export { BankPage } from '../features/bank-cards/pages/bank-page.tsx';
+export { DepositPage } from '../features/deposit/pages/deposit-page.tsx';
+export { StoredPage } from '../features/deposit/pages/stored-page.tsx';
+export { ExchangePage } from '../features/exchange/pages/exchange-page.tsx';
+export { VerifiedPage } from '../features/kyc/pages/verified-page.tsx';
+export { LoanOrderPage } from '../features/loans/pages/loan-order-page.tsx';
+export { LoanPage } from '../features/loans/pages/loan-page.tsx';
+export { RecordsPage } from '../features/records/pages/records-page.tsx';
+export { WithdrawPage } from '../features/withdraw/pages/withdraw-page.tsx';

@@ -1,0 +1,26 @@
+import type { Market } from '@kabuto/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
+
+/**
+ * `/trade/userstocklist {type}`: only its summary keys — `fdyk` (floating P&L of open positions) and
+ * `ccsz` (their market value). A failed list call counts as empty (spec §7): both are then 0.
+ */
+export const positionSummaryQuery = (type: Market) =>
+  queryOptions({
+    queryKey: [...scopes.positions, 'summary', type],
+    queryFn: async ({ signal }) => {
+      try {
+        const data = await fetchData(endpoints.trading.userStockList, { type }, { signal, silent: true });
+        const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '0');
+        return { profit: text(data.fdyk), value: text(data.ccsz) };
+      } catch {
+        return { profit: '0', value: '0' };
+      }
+    },
+    staleTime: 0,
+  });
+
+export const usePositionSummary = (type: Market) => useQuery(positionSummaryQuery(type));

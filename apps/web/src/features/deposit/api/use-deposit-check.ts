@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { call, type RefBody } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+
+/** What the deposit pre-check is asked about. */
+export interface DepositCheckInput {
+  amount: string;
+  type: RefBody<typeof endpoints.funds.ischongzhi>['type'];
+  /** The channel's password. */
+  channelPassword: string;
+  channel: string;
+}
+
+/** `/user/ischongzhi {money, type, rpassword, channel}`: the deposit pre-check (nothing is written). */
+export function useDepositCheck() {
+  return useMutation({
+    mutationFn: (x: DepositCheckInput) =>
+      call(endpoints.funds.ischongzhi, {
+        money: x.amount,
+        type: x.type,
+        rpassword: x.channelPassword,
+        channel: x.channel,
+      }),
+  });
+}

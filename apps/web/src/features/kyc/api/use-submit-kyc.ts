@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshMoney } from '../../../lib/api/refresh.ts';
+import { call, type RefBody } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+
+/** `/user/shiming {realname, id_card, frontcard, backcard, privacy}`: submit identity verification. */
+export function useSubmitKyc() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefBody<typeof endpoints.funds.shiming>) => call(endpoints.funds.shiming, body),
+    onSuccess: () => refreshMoney(queryClient),
+  });
+}

@@ -1,0 +1,46 @@
+import type { FundRecordType } from '@kabuto/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type WithAmount, withAmount } from '../../../lib/api/wire-amount.ts';
+import { fetchData, type RefData } from '../../../lib/api.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
+import { scopes } from '../../../lib/query-scopes.ts';
+
+/** One fund record; `amount` (signed: + in, − out) is the wire's `money`. */
+export type FundRecord = WithAmount<RefData<typeof endpoints.funds.capitalloglist>['list'][number]>;
+
+export interface RecordFilter {
+  kind?: FundRecordType;
+  /** JST dates YYYY-MM-DD. */
+  start?: string;
+  end?: string;
+}
+
+const PAGE_SIZE = 20;
+
+/** `/user/capitalloglist {kind?, start?, end?, page, size}`: fund records of every wallet, page by page. */
+export const fundRecordsQuery = (filter: RecordFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...scopes.money, 'records', filter],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }): Promise<{ list: FundRecord[]; total: number }> => {
+      const page = await fetchData(
+        endpoints.funds.capitalloglist,
+        {
+          ...(filter.kind ? { kind: filter.kind } : {}),
+          ...(filter.start ? { start: filter.start } : {}),
+          ...(filter.end ? { end: filter.end } : {}),
+          page: pageParam,
+          size: PAGE_SIZE,
+        },
+        { signal },
+      );
+      return { list: page.list.map(withAmount), total: page.total };
+    },
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0
+        ? pages.length + 1
+        : undefined,
+    staleTime: 0,
+  });
+
+export const useFundRecords = (filter: RecordFilter) => useInfiniteQuery(fundRecordsQuery(filter));

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+
+export const Line = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+);
+
+export function ReviewRow({
+  title,
+  amount,
+  chip,
+  lines,
+  reason,
+  testid,
+}: {
+  title: string;
+  amount: string;
+  chip: ReactNode;
+  lines: ReactNode[];
+  reason?: string;
+  testid: string;
+}) {
+  const { t } = useTranslation('money');
+  return (
+    <li className="k-rev" data-testid={testid}>
+      <div className="k-rev-head">
+        <span className="k-rev-title">
+          <small>{title}</small>
+          <b className="k-num" data-testid={`${testid}-amount`}>
+            {amount}
+          </b>
+        </span>
+        {chip}
+      </div>
+      <dl className="k-rev-lines">{lines}</dl>
+      {reason && (
+        <p className="k-rev-reason" data-testid={`${testid}-reason`}>
+          <Icon name="alert" size={14} />
+          <span>
+            {t('records.reason')}: {reason}
+          </span>
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,110 @@
+import { Popup } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
+import { MoneyIcon } from '../../../components/money-icon.tsx';
+import { showMsg } from '../../../lib/messages.ts';
+import type { RecordFilter } from '../api/use-fund-records.ts';
+import { useFundStatement } from '../api/use-fund-statement.ts';
+import { daysBefore, jstDate, spanDays } from '../dates.ts';
+
+/** The longest statement the server writes. */
+const STATEMENT_MAX_DAYS = 366;
+
+export function StatementSheet({
+  open,
+  onClose,
+  filter,
+}: {
+  open: boolean;
+  onClose: () => void;
+  filter: RecordFilter;
+}) {
+  const { t } = useTranslation('money');
+  const today = jstDate();
+  const [start, setStart] = useState(filter.start ?? daysBefore(today, 29));
+  const [end, setEnd] = useState(filter.end ?? today);
+  const statement = useFundStatement();
+  // Each time the sheet opens it proposes the list's date filter (else the last 30 days).
+  useEffect(() => {
+    if (!open) return;
+    setStart(filter.start ?? daysBefore(today, 29));
+    setEnd(filter.end ?? today);
+  }, [open, filter.start, filter.end, today]);
+
+  const download = () => {
+    if (!start || !end) return showMsg('validation.required', { field: start ? 'end' : 'start' });
+    if (start > end) return showMsg('records.badRange');
+    if (spanDays(start, end) > STATEMENT_MAX_DAYS)
+      return showMsg('records.rangeTooLong', { days: STATEMENT_MAX_DAYS });
+    statement.mutate(
+      { start, end },
+      {
+        onSuccess: ({ data }) => {
+          const blob = new Blob([data.content], { type: 'text/csv;charset=utf-8' });
+          const url = URL.createObjectURL(blob);
+          const a = document.createElement('a');
+          a.href = url;
+          a.download = data.filename;
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="k-sheet">
+      <div className="k-sheet-head">
+        <h2>{t('records.csvTitle')}</h2>
+        <button type="button" className="k-icon-btn" onClick={onClose} aria-label={t('common:actions.close')}>
+          <Icon name="close" size={20} />
+        </button>
+      </div>
+      <div className="k-sheet-body">
+        <p className="k-hint">{t('records.csvHint', { days: STATEMENT_MAX_DAYS })}</p>
+        <div className="k-date-pair">
+          <label>
+            <span className="k-label">{t('records.from')}</span>
+            <input
+              type="date"
+              className="k-date"
+              value={start}
+              max={end}
+              onChange={(e) => setStart(e.target.value)}
+              data-testid="csv-start"
+            />
+          </label>
+          <label>
+            <span className="k-label">{t('records.to')}</span>
+            <input
+              type="date"
+              className="k-date"
+              value={end}
+              min={start}
+              onChange={(e) => setEnd(e.target.value)}
+              data-testid="csv-end"
+            />
+          </label>
+        </div>
+        <button
+          type="button"
+          className="k-btn k-btn-primary k-btn-block"
+          onClick={download}
+          disabled={statement.isPending}
+          data-testid="csv-download"
+        >
+          {statement.isPending ? (
+            <span className="k-spinner is-small" aria-hidden="true" />
+          ) : (
+            <MoneyIcon name="download" size={18} />
+          )}
+          {t('records.csvDownload')}
+        </button>
+      </div>
+    </Popup>
+  );
+}

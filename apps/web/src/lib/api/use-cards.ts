@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchData, type RefData } from '../api.ts';
+import { endpoints } from '../endpoints.ts';
+import { scopes } from '../query-scopes.ts';
+
+export type BankCard = RefData<typeof endpoints.funds.cardList>[number];
+
+/** `/user/cardList`: the user's bank accounts, numbers masked. */
+export const cardsQuery = () =>
+  queryOptions({
+    queryKey: [...scopes.money, 'cards'],
+    queryFn: ({ signal }) => fetchData(endpoints.funds.cardList, {}, { signal }),
+    staleTime: 0,
+  });
+
+export const useCards = () => useQuery(cardsQuery());

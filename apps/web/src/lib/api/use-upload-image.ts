@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { upload } from '../api.ts';
+import { endpoints } from '../endpoints.ts';
+import { prepareImage } from '../image.ts';
+
+/** `/common/upload1` (multipart, field `card`): an ID photo or transfer proof → its path (`uploads/…`). */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const { blob, name } = await prepareImage(file);
+      return (await upload(endpoints.funds.upload1, 'card', blob, name)).data;
+    },
+  });
+}
