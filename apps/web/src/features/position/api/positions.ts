@@ -1,5 +1,5 @@
 import type { tradingApi } from '@kabuto/contract';
-import type { Market } from '@kabuto/domain';
+import { type Market, POSITION_STATUS as STATUS } from '@kabuto/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
@@ -11,8 +11,8 @@ import { POLL_MS, useStreamUp } from '../../../lib/quote-stream.ts';
 
 export type PositionRow = z.infer<typeof tradingApi.positionRow>;
 
-/** Wire status of a position. */
-export const STATUS = { holding: 0, closed: 1, closing: 2, pending: 3, cancelled: 4 } as const;
+/** Status of a position (the domain's status machine). */
+export { STATUS };
 
 /** The `position` namespace key of a row's status label (a lapsed limit order reads "expired"). */
 export const statusKey = (row: Pick<PositionRow, 'status' | 'close_reason'>): string =>
