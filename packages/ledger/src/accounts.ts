@@ -146,15 +146,26 @@ export async function lockLedgerAccounts(tx: Tx, specs: readonly AccountSpec[]):
   const db = tx as unknown as Db;
   const ids = [];
   for (const n of norm) ids.push((await getOrCreate(db, n.owner, n.currency, n.kind, n.shard)).id);
-  const locked = await tx
+  const locked = await lockAccountsById(tx, ids);
+  return ids.map((id) => locked.get(id)!);
+}
+
+/**
+ * Lock accounts in id order. (PostgreSQL sorts before it locks when a locking SELECT has an ORDER BY,
+ * so two batches on overlapping accounts queue instead of deadlocking.) The WHERE clause is a plain
+ * id list on purpose: under READ COMMITTED, a row updated while we waited is re-checked against the
+ * clause, and a sub-select there could make PostgreSQL skip it.
+ */
+export async function lockAccountsById(tx: Tx, accountIds: AccountId[]): Promise<Map<AccountId, Account>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await tx
     .selectFrom('ledger_account')
     .selectAll()
-    .where('id', 'in', ids)
+    .where('id', 'in', accountIds)
     .orderBy('id')
     .forUpdate()
     .execute();
-  const byId = new Map(locked.map((r) => [r.id, r]));
-  return ids.map((id) => toAccount(byId.get(id)!));
+  return new Map(rows.map((r) => [r.id, toAccount(r)]));
 }
 
 /** Create every platform account for these currencies up front (start-up), so no request races to. */
