@@ -60,7 +60,7 @@ export function leverageList(config: StartupConfig, market: Market): readonly nu
 }
 
 /** A percentage of the config ("0.05" = 0.05%, or a number) → ppm; undefined when absent or negative. */
-function percentToPpm(value: unknown): bigint | undefined {
+function configPpm(value: unknown): bigint | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const ppm = parsePercentPpm(String(value));
   return ppm === null || ppm < 0n ? undefined : ppm;
@@ -69,12 +69,12 @@ function percentToPpm(value: unknown): bigint | undefined {
 function rateOf(value: unknown, fallbackMin?: unknown): FeeRate | undefined {
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    const ppm = percentToPpm(o.rate ?? o.percent ?? o.pct);
+    const ppm = configPpm(o.rate ?? o.percent ?? o.pct);
     if (ppm === undefined) return undefined;
     const min = parseUnits(String(o.min ?? fallbackMin ?? '0')) ?? 0n;
     return { ppm, min };
   }
-  const ppm = percentToPpm(value);
+  const ppm = configPpm(value);
   return ppm === undefined ? undefined : { ppm, min: parseUnits(String(fallbackMin ?? '0')) ?? 0n };
 }
 
@@ -89,7 +89,7 @@ export function feeOverride(config: StartupConfig, market: Market): FeeOverride 
     const out: FeeOverride = {};
     const buy = rateOf(r.buy_fee ?? r.buy, r.buy_min ?? r.min);
     const sell = rateOf(r.sell_fee ?? r.sell, r.sell_min ?? r.min);
-    const stamp = percentToPpm(r.stamp ?? r.stamp_duty);
+    const stamp = configPpm(r.stamp ?? r.stamp_duty);
     if (buy) out.buy = buy;
     if (sell) out.sell = sell;
     if (stamp !== undefined) out.stampDutySellPpm = stamp;
