@@ -34,14 +34,15 @@ import { loansService } from './modules/loans/loans.service.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { quotesService } from './modules/quotes/quotes.service.ts';
 import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
-import { tradingJobs } from './modules/trading/trading.jobs.ts';
+import { ordersService } from './modules/trading/orders.service.ts';
+import { positionsService } from './modules/trading/positions.service.ts';
+import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
-import { tradingService } from './modules/trading/trading.service.ts';
 import { internalVenue } from './modules/trading/venue.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { idempotency } from './plugins/idempotency.ts';
+import { appliedKeys, idempotency, markApplied } from './plugins/idempotency.ts';
 import { routeKit } from './plugins/routes.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
@@ -175,9 +176,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const quotes = quotesService(deps, market);
   const stream = quoteStream(deps, market, bus, opts.stream);
   const publisher = tickPublisher(market, bus);
-  const trading = tradingService(deps, market, internalVenue(market));
+  const tradingDeps = { ...deps, market, venue: internalVenue(market), keys: { markApplied, appliedKeys } };
+  const orders = ordersService(tradingDeps);
+  const positions = positionsService(tradingDeps);
   const jobs = tradingJobs(
-    trading,
+    positionJobs(tradingDeps, orders, positions),
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
     (err) => app.log.error({ err }, 'trading jobs failed'),
   );
@@ -228,7 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   fundsRoutes(kit, adminKit, deps, funds);
   loansRoutes(kit, adminKit, loans);
   quotesRoutes(kit, quotes);
-  tradingRoutes(kit, trading);
+  tradingRoutes(kit, orders, positions);
   adminRoutes(
     adminKit,
     deps,

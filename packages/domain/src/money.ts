@@ -66,6 +66,16 @@ export function applyPpm(amount: Units, ppm: bigint, mode: Rounding): Units {
   return num < 0n ? q - 1n : q;
 }
 
+/** A percentage as ppm: "0.30" (percent) → 3000 ppm; null when not a plain decimal with ≤ 4 places. */
+export const parsePercentPpm = (percent: string): bigint | null => parseUnits(percent);
+
+/** "0.30" percent → 3000 ppm: a percentage at 4 decimals is ppm. A malformed percentage throws. */
+export function percentToPpm(percent: string): bigint {
+  const ppm = parsePercentPpm(percent);
+  if (ppm === null) throw new RangeError(`not a percentage: ${percent}`);
+  return ppm;
+}
+
 /** price (units) × quantity (shares) → notional (units). */
 export const notional = (price: Units, quantity: bigint): Units => price * quantity;
 

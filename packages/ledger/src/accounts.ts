@@ -1,5 +1,6 @@
-import type { Db, Tx } from '@kabuto/db';
+import type { Database, Db, Tx } from '@kabuto/db';
 import { CURRENCIES, type Currency, isCurrency } from '@kabuto/domain';
+import type { ExpressionBuilder } from 'kysely';
 import { LedgerError } from './errors.ts';
 import { toAccount } from './rows.ts';
 import {
@@ -72,38 +73,44 @@ const specKey = (owner: bigint | null, currency: string, kind: string, shard: nu
 export const accountSpecKey = (spec: AccountSpec): string =>
   specKey(spec.owner, spec.currency, spec.kind, spec.owner === null ? (spec.shard ?? 0) : 0);
 
+interface NormalSpec {
+  owner: bigint | null;
+  currency: Currency;
+  kind: AccountKind;
+  shard: number;
+}
+
+function normalize(spec: AccountSpec): NormalSpec {
+  if (!isCurrency(spec.currency)) throw new TypeError(`not a currency: ${spec.currency}`);
+  if (spec.owner === null) {
+    if (!isPlatformAccountKind(spec.kind)) throw new TypeError(`not a platform account kind: ${spec.kind}`);
+    const shard = checkShard(spec.shard ?? 0);
+    return { owner: null, currency: spec.currency, kind: spec.kind as AccountKind, shard };
+  }
+  if (typeof spec.owner !== 'bigint') throw new TypeError('owner must be a bigint');
+  if (!isUserAccountKind(spec.kind)) throw new TypeError(`not a user account kind: ${spec.kind}`);
+  return { owner: spec.owner, currency: spec.currency, kind: spec.kind as AccountKind, shard: 0 };
+}
+
+const matches = (eb: ExpressionBuilder<Database, 'ledger_account'>, n: NormalSpec) =>
+  eb.and([
+    n.owner === null ? eb('owner', 'is', null) : eb('owner', '=', n.owner),
+    eb('currency', '=', n.currency),
+    eb('kind', '=', n.kind),
+    eb('shard', '=', n.shard),
+  ]);
+
 /**
  * Several accounts in one round trip, in the order asked, each created on first use exactly as
  * {@link userAccount} and {@link platformAccount} would (a hot path asks for three or four at once).
  */
 export async function ledgerAccounts(db: Db, specs: readonly AccountSpec[]): Promise<Account[]> {
-  const norm = specs.map((spec) => {
-    if (!isCurrency(spec.currency)) throw new TypeError(`not a currency: ${spec.currency}`);
-    if (spec.owner === null) {
-      if (!isPlatformAccountKind(spec.kind)) throw new TypeError(`not a platform account kind: ${spec.kind}`);
-      const shard = checkShard(spec.shard ?? 0);
-      return { owner: null, currency: spec.currency, kind: spec.kind as AccountKind, shard };
-    }
-    if (typeof spec.owner !== 'bigint') throw new TypeError('owner must be a bigint');
-    if (!isUserAccountKind(spec.kind)) throw new TypeError(`not a user account kind: ${spec.kind}`);
-    return { owner: spec.owner, currency: spec.currency, kind: spec.kind as AccountKind, shard: 0 };
-  });
+  const norm = specs.map(normalize);
   if (norm.length === 0) return [];
   const rows = await db
     .selectFrom('ledger_account')
     .selectAll()
-    .where((eb) =>
-      eb.or(
-        norm.map((n) =>
-          eb.and([
-            n.owner === null ? eb('owner', 'is', null) : eb('owner', '=', n.owner),
-            eb('currency', '=', n.currency),
-            eb('kind', '=', n.kind),
-            eb('shard', '=', n.shard),
-          ]),
-        ),
-      ),
-    )
+    .where((eb) => eb.or(norm.map((n) => matches(eb, n))))
     .execute();
   const found = new Map(rows.map((r) => [specKey(r.owner, r.currency, r.kind, Number(r.shard)), r]));
   const out: Account[] = [];
@@ -112,6 +119,53 @@ export async function ledgerAccounts(db: Db, specs: readonly AccountSpec[]): Pro
     out.push(row ? toAccount(row) : await getOrCreate(db, n.owner, n.currency, n.kind, n.shard));
   }
   return out;
+}
+
+/**
+ * Several accounts locked (`FOR UPDATE`, in id order like {@link createTransfers}, so the two never
+ * deadlock) and read with their balances, in the order asked; missing ones are created first. For an
+ * operation whose amounts depend on a balance (a close charges at most what the cash can pay): the
+ * balances stay as read until the transaction ends. One statement when the accounts exist.
+ */
+export async function lockLedgerAccounts(tx: Tx, specs: readonly AccountSpec[]): Promise<Account[]> {
+  if (!tx.isTransaction) throw new Error('lockLedgerAccounts must run inside a transaction (withTx)');
+  const norm = specs.map(normalize);
+  if (norm.length === 0) return [];
+  // The columns matched never change, so a row updated while this waits still matches when re-checked.
+  const rows = await tx
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where((eb) => eb.or(norm.map((n) => matches(eb, n))))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const found = new Map(rows.map((r) => [specKey(r.owner, r.currency, r.kind, Number(r.shard)), r]));
+  if (norm.every((n) => found.has(specKey(n.owner, n.currency, n.kind, n.shard)))) {
+    return norm.map((n) => toAccount(found.get(specKey(n.owner, n.currency, n.kind, n.shard))!));
+  }
+  const db = tx as unknown as Db;
+  const ids = [];
+  for (const n of norm) ids.push((await getOrCreate(db, n.owner, n.currency, n.kind, n.shard)).id);
+  const locked = await lockAccountsById(tx, ids);
+  return ids.map((id) => locked.get(id)!);
+}
+
+/**
+ * Lock accounts in id order. (PostgreSQL sorts before it locks when a locking SELECT has an ORDER BY,
+ * so two batches on overlapping accounts queue instead of deadlocking.) The WHERE clause is a plain
+ * id list on purpose: under READ COMMITTED, a row updated while we waited is re-checked against the
+ * clause, and a sub-select there could make PostgreSQL skip it.
+ */
+export async function lockAccountsById(tx: Tx, accountIds: AccountId[]): Promise<Map<AccountId, Account>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where('id', 'in', accountIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.id, toAccount(r)]));
 }
 
 /** Create every platform account for these currencies up front (start-up), so no request races to. */

@@ -1,8 +1,9 @@
 import { rowSet, type Tx } from '@kabuto/db';
 import type { Currency, Units } from '@kabuto/domain';
 import { sql } from 'kysely';
+import { lockAccountsById } from './accounts.ts';
 import { LedgerError, type LedgerErrorAccount, type LedgerErrorCode } from './errors.ts';
-import { type TransferRow, toAccount, toTransfer } from './rows.ts';
+import { type TransferRow, toTransfer } from './rows.ts';
 import {
   type Account,
   AccountFlags,
@@ -113,7 +114,7 @@ export async function createTransferGroups(
     accountIds.add(p.debitAccountId);
     accountIds.add(p.creditAccountId);
   }
-  const locked = await lockAccounts(tx, [...accountIds]);
+  const locked = await lockAccountsById(tx, [...accountIds]);
   await markResolved(tx, pendings);
 
   // Work on copies; `locked` keeps the balances as read, to compute the deltas to write.
@@ -326,24 +327,6 @@ const errorAccount = (a: Account): LedgerErrorAccount => ({
   kind: a.kind,
   currency: a.currency,
 });
-
-/**
- * Lock accounts in id order. (PostgreSQL sorts before it locks when a locking SELECT has an ORDER BY,
- * so two batches on overlapping accounts queue instead of deadlocking.) The WHERE clause is a plain
- * id list on purpose: under READ COMMITTED, a row updated while we waited is re-checked against the
- * clause, and a sub-select there could make PostgreSQL skip it.
- */
-async function lockAccounts(tx: Tx, accountIds: AccountId[]): Promise<Map<AccountId, Account>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('ledger_account')
-    .selectAll()
-    .where('id', 'in', accountIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.map((r) => [r.id, toAccount(r)]));
-}
 
 /** The pending transfers a batch refers to (immutable rows: no lock needed to read them). */
 async function loadPending(tx: Tx, ids: TransferId[]): Promise<Map<TransferId, PendingInfo>> {

@@ -16,6 +16,7 @@ import {
   LedgerError,
   type LedgerErrorCode,
   ledgerAccounts,
+  lockLedgerAccounts,
   MAX_AMOUNT,
   openPendingTransfers,
   PLATFORM_SHARDS,
@@ -161,6 +162,66 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
     let bank: Account;
     beforeAll(async () => {
       bank = await platformAccount(h.db, 'bank', 'jpy');
+    });
+
+    it('locks accounts with their balances, in the order asked, creating the missing ones', async () => {
+      const u = newUser();
+      const cash = await userAccount(h.db, u, 'jpy', 'cash');
+      await deposit(cash, units(70), bank);
+      const got = await withTx(h.db, (tx) =>
+        lockLedgerAccounts(tx, [
+          { owner: u, currency: 'jpy', kind: 'margin' },
+          { owner: null, currency: 'jpy', kind: 'bank' },
+          { owner: u, currency: 'jpy', kind: 'cash' },
+        ]),
+      );
+      expect(got.map((a) => [a.owner, a.kind])).toEqual([
+        [u, 'margin'],
+        [null, 'bank'],
+        [u, 'cash'],
+      ]);
+      expect(got[0].id).toBe((await userAccount(h.db, u, 'jpy', 'margin')).id);
+      expect(got[1].id).toBe(bank.id);
+      expect(got[2]).toMatchObject({ id: cash.id, creditsPosted: units(70), debitsPosted: 0n });
+      // the existing accounts alone: read in one statement
+      const again = await withTx(h.db, (tx) =>
+        lockLedgerAccounts(tx, [{ owner: u, currency: 'jpy', kind: 'cash' }]),
+      );
+      expect(again.map((a) => a.id)).toEqual([cash.id]);
+      expect(await withTx(h.db, (tx) => lockLedgerAccounts(tx, []))).toEqual([]);
+      await expect(
+        lockLedgerAccounts(h.db as never, [{ owner: u, currency: 'jpy', kind: 'cash' }]),
+      ).rejects.toThrow('inside a transaction');
+    });
+
+    it('a locked balance stays as read until the transaction ends: a transfer on it waits', async () => {
+      const cash = await userAccount(h.db, newUser(), 'jpy', 'cash');
+      await deposit(cash, units(10), bank);
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let read!: () => void;
+      const wasRead = new Promise<void>((r) => {
+        read = r;
+      });
+      const order: string[] = [];
+      const locker = withTx(h.db, async (tx) => {
+        const [a] = await lockLedgerAccounts(tx, [{ owner: cash.owner!, currency: 'jpy', kind: 'cash' }]);
+        read();
+        await held;
+        // nothing moved it while it was held
+        expect((await balance(tx as never, a.id))!.creditsPosted).toBe(a.creditsPosted);
+        order.push('locker done');
+      });
+      await wasRead;
+      const mover = deposit(cash, units(5), bank).then(() => order.push('deposit done'));
+      await new Promise((r) => setTimeout(r, 150));
+      expect(order).toEqual([]);
+      release();
+      await Promise.all([locker, mover]);
+      expect(order).toEqual(['locker done', 'deposit done']);
+      expect((await get(cash)).creditsPosted).toBe(units(15));
     });
 
     it('deposits and moves money, with linked flags on batches', async () => {

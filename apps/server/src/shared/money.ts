@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FundRecordType } from '@kabuto/contract';
 import { rowSet, type Tx } from '@kabuto/db';
-import { type Currency, formatUnits, MINOR_UNIT, parseUnits, type Units } from '@kabuto/domain';
+import { type Currency, formatUnits, MINOR_UNIT, type Units } from '@kabuto/domain';
 import {
   createTransfers,
   isInsufficientFunds,
@@ -24,8 +24,8 @@ export function plainAmount(units: Units): string {
   return s.replace(/\.?0+$/, '');
 }
 
-/** "0.30" percent → 3000 ppm (parts per million): a percentage at 4 decimals is ppm. */
-export const percentToPpm = (percent: string): bigint => parseUnits(percent) as bigint;
+/** "0.30" percent → 3000 ppm (the domain's rule, re-exported for the callers here). */
+export { percentToPpm } from '@kabuto/domain';
 
 /** ppm → percent with 2 decimals: 3000 → "0.30", 80000 → "8.00". */
 export function formatPercent(ppm: bigint): string {

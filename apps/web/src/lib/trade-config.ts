@@ -3,9 +3,11 @@ import {
   type FeeRate,
   type Market,
   MINOR_UNIT,
+  parsePercentPpm,
   parseUnits,
+  positionMargin,
   rateFee,
-  tradeFees,
+  tradeFeesAt,
   type Units,
 } from '@kabuto/domain';
 import type { StartupConfig } from './startup-config.ts';
@@ -57,22 +59,22 @@ export function leverageList(config: StartupConfig, market: Market): readonly nu
   return DEFAULT_LEVERAGE;
 }
 
-/** A percentage ("0.05" = 0.05%) → ppm: 1% = 10,000 ppm, which is exactly its 4-decimal units. */
-function percentToPpm(value: unknown): bigint | undefined {
+/** A percentage of the config ("0.05" = 0.05%, or a number) → ppm; undefined when absent or negative. */
+function configPpm(value: unknown): bigint | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const units = parseUnits(String(value));
-  return units === null || units < 0n ? undefined : units;
+  const ppm = parsePercentPpm(String(value));
+  return ppm === null || ppm < 0n ? undefined : ppm;
 }
 
 function rateOf(value: unknown, fallbackMin?: unknown): FeeRate | undefined {
   if (value && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    const ppm = percentToPpm(o.rate ?? o.percent ?? o.pct);
+    const ppm = configPpm(o.rate ?? o.percent ?? o.pct);
     if (ppm === undefined) return undefined;
     const min = parseUnits(String(o.min ?? fallbackMin ?? '0')) ?? 0n;
     return { ppm, min };
   }
-  const ppm = percentToPpm(value);
+  const ppm = configPpm(value);
   return ppm === undefined ? undefined : { ppm, min: parseUnits(String(fallbackMin ?? '0')) ?? 0n };
 }
 
@@ -87,7 +89,7 @@ export function feeOverride(config: StartupConfig, market: Market): FeeOverride 
     const out: FeeOverride = {};
     const buy = rateOf(r.buy_fee ?? r.buy, r.buy_min ?? r.min);
     const sell = rateOf(r.sell_fee ?? r.sell, r.sell_min ?? r.min);
-    const stamp = percentToPpm(r.stamp ?? r.stamp_duty);
+    const stamp = configPpm(r.stamp ?? r.stamp_duty);
     if (buy) out.buy = buy;
     if (sell) out.sell = sell;
     if (stamp !== undefined) out.stampDutySellPpm = stamp;
@@ -103,12 +105,10 @@ export interface OrderEstimate {
   total: Units;
 }
 
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-
-/** Today's date in the exchange-agnostic form the fee tables take. */
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** Notional, margin (= notional / leverage, rounded up to the minor unit), buy fee and the total held. */
+/**
+ * Notional, margin (= notional / leverage, rounded up to the minor unit: the domain's positionMargin), buy
+ * fee at the exchange's date now (the domain's tradeFeesAt) and the total held: the server's figures.
+ */
 export function estimateOrder(
   market: Market,
   price: Units,
@@ -117,13 +117,12 @@ export function estimateOrder(
   override: FeeOverride,
 ): OrderEstimate {
   const notional = price * quantity;
-  const minor = MINOR_UNIT[market] ?? 1n;
-  const margin = leverage > 0 ? ceilDiv(ceilDiv(notional, BigInt(leverage)), minor) * minor : notional;
+  const margin = leverage >= 1 ? positionMargin(market, price, quantity, leverage) : notional;
   let fee: Units;
   try {
-    fee = tradeFees(market, 'buy', price, quantity, today(), override).total;
+    fee = tradeFeesAt(market, 'buy', price, quantity, Date.now(), override).total;
   } catch {
-    fee = override.buy ? rateFee(notional, override.buy, minor) : 0n;
+    fee = override.buy ? rateFee(notional, override.buy, MINOR_UNIT[market] ?? 1n) : 0n;
   }
   return { notional, margin, fee, total: margin + fee };
 }

@@ -5,8 +5,8 @@ import { symbol } from './quotes.ts';
 
 const tag = 'trading';
 
-/** Position status on the wire. */
-export const POSITION_STATUS = { holding: 0, closed: 1, closing: 2, pending: 3, cancelled: 4 } as const;
+/** Position status on the wire: the domain's status machine. */
+export { POSITION_STATUS } from '@kabuto/domain';
 
 export const positionRow = z.object({
   id: z.string(),

@@ -6,7 +6,18 @@
  * taxes and US regulatory fees (SEC Section 31, FINRA TAF) are all reported as stamp duty.
  */
 import type { Market } from '../currencies.ts';
-import { applyPpm, MINOR_UNIT, maxUnits, minUnits, roundTo, UNIT, type Units } from '../money.ts';
+import {
+  applyPpm,
+  MINOR_UNIT,
+  maxUnits,
+  minUnits,
+  parseUnits,
+  percentToPpm,
+  roundTo,
+  UNIT,
+  type Units,
+} from '../money.ts';
+import { localDate } from './calendar.ts';
 import type { LocalDate } from './time.ts';
 import { type Dated, effectiveRow } from './types.ts';
 
@@ -149,3 +160,42 @@ export function tradeFees(
   const stampDuty = tax + regulatory;
   return { fee, stampDuty, regulatory, total: fee + stampDuty };
 }
+
+/**
+ * An operator's fee settings of one market: commissions and stamp duty as percentages of the notional
+ * ("0.025"), minimums per order as decimal amounts; an absent field keeps the default.
+ */
+export interface FeePercentages {
+  buy_fee?: string;
+  buy_min?: string;
+  sell_fee?: string;
+  sell_min?: string;
+  stamp_duty?: string;
+}
+
+/** The operator's fee settings as a {@link FeeOverride} (a commission given by rate or minimum replaces both). */
+export function feeOverrideOf(s: FeePercentages | undefined): FeeOverride {
+  if (!s) return {};
+  const out: FeeOverride = {};
+  const amount = (v: string | undefined): Units => parseUnits(v ?? '0') ?? 0n;
+  if (s.buy_fee !== undefined || s.buy_min !== undefined)
+    out.buy = { ppm: percentToPpm(s.buy_fee ?? '0'), min: amount(s.buy_min) };
+  if (s.sell_fee !== undefined || s.sell_min !== undefined)
+    out.sell = { ppm: percentToPpm(s.sell_fee ?? '0'), min: amount(s.sell_min) };
+  if (s.stamp_duty !== undefined) out.stampDutySellPpm = percentToPpm(s.stamp_duty);
+  return out;
+}
+
+/** The fee schedule in force for a market at an instant (its exchange-local date), with the override. */
+export const feeScheduleAt = (market: Market, nowMs: number, override: FeeOverride = {}): FeeSchedule =>
+  feeSchedule(market, localDate(market, nowMs), override);
+
+/** Fees of one execution at an instant (its exchange-local date). */
+export const tradeFeesAt = (
+  market: Market,
+  side: FeeSide,
+  price: Units,
+  quantity: bigint,
+  nowMs: number,
+  override: FeeOverride = {},
+): TradeFees => tradeFees(market, side, price, quantity, localDate(market, nowMs), override);

@@ -101,7 +101,10 @@ export const SELL_RULES: Record<Market, readonly SellRule[]> = {
   krw: [{ from: '1990-01-01', sameDaySell: true }],
 };
 
-/** May a position bought at `boughtAt` be sold at `sellAt` (both epoch ms)? China: not on the buy day (T+1). */
+/**
+ * China same-day sell (T+1): may a position bought at `boughtAt` be sold at `sellAt` (both epoch ms)?
+ * China: not on the buy day; the other markets allow a same-day sell.
+ */
 export function canSell(market: Market, boughtAt: number, sellAt: number): boolean {
   const buyDay = localDate(market, boughtAt);
   const sellDay = localDate(market, sellAt);

@@ -1,5 +1,13 @@
 import type { quotesApi } from '@kabuto/contract';
-import { formatUnits, MARKETS, type Market, minimumQuantity, toUnixSeconds } from '@kabuto/domain';
+import {
+  feeOverrideOf,
+  feeScheduleAt,
+  formatUnits,
+  MARKETS,
+  type Market,
+  minimumQuantity,
+  toUnixSeconds,
+} from '@kabuto/domain';
 import {
   type Adjust,
   type Lang,
@@ -14,7 +22,6 @@ import { refuse } from '../../lib/errors.ts';
 import { nameOf, quoteRow } from '../../shared/market-data.ts';
 import { formatPercent } from '../../shared/money.ts';
 import { loadSettings } from '../../shared/settings.ts';
-import { effectiveFees } from '../../shared/trading-fees.ts';
 import * as repo from './quotes.repo.ts';
 
 type DetailData = z.output<typeof quotesApi.stockdetails.data>;
@@ -64,7 +71,7 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
     const q = market.quote(inst.symbol);
     if (!q) return refuse('trade.priceUnavailable');
     const settings = await loadSettings(db);
-    const fees = effectiveFees(inst.market, clock.now(), settings.trading_fees[inst.market]);
+    const fees = feeScheduleAt(inst.market, clock.now(), feeOverrideOf(settings.trading_fees[inst.market]));
     return {
       ...quoteRow(q, inst, lang),
       market: inst.market,

@@ -1,10 +1,11 @@
 import type { Db, PositionTable, Tx } from '@kabuto/db';
-import type { Market } from '@kabuto/domain';
-import type { Selectable } from 'kysely';
+import { rowSet } from '@kabuto/db';
+import { type Market, POSITION_STATUS, type PositionStatus, type Units } from '@kabuto/domain';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+
+/** Every statement on `position`: the services say what moves, the status machine (domain) says whether. */
 
 export type PositionRow = Selectable<PositionTable>;
-
-export const STATUS = { holding: 0, closed: 1, closing: 2, pending: 3, cancelled: 4 } as const;
 
 export async function lockPosition(
   tx: Tx,
@@ -29,7 +30,7 @@ export async function listPositions(
   db: Db,
   userId: bigint,
   market: Market,
-  statuses: number[],
+  statuses: readonly PositionStatus[],
   limit = 500,
 ): Promise<PositionRow[]> {
   return db
@@ -44,12 +45,120 @@ export async function listPositions(
 }
 
 /** Positions the jobs look at (any user). */
-export async function positionsWithStatus(db: Db, statuses: number[], limit = 5000): Promise<PositionRow[]> {
+export async function positionsWithStatus(
+  db: Db,
+  statuses: readonly PositionStatus[],
+  limit = 5000,
+): Promise<PositionRow[]> {
   return db
     .selectFrom('position')
     .selectAll()
     .where('status', 'in', statuses)
     .orderBy('id')
     .limit(limit)
+    .execute();
+}
+
+/** The columns a new position is written with, and their SQL types. */
+const POSITION_TYPES = {
+  user_id: 'int8',
+  order_no: 'text',
+  market: 'text',
+  symbol: 'text',
+  direction: 'int4',
+  order_type: 'int4',
+  leverage: 'int4',
+  quantity: 'int8',
+  limit_price: 'int8',
+  open_price: 'int8',
+  margin: 'int8',
+  buy_fee: 'int8',
+  stamp_duty: 'int8',
+  status: 'int4',
+  hold_margin_transfer: 'int8',
+  hold_fee_transfer: 'int8',
+  created_at: 'timestamptz',
+  filled_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
+const POSITION_COLUMNS = Object.keys(POSITION_TYPES) as (keyof typeof POSITION_TYPES)[];
+
+export type NewPosition = { [K in keyof typeof POSITION_TYPES]: unknown } & {
+  status: PositionStatus;
+  order_no: string;
+};
+
+/**
+ * Insert a batch of positions in one statement (one JSON parameter), returning their ids by order
+ * number. `ctes` ride on it as `with` clauses: statements the caller's transaction runs anyway (the fund
+ * records, the idempotency keys), so the batch costs one round trip.
+ */
+export async function insertPositions(
+  tx: Tx,
+  rows: readonly NewPosition[],
+  ctes: readonly RawBuilder<unknown>[] = [],
+): Promise<{ id: bigint; order_no: string }[]> {
+  const withCtes = ctes.length > 0 ? sql`with ${sql.join(ctes)} ` : sql``;
+  const { rows: out } = await sql<{ id: bigint; order_no: string }>`${withCtes}
+    insert into position (${sql.raw(POSITION_COLUMNS.join(', '))})
+    select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet('v', POSITION_TYPES, rows)}
+    returning id, order_no`.execute(tx);
+  return out;
+}
+
+/** A pending limit order filled at `price`. */
+export async function markFilled(tx: Tx, id: bigint, price: Units, at: Date): Promise<void> {
+  await tx
+    .updateTable('position')
+    .set({ status: POSITION_STATUS.holding, open_price: price, filled_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A pending limit order withdrawn (by the user, or lapsed with its trading day). */
+export async function markCancelled(tx: Tx, id: bigint, reason: 'user' | 'expired', at: Date): Promise<void> {
+  await tx
+    .updateTable('position')
+    .set({ status: POSITION_STATUS.cancelled, close_reason: reason, closed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A holding marked "preparing to close"; false when it was no longer holding. */
+export async function markClosing(tx: Tx, id: bigint, at: Date): Promise<boolean> {
+  const r = await tx
+    .updateTable('position')
+    .set({ status: POSITION_STATUS.closing, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', POSITION_STATUS.holding)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export interface Closing {
+  closePrice: Units;
+  sellFee: Units;
+  /** Stamp duty of the open and the close together. */
+  stampDuty: Units;
+  pnl: Units;
+  reason: 'user' | 'forced';
+  at: Date;
+}
+
+/** A holding closed: its close price, fees and net P&L. */
+export async function markClosed(tx: Tx, id: bigint, c: Closing): Promise<void> {
+  await tx
+    .updateTable('position')
+    .set({
+      status: POSITION_STATUS.closed,
+      close_price: c.closePrice,
+      sell_fee: c.sellFee,
+      stamp_duty: c.stampDuty,
+      pnl: c.pnl,
+      close_reason: c.reason,
+      closed_at: c.at,
+      updated_at: c.at,
+    })
+    .where('id', '=', id)
     .execute();
 }

@@ -2,13 +2,15 @@ import { tradingApi } from '@kabuto/contract';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
-import type { TradingService } from './trading.service.ts';
+import type { OrdersService } from './orders.service.ts';
+import type { PositionsService } from './positions.service.ts';
+import { closedListWire, openListWire, positionWire, soldWire } from './trading.wire.ts';
 
-export function tradingRoutes(kit: RouteKit, trading: TradingService): void {
+export function tradingRoutes(kit: RouteKit, orders: OrdersService, positions: PositionsService): void {
   kit.post(tradingApi.buyStock, async (req) => {
     const b = req.body;
     const leverage = b.ganggan > 1000n ? 0 : Number(b.ganggan);
-    const data = await trading.buy(
+    const data = await orders.buy(
       currentUser(req),
       {
         symbol: b.symbol,
@@ -23,19 +25,19 @@ export function tradingRoutes(kit: RouteKit, trading: TradingService): void {
     return ok(data, 'ok.bought');
   });
   kit.post(tradingApi.sellStock, async (req) =>
-    ok(await trading.sell(currentUser(req).id, req.body.id, req.idempotency), 'ok.sold'),
+    ok(soldWire(await positions.sell(currentUser(req).id, req.body.id, req.idempotency)), 'ok.sold'),
   );
   kit.post(tradingApi.cancelStock, async (req) => {
-    await trading.cancel(currentUser(req).id, req.body.id, req.idempotency);
+    await positions.cancel(currentUser(req).id, req.body.id, req.idempotency);
     return ok(null, 'ok.cancelled');
   });
   kit.post(tradingApi.stockDetail, async (req) =>
-    ok(await trading.detail(currentUser(req).id, req.body.id, req.body.lang)),
+    ok(positionWire(await positions.position(currentUser(req).id, req.body.id), req.body.lang)),
   );
   kit.post(tradingApi.userStockList, async (req) =>
-    ok(await trading.openList(currentUser(req).id, req.body.type, req.body.lang)),
+    ok(openListWire(await positions.openPositions(currentUser(req).id, req.body.type), req.body.lang)),
   );
   kit.post(tradingApi.userStockLists, async (req) =>
-    ok(await trading.closedList(currentUser(req).id, req.body.type, req.body.lang)),
+    ok(closedListWire(await positions.closedPositions(currentUser(req).id, req.body.type), req.body.lang)),
   );
 }

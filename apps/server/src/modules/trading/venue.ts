@@ -1,8 +1,5 @@
-import { isContinuousTrading, type Units } from '@kabuto/domain';
+import { type Direction, isContinuousTrading, type Units } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
-
-/** 1 long, 2 short. */
-export type Direction = 1 | 2;
 
 /**
  * Where orders execute. The internal venue fills against the market-data provider's price; a broker

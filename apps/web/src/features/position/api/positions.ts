@@ -1,5 +1,5 @@
 import type { tradingApi } from '@kabuto/contract';
-import type { Market } from '@kabuto/domain';
+import { type Market, POSITION_STATUS as STATUS } from '@kabuto/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { z } from 'zod';
@@ -107,8 +107,8 @@ const positionToWire = (p: Position): PositionRow => ({
 export const withTick = (p: Position, tick: Tick | undefined): Position =>
   tick ? positionFromWire(livePosition(positionToWire(p), tick)) : p;
 
-/** Wire status of a position. */
-export const STATUS = { holding: 0, closed: 1, closing: 2, pending: 3, cancelled: 4 } as const;
+/** Status of a position (the domain's status machine). */
+export { STATUS };
 
 /** The `position` namespace key of a row's status label (a lapsed limit order reads "expired"). */
 export const statusKey = (row: Pick<Position, 'status' | 'closeReason'>): string =>

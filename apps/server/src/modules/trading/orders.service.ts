@@ -1,0 +1,348 @@
+import type { Db, Tx } from '@kabuto/db';
+import { withTx } from '@kabuto/db';
+import {
+  acceptsOrders,
+  checkOrderPrice,
+  checkQuantity,
+  type Direction,
+  feeOverrideOf,
+  isContinuousTrading,
+  localDate,
+  minimumQuantity,
+  movePosition,
+  POSITION_STATUS,
+  positionMargin,
+  tickSize,
+  tradeFeesAt,
+  type Units,
+} from '@kabuto/domain';
+import {
+  type AccountSpec,
+  accountSpecKey,
+  createTransferGroups,
+  ledgerAccounts,
+  shardFor,
+  type Transfer,
+  type TransferRequest,
+} from '@kabuto/ledger';
+import type { Instrument } from '@kabuto/market';
+import { sql } from 'kysely';
+import { batcher, type Outcome } from '../../lib/batcher.ts';
+import { refuse } from '../../lib/errors.ts';
+import {
+  type FundRecordInput,
+  fundRecordsInsert,
+  ledgerRefusal,
+  newOrderNo,
+  plainAmount,
+  transfer,
+  writeFundRecords,
+} from '../../shared/money.ts';
+import { loadSettings } from '../../shared/settings.ts';
+import { accountIdCache } from './account-ids.ts';
+import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';
+import type { PositionRow } from './trading.repo.ts';
+import * as repo from './trading.repo.ts';
+
+export interface BuyInput {
+  symbol: string;
+  quantity: bigint;
+  leverage: number;
+  direction: Direction;
+  orderType: 1 | 2;
+  limitPrice?: Units;
+}
+
+/** An order that passed its checks, on its way to the database (see placeOrders). */
+interface PlacedOrder {
+  userId: bigint;
+  inst: Instrument;
+  input: BuyInput;
+  price: Units;
+  filled: boolean;
+  margin: Units;
+  fee: Units;
+  stampDuty: Units;
+  orderNo: string;
+  at: Date;
+  /** The request's idempotency key: marked applied in the order's transaction. */
+  key: OperationKey | undefined;
+}
+
+export interface BuyResult {
+  id: string;
+  order_no: string;
+  status: number;
+}
+
+/** Orders written in one transaction at most (each is two transfers, a position and two fund records). */
+export const ORDER_BATCH = 100;
+
+const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** A ledger refusal as the error the order's caller gets (see ledgerRefusal). */
+function refusalOf(err: unknown): unknown {
+  try {
+    return ledgerRefusal(err);
+  } catch (e) {
+    return e;
+  }
+}
+
+/** The fund records of a filled buy: the margin taken, and the fee (with stamp duty) when there is one. */
+export function buyRecords(
+  userId: bigint,
+  inst: Instrument,
+  orderNo: string,
+  margin: Units,
+  charge: Units,
+  marginTransfer: bigint,
+  feeTransfer: bigint | undefined,
+  at: Date,
+): FundRecordInput[] {
+  const base = {
+    userId,
+    currency: inst.market,
+    orderNo,
+    stockName: inst.names.jp,
+    stockCode: inst.symbol,
+    at,
+  };
+  const records: FundRecordInput[] = [
+    { ...base, type: 'stock_buy', amount: -margin, transferId: marginTransfer, memo: 'margin' },
+  ];
+  if (charge > 0n && feeTransfer !== undefined) {
+    records.push({ ...base, type: 'fee', amount: -charge, transferId: feeTransfer, memo: 'buy fee' });
+  }
+  return records;
+}
+
+/**
+ * Orders: a buy (long or short, market or limit) holds its margin and fees in the ledger, in the same
+ * transaction as the position row and the fund records: margin cash → margin, fees cash → platform fees.
+ * A limit order holds both as pending transfers; its fill posts them.
+ */
+export function ordersService(t: TradingDeps) {
+  const { db, clock, market, venue, keys } = t;
+  const accountIds = accountIdCache();
+
+  async function buy(user: Trader, input: BuyInput, key?: OperationKey) {
+    const userId = user.id;
+    const inst = instrumentOf(market, input.symbol);
+    if (inst.kind !== 'stock') refuse('trade.cannotBuy');
+    const mkt = inst.market;
+    const now = clock.now();
+    const settings = await loadSettings(db);
+    if (!settings.trading_leverage.includes(input.leverage)) {
+      refuse('trade.leverageNotAllowed', { list: settings.trading_leverage.join('/') });
+    }
+    const day = localDate(mkt, now);
+    if (checkQuantity(mkt, input.quantity, day) !== 'ok') {
+      refuse('trade.belowMinimumQuantity', { min: minimumQuantity(mkt, day).toString() });
+    }
+    if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
+    if (user.state === 'restricted') refuse('account.restricted');
+    const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
+    if (!inHours) refuse('trade.outsideHours');
+    const q = market.quote(inst.symbol);
+    if (!q || q.price <= 0n) return refuse('trade.priceUnavailable');
+
+    let price: Units;
+    let filled: boolean;
+    if (input.orderType === 1) {
+      const p = venue.marketFill(inst.symbol, input.direction, now);
+      if (p === null) return refuse('trade.priceUnavailable');
+      price = p;
+      filled = true;
+    } else {
+      const limit = input.limitPrice;
+      if (limit === undefined) return refuse('validation.required', { field: 'buy_price' });
+      const limits = q.limitUp !== null && q.limitDown !== null ? { up: q.limitUp, down: q.limitDown } : null;
+      const check = checkOrderPrice(inst, limit, limits, q.tradingDay);
+      if (check === 'offTick' || check === 'nonPositive') {
+        refuse('trade.offTick', { tick: plainAmount(tickSize(inst.tickTable, limit, q.tradingDay)) });
+      }
+      if (check === 'beyondLimit' && limits) {
+        refuse('trade.beyondLimit', { up: plainAmount(limits.up), down: plainAmount(limits.down) });
+      }
+      const fill = venue.limitFill(inst.symbol, input.direction, limit, now);
+      price = limit;
+      filled = fill !== null;
+    }
+
+    const margin = positionMargin(mkt, price, input.quantity, input.leverage);
+    const fees = tradeFeesAt(
+      mkt,
+      'buy',
+      price,
+      input.quantity,
+      now,
+      feeOverrideOf(settings.trading_fees[mkt]),
+    );
+    return placeOrder({
+      userId,
+      inst,
+      input,
+      price,
+      filled,
+      margin,
+      fee: fees.fee,
+      stampDuty: fees.stampDuty,
+      orderNo: newOrderNo('T', now),
+      at: new Date(now),
+      key,
+    });
+  }
+
+  /**
+   * Orders that passed their checks, written together: one transaction, one lock of the accounts, one
+   * insert each of transfers, positions and fund records for the whole batch. Each order is its own
+   * ledger group, so one user's insufficient balance refuses that order only.
+   */
+  async function placeOrders(orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
+    let learned = new Map<string, bigint>();
+    const results = await withTx(db, async (tx) => {
+      const specs = new Map<string, AccountSpec>();
+      const want = orders.map((o) => {
+        const mkt = o.inst.market;
+        const three: AccountSpec[] = [
+          { owner: o.userId, currency: mkt, kind: 'cash' },
+          { owner: o.userId, currency: mkt, kind: 'margin' },
+          { owner: null, currency: mkt, kind: 'fees', shard: shardFor(o.userId) },
+        ];
+        const keys = three.map(accountSpecKey);
+        three.forEach((spec, i) => {
+          if (!accountIds.has(keys[i])) specs.set(keys[i], spec);
+        });
+        return keys;
+      });
+      // Accounts not seen yet are read (or created) here, and remembered once this transaction commits.
+      const missing = [...specs.keys()];
+      const found = await ledgerAccounts(
+        asDb(tx),
+        missing.map((k) => specs.get(k)!),
+      );
+      learned = new Map(missing.map((k, i) => [k, found[i].id]));
+      const idOf = (k: string) => accountIds.get(k) ?? learned.get(k)!;
+      const groups = orders.map((o, i) => {
+        const [cash, marginAcc, feesAcc] = want[i].map(idOf);
+        const mkt = o.inst.market;
+        const ref = `position:${o.orderNo}`;
+        const kind = o.filled ? ('single' as const) : ('pending' as const);
+        const charge = o.fee + o.stampDuty;
+        const reqs: TransferRequest[] = [
+          {
+            type: kind,
+            debitAccountId: cash,
+            creditAccountId: marginAcc,
+            amount: o.margin,
+            currency: mkt,
+            code: 'margin_hold',
+            operationRef: ref,
+          },
+        ];
+        if (charge > 0n) {
+          reqs.push({
+            type: kind,
+            debitAccountId: cash,
+            creditAccountId: feesAcc,
+            amount: charge,
+            currency: mkt,
+            code: 'fee',
+            operationRef: ref,
+          });
+        }
+        return reqs;
+      });
+      const outcomes = await createTransferGroups(tx, groups);
+      const placed: { o: PlacedOrder; ts: Transfer[] }[] = [];
+      const statusOf = (o: PlacedOrder) => (o.filled ? POSITION_STATUS.holding : POSITION_STATUS.pending);
+      const answers: Outcome<BuyResult>[] = orders.map((o, i) => {
+        const out = outcomes[i];
+        if (!out.ok) return { ok: false, error: refusalOf(out.error) };
+        placed.push({ o, ts: out.transfers });
+        return { ok: true, value: { id: '', order_no: o.orderNo, status: statusOf(o) } };
+      });
+      if (placed.length === 0) return answers;
+      // The fund records of the filled orders and the placed orders' idempotency keys ride on the
+      // positions' insert (one round trip).
+      const records = placed
+        .filter(({ o }) => o.filled)
+        .flatMap(({ o, ts }) =>
+          buyRecords(o.userId, o.inst, o.orderNo, o.margin, o.fee + o.stampDuty, ts[0].id, ts[1]?.id, o.at),
+        );
+      const applied = placed.flatMap(({ o }) => (o.key ? [o.key] : []));
+      const rows = await repo.insertPositions(
+        tx,
+        placed.map(({ o, ts }) => ({
+          user_id: o.userId,
+          order_no: o.orderNo,
+          market: o.inst.market,
+          symbol: o.inst.symbol,
+          direction: o.input.direction,
+          order_type: o.input.orderType,
+          leverage: o.input.leverage,
+          quantity: o.input.quantity,
+          limit_price: o.input.orderType === 2 ? o.price : null,
+          open_price: o.filled ? o.price : null,
+          margin: o.margin,
+          buy_fee: o.fee,
+          stamp_duty: o.stampDuty,
+          status: statusOf(o),
+          hold_margin_transfer: o.filled ? null : ts[0].id,
+          hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
+          created_at: o.at,
+          filled_at: o.filled ? o.at : null,
+          updated_at: o.at,
+        })),
+        [
+          ...(records.length > 0 ? [sql`records as (${fundRecordsInsert(records)})`] : []),
+          ...(applied.length > 0 ? [sql`applied as (${keys.appliedKeys(applied)})`] : []),
+        ],
+      );
+      const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
+      for (const r of answers) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
+      return answers;
+    });
+    accountIds.learn(learned);
+    return results;
+  }
+
+  const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });
+
+  /** Fill a pending limit order (the job; the row must be locked and pending). */
+  async function fillLocked(tx: Tx, pos: PositionRow, price: Units, now: number): Promise<void> {
+    const inst = instrumentOf(market, pos.symbol);
+    const at = new Date(now);
+    const reqs: TransferRequest[] = [];
+    if (pos.hold_margin_transfer === null) throw new Error(`pending position ${pos.id} without a hold`);
+    movePosition(pos.status, POSITION_STATUS.holding);
+    reqs.push({
+      type: 'post',
+      pendingId: pos.hold_margin_transfer,
+      operationRef: `position:${pos.order_no}`,
+    });
+    if (pos.hold_fee_transfer !== null) {
+      reqs.push({ type: 'post', pendingId: pos.hold_fee_transfer, operationRef: `position:${pos.order_no}` });
+    }
+    const ts = await transfer(tx, reqs);
+    await repo.markFilled(tx, pos.id, price, at);
+    await writeFundRecords(
+      tx,
+      buyRecords(
+        pos.user_id,
+        inst,
+        pos.order_no,
+        pos.margin,
+        pos.buy_fee + pos.stamp_duty,
+        ts[0].id,
+        ts[1]?.id,
+        at,
+      ),
+    );
+  }
+
+  return { buy, fillLocked };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;

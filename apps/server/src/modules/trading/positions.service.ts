@@ -1,0 +1,247 @@
+import type { Tx } from '@kabuto/db';
+import { withTx } from '@kabuto/db';
+import {
+  canMovePosition,
+  canSell,
+  closeSettlement,
+  feeOverrideOf,
+  grossPnl,
+  isContinuousTrading,
+  type Market,
+  movePosition,
+  netPnl,
+  OPEN_POSITION_STATUSES,
+  POSITION_STATUS,
+  type PositionStatus,
+  tradeFeesAt,
+  type Units,
+} from '@kabuto/domain';
+import {
+  availableBalance,
+  lockLedgerAccounts,
+  shardFor,
+  type TransferCode,
+  type TransferRequest,
+} from '@kabuto/ledger';
+import type { Instrument } from '@kabuto/market';
+import { refuse } from '../../lib/errors.ts';
+import { transfer, writeFundRecords } from '../../shared/money.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
+import type { PositionRow } from './trading.repo.ts';
+import * as repo from './trading.repo.ts';
+
+/** A position as the module hands it out: the row, its instrument, the price it is valued at, its P&L. */
+export interface PositionView {
+  row: PositionRow;
+  inst: Instrument | undefined;
+  /** The live price of an open or pending position, the close price of a closed one. */
+  price: Units | null;
+  /** Position P&L: floating while open (net of the opening fees), realised once closed. */
+  pnl: Units;
+  /** Market value of an open position (0 otherwise). */
+  value: Units;
+}
+
+/** The P&L inputs of a stored position. */
+export const openPositionOf = (p: PositionRow) => ({
+  openPrice: p.open_price,
+  quantity: p.quantity,
+  direction: p.direction,
+  margin: p.margin,
+  buyFee: p.buy_fee,
+  stampDuty: p.stamp_duty,
+});
+
+const isOpen = (status: number) => (OPEN_POSITION_STATUSES as readonly number[]).includes(status);
+
+/**
+ * Positions: the user's close (sell) and the withdrawal of a pending order (cancel), the close and the
+ * withdrawal the jobs reuse, and the lists. A close releases the margin, settles P&L against the platform
+ * counterparty, then charges the sell fee and stamp duty (`closeSettlement` in the domain says how much).
+ */
+export function positionsService(t: TradingDeps) {
+  const { db, clock, market, venue, keys } = t;
+
+  /**
+   * Close a locked holding at the market price. A loss beyond what the user's cash can pay is absorbed
+   * by the platform (cash never goes below zero).
+   */
+  async function closeLocked(
+    tx: Tx,
+    pos: PositionRow,
+    reason: 'user' | 'forced',
+    now: number,
+    settings: Settings,
+  ) {
+    const inst = instrumentOf(market, pos.symbol);
+    const mkt = inst.market;
+    if (!isContinuousTrading(mkt, now)) refuse('trade.outsideHours');
+    const openedAt = (pos.filled_at ?? pos.created_at).getTime();
+    if (!canSell(mkt, openedAt, now)) refuse('trade.sameDaySell');
+    const price = venue.marketFill(inst.symbol, pos.direction === 1 ? 2 : 1, now);
+    if (price === null) return refuse('trade.priceUnavailable');
+    movePosition(pos.status, POSITION_STATUS.closed);
+    const fees = tradeFeesAt(
+      mkt,
+      'sell',
+      price,
+      pos.quantity,
+      now,
+      feeOverrideOf(settings.trading_fees[mkt]),
+    );
+
+    // The accounts locked and read once; the balance holds until the transfers below.
+    const shard = shardFor(pos.user_id);
+    const [cash, marginAcc, feesAcc, cp] = await lockLedgerAccounts(tx, [
+      { owner: pos.user_id, currency: mkt, kind: 'cash' },
+      { owner: pos.user_id, currency: mkt, kind: 'margin' },
+      { owner: null, currency: mkt, kind: 'fees', shard },
+      { owner: null, currency: mkt, kind: 'counterparty', shard },
+    ]);
+    const s = closeSettlement({
+      gross: grossPnl(openPositionOf(pos), price),
+      available: availableBalance(cash),
+      margin: pos.margin,
+      sellFee: fees.fee,
+      sellStampDuty: fees.stampDuty,
+      buyFee: pos.buy_fee,
+      buyStampDuty: pos.stamp_duty,
+    });
+
+    const ref = `position:${pos.order_no}`;
+    const move = (debit: bigint, credit: bigint, amount: Units, code: TransferCode): TransferRequest => ({
+      type: 'single',
+      debitAccountId: debit,
+      creditAccountId: credit,
+      amount,
+      currency: mkt,
+      code,
+      operationRef: ref,
+    });
+    const reqs: TransferRequest[] = [move(marginAcc.id, cash.id, pos.margin, 'margin_release')];
+    const kinds: { type: 'stock_sell' | 'fee' | 'stamp_duty'; amount: Units; memo: string }[] = [
+      { type: 'stock_sell', amount: pos.margin, memo: 'margin' },
+    ];
+    if (s.gain > 0n) {
+      reqs.push(move(cp.id, cash.id, s.gain, 'pnl'));
+      kinds.push({ type: 'stock_sell', amount: s.gain, memo: 'pnl' });
+    } else if (s.loss > 0n) {
+      reqs.push(move(cash.id, cp.id, s.loss, 'pnl'));
+      kinds.push({ type: 'stock_sell', amount: -s.loss, memo: 'pnl' });
+    }
+    if (s.sellFee > 0n) {
+      reqs.push(move(cash.id, feesAcc.id, s.sellFee, 'fee'));
+      kinds.push({ type: 'fee', amount: -s.sellFee, memo: 'sell fee' });
+    }
+    if (s.stampDuty > 0n) {
+      reqs.push(move(cash.id, feesAcc.id, s.stampDuty, 'stamp_duty'));
+      kinds.push({ type: 'stamp_duty', amount: -s.stampDuty, memo: 'stamp duty' });
+    }
+    const ts = await transfer(tx, reqs);
+    const at = new Date(now);
+    await repo.markClosed(tx, pos.id, {
+      closePrice: price,
+      sellFee: s.sellFee,
+      stampDuty: pos.stamp_duty + s.stampDuty,
+      pnl: s.pnl,
+      reason,
+      at,
+    });
+    await writeFundRecords(
+      tx,
+      kinds.map((k, i) => ({
+        userId: pos.user_id,
+        currency: mkt,
+        type: k.type,
+        orderNo: pos.order_no,
+        amount: k.amount,
+        transferId: ts[i].id,
+        stockName: inst.names.jp,
+        stockCode: inst.symbol,
+        memo: k.memo,
+        at,
+      })),
+    );
+    return { price, pnl: s.pnl };
+  }
+
+  /** The user's close of a holding (or of one preparing to close). */
+  async function sell(userId: bigint, id: bigint, key?: OperationKey) {
+    const settings = await loadSettings(db);
+    const now = clock.now();
+    return withTx(db, async (tx) => {
+      const pos = await repo.lockPosition(tx, userId, id);
+      if (!pos) return refuse('trade.orderNotFound');
+      if (!canMovePosition(pos.status, POSITION_STATUS.closed)) refuse('trade.notHolding');
+      const r = await closeLocked(tx, pos, 'user', now, settings);
+      await keys.markApplied(tx, key);
+      return { id: String(pos.id), price: r.price, pnl: r.pnl };
+    });
+  }
+
+  /** Withdraw a locked pending order: void its held margin and fees, mark it cancelled. */
+  async function withdrawLocked(tx: Tx, pos: PositionRow, reason: 'user' | 'expired', now: number) {
+    movePosition(pos.status, POSITION_STATUS.cancelled);
+    const reqs: TransferRequest[] = [];
+    if (pos.hold_margin_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_margin_transfer });
+    if (pos.hold_fee_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_fee_transfer });
+    if (reqs.length) await transfer(tx, reqs);
+    await repo.markCancelled(tx, pos.id, reason, new Date(now));
+  }
+
+  async function cancel(userId: bigint, id: bigint, key?: OperationKey): Promise<void> {
+    const now = clock.now();
+    await withTx(db, async (tx) => {
+      const pos = await repo.lockPosition(tx, userId, id);
+      if (!pos) return refuse('trade.orderNotFound');
+      if (!canMovePosition(pos.status, POSITION_STATUS.cancelled)) refuse('trade.notPending');
+      await withdrawLocked(tx, pos, 'user', now);
+      await keys.markApplied(tx, key);
+    });
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  function view(p: PositionRow): PositionView {
+    const inst = market.instrument(p.symbol);
+    const open = isOpen(p.status);
+    const price =
+      open || p.status === POSITION_STATUS.pending ? (market.quote(p.symbol)?.price ?? null) : p.close_price;
+    let pnl = 0n;
+    if (p.status === POSITION_STATUS.closed) pnl = p.pnl ?? 0n;
+    else if (open && price !== null) pnl = netPnl(openPositionOf(p), price);
+    return { row: p, inst, price, pnl, value: open && price !== null ? price * p.quantity : 0n };
+  }
+
+  const list = async (userId: bigint, mkt: Market, statuses: readonly PositionStatus[]) =>
+    (await repo.listPositions(db, userId, mkt, statuses)).map(view);
+
+  /** Holding, preparing-to-close and pending positions, with their market value and floating P&L. */
+  async function openPositions(userId: bigint, mkt: Market) {
+    const positions = await list(userId, mkt, [...OPEN_POSITION_STATUSES, POSITION_STATUS.pending]);
+    let value = 0n;
+    let pnl = 0n;
+    for (const v of positions) {
+      value += v.value;
+      if (v.row.status !== POSITION_STATUS.pending) pnl += v.pnl;
+    }
+    return { positions, value, pnl };
+  }
+
+  /** Closed and cancelled positions, with their realised P&L. */
+  async function closedPositions(userId: bigint, mkt: Market) {
+    const positions = await list(userId, mkt, [POSITION_STATUS.closed, POSITION_STATUS.cancelled]);
+    return { positions, pnl: positions.reduce((sum, v) => sum + v.pnl, 0n) };
+  }
+
+  async function position(userId: bigint, id: bigint): Promise<PositionView> {
+    const p = await repo.getPosition(db, userId, id);
+    if (!p) return refuse('trade.orderNotFound');
+    return view(p);
+  }
+
+  return { sell, cancel, closeLocked, withdrawLocked, openPositions, closedPositions, position };
+}
+
+export type PositionsService = ReturnType<typeof positionsService>;

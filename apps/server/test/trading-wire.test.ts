@@ -1,0 +1,84 @@
+import { tradingApi } from '@kabuto/contract';
+import { POSITION_STATUS, units } from '@kabuto/domain';
+import { describe, expect, it } from 'vitest';
+import type { PositionView } from '../src/modules/trading/positions.service.ts';
+import type { PositionRow } from '../src/modules/trading/trading.repo.ts';
+import { closedListWire, openListWire, positionWire, soldWire } from '../src/modules/trading/trading.wire.ts';
+
+const at = new Date('2026-11-24T01:00:00Z');
+const row: PositionRow = {
+  id: 42n,
+  user_id: 7n,
+  order_no: 'T2026112400000000001',
+  market: 'jpy',
+  symbol: '7203',
+  direction: 1,
+  order_type: 1,
+  leverage: 2,
+  quantity: 100n,
+  limit_price: null,
+  open_price: units(1000),
+  close_price: null,
+  margin: units(50_000),
+  buy_fee: 0n,
+  sell_fee: 0n,
+  stamp_duty: 0n,
+  pnl: null,
+  status: POSITION_STATUS.holding,
+  hold_margin_transfer: null,
+  hold_fee_transfer: null,
+  close_reason: null,
+  created_at: at,
+  filled_at: at,
+  closed_at: null,
+  updated_at: at,
+} as PositionRow;
+const view = (pnl: bigint, over: Partial<PositionView> = {}): PositionView => ({
+  row,
+  inst: undefined,
+  price: units(1010),
+  pnl,
+  value: units(101_000),
+  ...over,
+});
+
+describe('trading wire', () => {
+  it('a position as the contract row: pinyin names, decimal strings, seconds', () => {
+    const w = positionWire(view(units(1000)), 'jp');
+    expect(tradingApi.positionRow.strict().parse(w)).toEqual(w);
+    expect(w).toMatchObject({
+      id: '42',
+      stock_name: '7203',
+      buyzd: 1,
+      ganggang: '2',
+      buy_price: '1000.0000',
+      nowprice: '1010.0000',
+      credit: '50000.0000',
+      yingkui: '1000.0000',
+      gain: '2.00',
+      status: 0,
+      buy_time: at.getTime() / 1000,
+      sell_time: null,
+      limit_price: '',
+    });
+  });
+
+  it('gain: percent of the margin, 2 decimals truncated toward zero', () => {
+    expect(positionWire(view(12_345_678n), 'jp').gain).toBe('2.46'); // 1234.5678 / 50,000 = 2.469…%
+    expect(positionWire(view(-12_345_678n), 'jp').gain).toBe('-2.46');
+    expect(positionWire(view(-1n), 'jp').gain).toBe('0.00');
+    expect(positionWire(view(units(5), { row: { ...row, margin: 0n } }), 'jp').gain).toBe('0.00');
+  });
+
+  it('lists keyed 0, 1, … with their totals; a close reply', () => {
+    const open = openListWire({ positions: [view(1n), view(2n)], value: units(3), pnl: units(-4) }, 'us');
+    expect(Object.keys(open)).toEqual(['0', '1', 'ccsz', 'fdyk']);
+    expect(open).toMatchObject({ ccsz: '3.0000', fdyk: '-4.0000' });
+    expect(closedListWire({ positions: [], pnl: units(5) }, 'us')).toEqual({ lsyk: '5.0000' });
+    expect(soldWire({ id: '42', price: units(1010), pnl: -5n })).toEqual({
+      id: '42',
+      sell_price: '1010.0000',
+      yingkui: '-0.0005',
+    });
+  });
+});
