@@ -17,6 +17,8 @@ export interface WatchlistTable {
  * An order and the position it opens. Status is the wire's: 0 holding, 1 closed, 2 preparing to close,
  * 3 pending (limit order waiting), 4 cancelled. Amounts and prices are bigint units (scale 4).
  */
+export type PositionSource = 'order' | 'new_share' | 'block' | 'after_market';
+
 export interface PositionTable {
   id: Generated<bigint>;
   user_id: bigint;
@@ -45,6 +47,10 @@ export interface PositionTable {
   hold_margin_transfer: bigint | null;
   hold_fee_transfer: bigint | null;
   close_reason: string | null;
+  /** Where it came from: order, new_share (IPO allotment), block (block-trade allocation), after_market. */
+  source: ColumnType<PositionSource, PositionSource | undefined, PositionSource>;
+  /** A day-trading position (force-closed before the close). */
+  day_trade: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   filled_at: Timestamp | null;
   closed_at: Timestamp | null;
