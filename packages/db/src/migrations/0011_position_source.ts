@@ -14,7 +14,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('position')
-    .addCheckConstraint('position_source_check', sql`source in ('order', 'new_share', 'block', 'after_market')`)
+    .addCheckConstraint(
+      'position_source_check',
+      sql`source in ('order', 'new_share', 'block', 'after_market')`,
+    )
     .execute();
 }
 
