@@ -5,7 +5,6 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -44,6 +43,7 @@ import { authenticator } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { appliedKeys, idempotency, markApplied } from './plugins/idempotency.ts';
 import { routeKit } from './plugins/routes.ts';
+import { serveBuiltApp } from './plugins/web-static.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
@@ -253,17 +253,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const webDist = opts.webDist === undefined ? join(ROOT, 'apps/web/dist') : opts.webDist;
   const adminDist = opts.adminDist === undefined ? join(ROOT, 'apps/admin/dist') : opts.adminDist;
   if (webDist && existsSync(webDist)) {
-    // wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: 'index.html' });
+    await serveBuiltApp(app, webDist, '/', true);
   }
   if (adminDist && existsSync(adminDist)) {
-    await app.register(fastifyStatic, {
-      root: adminDist,
-      prefix: '/admin/',
-      decorateReply: false,
-      wildcard: true,
-      index: 'index.html',
-    });
+    await serveBuiltApp(app, adminDist, '/admin/', false);
     // With ignoreTrailingSlash the prefix route itself would miss the index page.
     app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/index.html'));
   }
