@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
@@ -51,6 +51,10 @@ import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 export const BODY_LIMIT = 64 * 1024;
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The product's one version (root package.json), as /healthz, the OpenAPI page and the web app show it. */
+export const APP_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export interface BuildOptions {
   db: Db;
@@ -134,7 +138,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kabuto API', version: '1.0.0', description: 'POST-only JSON/form API under /api/vue.' },
+      info: {
+        title: 'Kabuto API',
+        version: APP_VERSION,
+        description: 'POST-only JSON/form API under /api/vue.',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
@@ -245,7 +253,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await opts.db.selectFrom('config').select('name').limit(1).execute();
     return {
       status: 'ok',
-      version: process.env.npm_package_version ?? '1.0.0',
+      version: APP_VERSION,
       time: Math.floor(clock.now() / 1000),
     };
   });

@@ -125,6 +125,9 @@ describe('built apps: pre-compressed and cached by kind', () => {
   it('the API is not affected', async () => {
     const res = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } });
     expect(res.json().status).toBe('ok');
+    // one version: the root package.json's, which the web build shows on the splash and the menu
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(res.json().version).toBe(pkg.version);
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 });
