@@ -22,9 +22,7 @@ export function quotedRate(
   if (scaled === 0n) return null;
   // value × 100, rounded half up
   const [base, quote, num, den] =
-    scaled >= RATE_SCALE
-      ? [from, to, scaled * 100n, RATE_SCALE]
-      : [to, from, RATE_SCALE * 100n, scaled];
+    scaled >= RATE_SCALE ? [from, to, scaled * 100n, RATE_SCALE] : [to, from, RATE_SCALE * 100n, scaled];
   const cents = (num * 2n + den) / (den * 2n);
   const value = `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
   return { base, quote, value };
