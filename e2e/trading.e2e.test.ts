@@ -189,13 +189,18 @@ describe.skipIf(!hasChromium())(
       const limitDown = quote.data.limitDown.replace(/\.?0+$/, '');
       await placeOrder(page, { direction: 'long', leverage: 2, quantity: 100, limitPrice: limitDown });
       await expectToast(page, translate('ok.bought', 'jp'));
-      await page.goto(`${server.url}/#/position/index`);
-      const pending = page.locator(`${tid('position-row')}[data-status="3"]`).first();
+      // a pending order is listed among the orders, not the holdings
+      await page.goto(`${server.url}/#/position/index?tab=orders`);
+      const pending = page.locator(`${tid('order-row')}[data-status="3"]`).first();
       await pending.waitFor({ timeout: 20_000 });
-      await pending.locator(tid('position-cancel')).click();
+      await pending.locator(tid('order-cancel')).click();
       await confirmDialog(page);
       await expectToast(page, translate('ok.cancelled', 'jp'));
-      await page.locator(`${tid('position-row')}[data-status="3"]`).waitFor({ state: 'detached' });
+      await page.locator(`${tid('order-row')}[data-status="3"]`).waitFor({ state: 'detached' });
+      await page
+        .locator(`${tid('order-row')}[data-status="4"]`)
+        .first()
+        .waitFor();
       expect(browser.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     });
   },

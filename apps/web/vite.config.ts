@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+/** The product's version (the root package.json): the splash and the menu both show it. */
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 const apiTarget = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';

@@ -12,9 +12,12 @@
  *   order panel: order-sheet, order-long, order-short, order-type-market, order-type-limit, order-price,
  *   order-leverage-<n>, order-qty, order-summary, order-margin, order-fee, order-total, order-available,
  *   order-problem, order-submit, order-confirm (inside the confirmation dialog);
- *   positions: pos-tab-<holding|sold|newShare|follow>, position-summary, summary-pnl, summary-available,
- *   position-row (data-id, data-status 0 holding / 1 closed / 3 pending), position-now, position-pnl,
- *   position-close, position-cancel, sold-total, position-detail, detail-close, detail-cancel.
+ *   search: market-badge inside each search-result (data-market);
+ *   positions: pos-tab-<holding|orders|sold|newShare|follow>, position-summary, summary-pnl, summary-available,
+ *   position-row (data-id, data-status 0 holding / 1 closed), position-now, position-pnl,
+ *   position-close, sold-total, position-detail, detail-close, detail-cancel;
+ *   orders tab: order-row (data-id, data-status 3 pending / 4 cancelled or lapsed), order-status, order-limit,
+ *   order-qty, order-cancel.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -44,6 +43,7 @@ import { authenticator } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { appliedKeys, idempotency, markApplied } from './plugins/idempotency.ts';
 import { routeKit } from './plugins/routes.ts';
+import { serveBuiltApp } from './plugins/web-static.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
@@ -51,6 +51,10 @@ import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 export const BODY_LIMIT = 64 * 1024;
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The product's one version (root package.json), as /healthz, the OpenAPI page and the web app show it. */
+export const APP_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export interface BuildOptions {
   db: Db;
@@ -134,7 +138,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kabuto API', version: '1.0.0', description: 'POST-only JSON/form API under /api/vue.' },
+      info: {
+        title: 'Kabuto API',
+        version: APP_VERSION,
+        description: 'POST-only JSON/form API under /api/vue.',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
@@ -245,7 +253,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await opts.db.selectFrom('config').select('name').limit(1).execute();
     return {
       status: 'ok',
-      version: process.env.npm_package_version ?? '1.0.0',
+      version: APP_VERSION,
       time: Math.floor(clock.now() / 1000),
     };
   });
@@ -253,17 +261,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const webDist = opts.webDist === undefined ? join(ROOT, 'apps/web/dist') : opts.webDist;
   const adminDist = opts.adminDist === undefined ? join(ROOT, 'apps/admin/dist') : opts.adminDist;
   if (webDist && existsSync(webDist)) {
-    // wildcard: files are looked up per request, so a rebuild while the server runs is served at once.
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: 'index.html' });
+    await serveBuiltApp(app, webDist, '/', true);
   }
   if (adminDist && existsSync(adminDist)) {
-    await app.register(fastifyStatic, {
-      root: adminDist,
-      prefix: '/admin/',
-      decorateReply: false,
-      wildcard: true,
-      index: 'index.html',
-    });
+    await serveBuiltApp(app, adminDist, '/admin/', false);
     // With ignoreTrailingSlash the prefix route itself would miss the index page.
     app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/index.html'));
   }

@@ -65,6 +65,7 @@ describe.each(TEST_DB_KINDS)('config and content on %s', (kind) => {
     ).id;
     await sendNoticeText(
       t.db,
+      new Date(t.clock.now()),
       aId,
       { jp: '題', cn: '题', us: 'Subject' },
       { jp: '本文', cn: '正文', us: 'Body' },
@@ -83,6 +84,13 @@ describe.each(TEST_DB_KINDS)('config and content on %s', (kind) => {
     expect(again[0].read).toBe(true);
     const bList = expectOk(await t.call('/user/notice', {}, { token: b.token }));
     expect(bList.map((n: { id: string }) => n.id)).not.toContain(list[0].id);
+  });
+
+  it('stamps site messages with the server clock, not the wall clock', async () => {
+    const c = await t.newUser();
+    const [welcome] = expectOk(await t.call('/user/notice', {}, { token: c.token }));
+    expect(welcome.create_time).toBe(Math.floor(t.clock.now() / 1000));
+    expect(Math.abs(welcome.create_time * 1000 - Date.now())).toBeGreaterThan(60_000);
   });
 
   it('reports health and an OpenAPI document generated from the contract', async () => {

@@ -2,6 +2,7 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { CURRENCIES, formatUnits, parseUnits } from '@kabuto/domain';
 import { checkInvariants, transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { quotedRate } from '../src/modules/funds/record-words.ts';
 import { saveSetting } from '../src/shared/settings.ts';
 import {
   createTestApp,
@@ -681,6 +682,22 @@ describe.each(TEST_DB_KINDS)(
             ['usd', x.converted],
           ].sort(),
         );
+        // its words: the pair and the rate as people quote it (1 USD in yen), in the user's language
+        const quoted = quotedRate('jpy', 'usd', x.rate);
+        expect(quoted).toMatchObject({ base: 'usd', quote: 'jpy' });
+        expect(Math.abs(Number(quoted!.value) - 1 / Number(x.rate))).toBeLessThan(0.01);
+        for (const l of rec.list) {
+          expect(l.title).toBe('両替');
+          expect(l.detail).toBe(`円→米ドル 1USD=${quoted!.value}円`);
+          expect(l.detail).not.toMatch(/->|rate/);
+        }
+        const recUs = expectOk(
+          await t.call('/user/capitalloglist', { kind: 'exchange', lang: 'us' }, { token: s.token }),
+        );
+        expect(recUs.list[0]).toMatchObject({
+          title: 'Exchange',
+          detail: `JPY → USD 1 USD = ${quoted!.value} JPY`,
+        });
         expect((await userBalance(t.db, id, 'usd')).available).toBe(u(x.converted));
         expectRefusal(
           await t.money('/user/rotation', { money: '400001', from: 'jpy', to: 'usd' }, s),
@@ -794,9 +811,16 @@ describe.each(TEST_DB_KINDS)(
           .trim()
           .split('\r\n');
         expect(lines[0]).toBe(
-          'type,currency,time_jst,order_number,amount,balance,stock_code,stock_name,product,issuer,memo',
+          'type,currency,time_jst,order_number,amount,balance,stock_code,stock_name,product,issuer,memo,description,detail',
         );
         expect(lines.filter((l: string) => l.startsWith('exchange,'))).toHaveLength(2);
+        // the same words as the record list
+        const listed = expectOk(
+          await t.call('/user/capitalloglist', { kind: 'exchange' }, { token: s.token }),
+        ).list[0];
+        for (const l of lines.filter((x: string) => x.startsWith('exchange,')))
+          expect(l.endsWith(`,${listed.title},${listed.detail}`)).toBe(true);
+        expect(lines.some((l: string) => /^withdrawal,.*,出金,/.test(l))).toBe(true);
         expect(lines.some((l: string) => l.startsWith('withdrawal,JPY,2026-11-26 12:00:00'))).toBe(true);
         // closing = the ledger's posted cash now (nothing happened after the range)
         for (const wallet of csv.wallets) {

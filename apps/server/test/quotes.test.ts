@@ -100,6 +100,28 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
     expect(expectOk(await t.call('/trade/search', { content: 'qqqqqqzzz' }))).toEqual([]);
   });
 
+  it('searches every market from the chosen one, which ranks first, each row with its market', async () => {
+    const expected: [string, string, string][] = [
+      ['AAPL', 'AAPL', 'usd'],
+      ['apple', 'AAPL', 'usd'],
+      ['005930', '005930', 'krw'],
+      ['サムスン', '005930', 'krw'],
+      ['茅台', '600519', 'cny'],
+    ];
+    for (const [content, symbol, market] of expected) {
+      const rows = expectOk(await t.call('/trade/search', { content, type: 'jpy', lang: 'jp' }));
+      expect(rows[0]).toMatchObject({ symbol, market });
+    }
+    const jp = expectOk(await t.call('/trade/search', { content: 'マクドナルド', type: 'jpy' }));
+    expect(jp.map((r: { symbol: string; market: string }) => `${r.market}:${r.symbol}`)).toEqual([
+      'jpy:2702',
+      'usd:MCD',
+    ]);
+    const us = expectOk(await t.call('/trade/search', { content: 'マクドナルド', type: 'usd', lang: 'us' }));
+    expect(us.map((r: { symbol: string }) => r.symbol)).toEqual(['MCD', '2702']);
+    expect(us[0].name).toMatch(/McDonald/i);
+  });
+
   it('keeps a watchlist per user and market; removes several at once', async () => {
     for (const s of ['7203', '6758', '9984']) {
       expectOk(await t.call('/user/addOptional', { symbol: s, type: 'jpy' }, { token: a.token }));

@@ -1,5 +1,5 @@
 import type { Market } from '@kabuto/domain';
-import type { Instrument } from './types.ts';
+import type { Instrument, SearchScope } from './types.ts';
 
 /**
  * Fold text for matching: NFKC (full-width → half-width, half-width kana → full-width), lower case,
@@ -45,10 +45,16 @@ export class InstrumentIndex {
     return this.bySymbol.get(symbol) ?? this.bySymbol.get(symbol.trim().toUpperCase());
   }
 
-  search(text: string, market?: Market, limit = 20): Instrument[] {
+  /**
+   * Instruments matching `text`, best first. With a market (or `scope.market`) only that market is searched; with
+   * `scope.prefer` every market is, and that market's matches come first — after an exact code, which is
+   * unambiguous wherever it is listed.
+   */
+  search(text: string, scope: Market | SearchScope = {}, limit = 20): Instrument[] {
     const q = foldSearchText(text);
     if (!q) return [];
-    const scored: { score: number; order: number; instrument: Instrument }[] = [];
+    const { market, prefer } = typeof scope === 'string' ? { market: scope, prefer: undefined } : scope;
+    const scored: { rank: number; score: number; order: number; instrument: Instrument }[] = [];
     this.entries.forEach((e, order) => {
       if (market && e.instrument.market !== market) return;
       let score = 0;
@@ -58,9 +64,11 @@ export class InstrumentIndex {
       else if (e.terms.some((t) => t.startsWith(q))) score = 60;
       else if (e.symbol.includes(q)) score = 40;
       else if (e.terms.some((t) => t.includes(q))) score = 30;
-      if (score > 0) scored.push({ score, order, instrument: e.instrument });
+      if (score === 0) return;
+      const rank = score === 100 ? 2 : !prefer || e.instrument.market === prefer ? 1 : 0;
+      scored.push({ rank, score, order, instrument: e.instrument });
     });
-    scored.sort((a, b) => b.score - a.score || a.order - b.order);
+    scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.order - b.order);
     return scored.slice(0, Math.max(0, limit)).map((s) => s.instrument);
   }
 }

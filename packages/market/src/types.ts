@@ -3,6 +3,12 @@ import type { InstrumentSpec, LocalDate, Market, SessionState, Units } from '@ka
 export type Lang = 'jp' | 'cn' | 'us';
 export type Names = Record<Lang, string>;
 
+/** Which markets a search covers: only `market`, or all with `prefer`'s matches first (default: all, equally). */
+export interface SearchScope {
+  market?: Market;
+  prefer?: Market;
+}
+
 /** A listed stock or an index. Prices in bigint units (scale 4), quantities in shares. */
 export interface Instrument extends InstrumentSpec {
   /** As users know it: 7203, AAPL, 600519, 005930, N225. Unique across the catalogue. */
@@ -116,7 +122,8 @@ export interface MarketDataProvider {
   readonly name: string;
   instruments(market?: Market): readonly Instrument[];
   instrument(symbol: string): Instrument | undefined;
-  search(text: string, market?: Market, limit?: number): Instrument[];
+  /** See `InstrumentIndex.search`: one market, or all with one preferred. */
+  search(text: string, scope?: Market | SearchScope, limit?: number): Instrument[];
   quote(symbol: string): Quote | null;
   quotes(symbols: readonly string[]): Quote[];
   candles(symbol: string, period: Period, opts?: CandleOptions): Promise<Candle[]>;

@@ -103,4 +103,26 @@ describe('search', () => {
     expect(index.search('a', undefined, 3)).toHaveLength(3);
     expect(index.search('  ')).toEqual([]);
   });
+
+  test('a preferred market ranks first and hides no other market', () => {
+    const symbols = (q: string, prefer: 'jpy' | 'usd' | 'cny' | 'krw') =>
+      index.search(q, { prefer }).map((i) => i.symbol);
+    // every market answers from the Japanese market
+    expect(symbols('AAPL', 'jpy')[0]).toBe('AAPL');
+    expect(symbols('apple', 'jpy')[0]).toBe('AAPL');
+    expect(symbols('005930', 'jpy')[0]).toBe('005930');
+    expect(symbols('サムスン', 'jpy')[0]).toBe('005930');
+    expect(symbols('茅台', 'jpy')[0]).toBe('600519');
+    // the preferred market's matches come first, the others follow
+    expect(symbols('マクドナルド', 'jpy')).toEqual(['2702', 'MCD']);
+    expect(symbols('マクドナルド', 'usd')).toEqual(['MCD', '2702']);
+    const mixed = index.search('a', { prefer: 'usd' }, 200);
+    const firstOther = mixed.findIndex((i) => i.market !== 'usd');
+    expect(firstOther).toBeGreaterThan(0);
+    expect(mixed.slice(firstOther).every((i) => i.market !== 'usd')).toBe(true);
+    // an exact code leads wherever it is listed
+    expect(symbols('7203', 'usd')[0]).toBe('7203');
+    // `{ market }` still keeps to one market
+    expect(index.search('マクドナルド', { market: 'jpy' }).map((i) => i.symbol)).toEqual(['2702']);
+  });
 });

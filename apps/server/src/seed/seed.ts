@@ -322,8 +322,12 @@ async function seedMoney(tx: Tx, env: Env, userId: bigint, operatorHash: string,
     },
     approvedAt,
   );
-  await sendNotice(tx, userId, 'kycApproved', { name: DEMO_IDENTITY.realname });
-  await sendNotice(tx, userId, 'depositApproved', { order: orderNo, amount: '10000000', currency: 'JPY' });
+  await sendNotice(tx, new Date(now), userId, 'kycApproved', { name: DEMO_IDENTITY.realname });
+  await sendNotice(tx, new Date(now), userId, 'depositApproved', {
+    order: orderNo,
+    amount: '10000000',
+    currency: 'JPY',
+  });
   await tx
     .insertInto('credit_profile')
     .values({ user_id: userId, score: 80, updated_at: at(DAY) })
@@ -376,7 +380,7 @@ export async function seedDemo(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sendNotice(tx, user.id, 'welcome', { account: env.DEMO_ACCOUNT });
+    await sendNotice(tx, new Date(clock.now()), user.id, 'welcome', { account: env.DEMO_ACCOUNT });
     await seedMoney(tx, env, user.id, operatorHash, clock.now());
     for (const n of SEED_NEWS) {
       await tx

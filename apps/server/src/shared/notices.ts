@@ -7,21 +7,36 @@ const fill = (t: Text, params: Record<string, string | number>): Text => {
   return { jp: f(t.jp), cn: f(t.cn), us: f(t.us) };
 };
 
-/** Send a site message from a template, inside the caller's transaction. */
+/**
+ * Send a site message from a template, inside the caller's transaction, stamped `at` (the server clock's
+ * now, so that messages agree with the simulated time the rest of the app shows).
+ */
 export async function sendNotice(
   tx: Tx | Db,
+  at: Date,
   userId: bigint,
   template: NoticeTemplate,
   params: Record<string, string | number> = {},
 ): Promise<void> {
   const t = NOTICE_TEMPLATES[template];
-  await sendNoticeText(tx, userId, fill(t.title, params), fill(t.content, params));
+  await sendNoticeText(tx, at, userId, fill(t.title, params), fill(t.content, params));
 }
 
-/** Send a site message whose text is given (an operator's message). */
-export async function sendNoticeText(tx: Tx | Db, userId: bigint, title: Text, content: Text): Promise<void> {
+/** Send a site message whose text is given (an operator's message), stamped `at`. */
+export async function sendNoticeText(
+  tx: Tx | Db,
+  at: Date,
+  userId: bigint,
+  title: Text,
+  content: Text,
+): Promise<void> {
   await tx
     .insertInto('notice')
-    .values({ user_id: userId, title: JSON.stringify(title), content: JSON.stringify(content) })
+    .values({
+      user_id: userId,
+      title: JSON.stringify(title),
+      content: JSON.stringify(content),
+      created_at: at,
+    })
     .execute();
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { ScreensContext } from '../lib/screens.ts';
 import { NavigationWatcher } from './navigation-watcher.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { PageFallback } from './page-fallback.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -39,7 +40,14 @@ export function App() {
                   />
                 ))}
               </Route>
-              <Route path="*" element={<Navigate to="/" replace />} />
+              <Route
+                path="*"
+                element={
+                  <div className="k-app k-public">
+                    <NotFoundPage />
+                  </div>
+                }
+              />
             </Routes>
           </Suspense>
         </RouteErrorBoundary>

@@ -32,6 +32,8 @@ export interface QuoteListProps {
   /** Replaces the row's open action (e.g. toggles selection in edit mode). */
   onRowClick?: (q: QuoteItem) => void;
   testId?: string;
+  /** Show each row's market as a badge (lists that mix markets, e.g. search). */
+  marketBadges?: boolean;
 }
 
 /** Name / code, price, change and change % per row; prices update live from the stream. */
@@ -43,6 +45,7 @@ export function QuoteList({
   lead,
   onRowClick,
   testId = 'quote-row',
+  marketBadges,
 }: QuoteListProps) {
   const { t } = useTranslation('quotes');
   const ticks = useLiveTicks(items.map((q) => q.symbol));
@@ -68,12 +71,20 @@ export function QuoteList({
                 onClick={() => (onRowClick ?? onOpen)(item)}
                 data-testid={testId}
                 data-symbol={q.symbol}
+                data-market={q.market ?? market}
               >
                 {lead?.(item)}
                 {ranked && <span className={`k-rank-no${i < 3 ? ' is-top' : ''}`}>{i + 1}</span>}
                 <span className="k-quote-name">
                   <strong>{q.name}</strong>
-                  <small>{q.symbol}</small>
+                  <small>
+                    {marketBadges && (
+                      <span className={`k-market-badge is-${q.market ?? market}`} data-testid="market-badge">
+                        {t(`market.badge.${q.market ?? market}`)}
+                      </span>
+                    )}
+                    {q.symbol}
+                  </small>
                 </span>
                 <span className={`k-quote-price ${cls}`}>
                   <b data-testid="quote-price">{formatPrice(q.price, d)}</b>

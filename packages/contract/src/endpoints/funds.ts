@@ -1,7 +1,7 @@
 import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { accepted, amount, body, currency, halfWidth, id, market, text } from '../fields.ts';
+import { accepted, amount, body, currency, halfWidth, id, lang, market, text } from '../fields.ts';
 
 /**
  * Money calls: wallets, identity verification, bank cards, deposits, withdrawals, exchange, loans,
@@ -389,6 +389,8 @@ const recordRow = z.object({
   issuer: z.string(),
   memo: z.string(),
   create_time: unix,
+  title: z.string().describe('the record type in the reply language (決済損益 for the P&L part of a close)'),
+  detail: z.string().describe('instrument, exchange pair and rate ("円→米ドル 1USD=155.72円"), or the memo'),
 });
 
 const recordFilter = {
@@ -403,7 +405,7 @@ export const capitalloglist = endpoint({
   auth: true,
   tag,
   summary: 'Fund records, newest first, filtered by wallet, record type and JST date range.',
-  body: body({ ...recordFilter, ...page() }),
+  body: body({ ...recordFilter, ...page(), lang: lang() }),
   data: z.object({ list: z.array(recordRow), total: z.number() }),
 });
 
@@ -413,7 +415,7 @@ export const capitallogcsv = endpoint({
   tag,
   summary:
     'CSV statement of a JST date range (at most 366 days): per wallet, opening balance, every record, closing balance. Closing − opening = Σ records = the ledger’s movement of the cash account.',
-  body: body({ type: currency().optional(), start: date(), end: date() }),
+  body: body({ type: currency().optional(), start: date(), end: date(), lang: lang() }),
   data: z.object({
     filename: z.string(),
     content: z.string().describe('text/csv; UTF-8 with BOM'),

@@ -101,9 +101,11 @@ export const search = endpoint({
   path: '/trade/search',
   auth: false,
   tag,
-  summary: 'Search by code or by name in any of the three languages.',
+  summary:
+    'Search every market by code or by name in any of the three languages; `type`, the chosen market, ranks first.',
   body: body({
     content: text(40),
+    /** The chosen market: its matches come first (after an exact code); other markets are still searched. */
     type: market().optional(),
     lang: z.enum(['jp', 'cn', 'us']).default('jp'),
   }),

@@ -19,6 +19,7 @@ import type {
   Period,
   Quote,
   QuoteListener,
+  SearchScope,
 } from '../types.ts';
 import { PERIODS } from '../types.ts';
 import { adjustmentFactors, adjustPrice } from './adjust.ts';
@@ -152,8 +153,8 @@ export class SimulatedMarketData implements MarketDataProvider {
     return this.index.get(symbol);
   }
 
-  search(text: string, market?: Market, limit?: number): Instrument[] {
-    return this.index.search(text, market, limit);
+  search(text: string, scope?: Market | SearchScope, limit?: number): Instrument[] {
+    return this.index.search(text, scope, limit);
   }
 
   // ---- internals ----

@@ -187,7 +187,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
       const u = await repo.userRow(tx, input.id);
       if (!u) return refuse('account.notFound');
       const same = (s: string) => ({ jp: s, cn: s, us: s });
-      await sendNoticeText(tx, input.id, same(input.title), same(input.content));
+      await sendNoticeText(tx, new Date(clock.now()), input.id, same(input.title), same(input.content));
       await audit(
         tx,
         op,

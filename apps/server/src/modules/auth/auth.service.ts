@@ -45,7 +45,7 @@ export function authService(deps: Deps) {
             invite_code: newInviteCode(),
             inviter_id: inviter!.id,
           });
-          await sendNotice(tx, id, 'welcome', { account: input.account });
+          await sendNotice(tx, new Date(clock.now()), id, 'welcome', { account: input.account });
           return { account: input.account };
         });
       } catch (err) {

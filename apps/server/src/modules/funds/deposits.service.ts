@@ -234,9 +234,12 @@ export function depositsService({ db, clock }: Deps) {
             at: now,
           },
         ]);
-        await sendNotice(tx, d.user_id, 'depositApproved', params);
+        await sendNotice(tx, new Date(clock.now()), d.user_id, 'depositApproved', params);
       } else {
-        await sendNotice(tx, d.user_id, 'depositRejected', { ...params, reason: input.reason ?? '' });
+        await sendNotice(tx, new Date(clock.now()), d.user_id, 'depositRejected', {
+          ...params,
+          reason: input.reason ?? '',
+        });
       }
       await repo.decideDeposit(tx, d.id, {
         status: input.approve ? 1 : 2,

@@ -8,6 +8,7 @@ import { checkMinorUnit, formatPercent, newOrderNo, transfer, writeFundRecords }
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
 import { convert, formatRate, type Quote, quote } from './fx.ts';
+import { exchangeMemo } from './record-words.ts';
 
 const wire = (q: Quote, money?: Units, converted?: Units) => ({
   from: q.from,
@@ -63,7 +64,7 @@ export function exchangeService({ db, clock }: Deps) {
         created_at: new Date(now),
       });
       const ref = `exchange:${row.id}`;
-      const memo = `${input.from}->${input.to} rate ${rate}`;
+      const memo = exchangeMemo(input.from, input.to, rate);
       const shard = shardFor(userId);
       const [fromCash, fromFx, toFx, toCash] = await ledgerAccounts(tx, [
         { owner: userId, currency: input.from, kind: 'cash' },

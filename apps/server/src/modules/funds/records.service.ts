@@ -1,4 +1,4 @@
-import type { FundRecordType } from '@kabuto/contract';
+import type { FundRecordType, Language } from '@kabuto/contract';
 import {
   CURRENCIES,
   type Currency,
@@ -12,13 +12,14 @@ import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { jstEndOfDay, jstStartOfDay } from '../../shared/calendar.ts';
 import * as repo from './funds.repo.ts';
+import { recordWords } from './record-words.ts';
 
 /** A statement covers at most this many days (a year, leap years included). */
 export const MAX_STATEMENT_DAYS = 366;
 
 type RecordRow = Awaited<ReturnType<typeof repo.rangeRecords>>[number];
 
-const toWire = (r: RecordRow) => ({
+const toWire = (r: RecordRow, lang: Language) => ({
   id: String(r.id),
   order_number: r.order_no,
   kind: r.type as FundRecordType,
@@ -31,6 +32,7 @@ const toWire = (r: RecordRow) => ({
   issuer: r.issuer ?? '',
   memo: r.memo ?? '',
   create_time: toUnixSeconds(r.created_at.getTime()),
+  ...recordWords(r, lang),
 });
 
 function range(start?: string, end?: string): { from?: Date; to?: Date } {
@@ -62,7 +64,15 @@ function field(value: string, text = true): string {
 export function recordsService({ db }: Deps) {
   async function list(
     userId: bigint,
-    f: { type?: Currency; kind?: FundRecordType; start?: string; end?: string; page: number; size: number },
+    f: {
+      type?: Currency;
+      kind?: FundRecordType;
+      start?: string;
+      end?: string;
+      page: number;
+      size: number;
+      lang: Language;
+    },
   ) {
     const { from, to } = range(f.start, f.end);
     const { rows, total } = await repo.pageRecords(
@@ -72,7 +82,7 @@ export function recordsService({ db }: Deps) {
       f.page,
       f.size,
     );
-    return { list: rows.map(toWire), total };
+    return { list: rows.map((r) => toWire(r, f.lang)), total };
   }
 
   /**
@@ -80,7 +90,10 @@ export function recordsService({ db }: Deps) {
    * Each record carries the cash account's posted balance after its transfer, so closing − opening equals
    * the sum of the records and the closing balance is what the ledger held at that point.
    */
-  async function statement(userId: bigint, f: { type?: Currency; start: string; end: string }) {
+  async function statement(
+    userId: bigint,
+    f: { type?: Currency; start: string; end: string; lang: Language },
+  ) {
     const { from, to } = range(f.start, f.end) as { from: Date; to: Date };
     const currencies: readonly Currency[] = f.type ? [f.type] : CURRENCIES;
     const present = f.type ? [f.type] : ((await repo.recordCurrencies(db, userId, to)) as Currency[]);
@@ -99,6 +112,8 @@ export function recordsService({ db }: Deps) {
         'product',
         'issuer',
         'memo',
+        'description',
+        'detail',
       ].join(','),
     ];
     for (const currency of currencies.filter((c) => present.includes(c))) {
@@ -108,14 +123,27 @@ export function recordsService({ db }: Deps) {
       let inflow = 0n;
       let outflow = 0n;
       lines.push(
-        ['opening', ISO_CODE[currency], jstTime(from), '', '', formatUnits(opening), '', '', '', '', ''].join(
-          ',',
-        ),
+        [
+          'opening',
+          '',
+          ISO_CODE[currency],
+          jstTime(from),
+          '',
+          '',
+          formatUnits(opening),
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ].join(','),
       );
       for (const r of rows) {
         balance += r.amount;
         if (r.amount > 0n) inflow += r.amount;
         else outflow -= r.amount;
+        const words = recordWords(r, f.lang);
         lines.push(
           [
             field(r.type),
@@ -129,6 +157,8 @@ export function recordsService({ db }: Deps) {
             field(r.product_name ?? ''),
             field(r.issuer ?? ''),
             field(r.memo ?? ''),
+            field(words.title),
+            field(words.detail),
           ].join(','),
         );
       }
@@ -152,6 +182,7 @@ export function recordsService({ db }: Deps) {
             '',
             '',
             '',
+            '',
           ].join(','),
         );
       }
@@ -163,6 +194,7 @@ export function recordsService({ db }: Deps) {
           '',
           '',
           formatUnits(closing),
+          '',
           '',
           '',
           '',

@@ -191,9 +191,12 @@ export function withdrawalsService(deps: Deps) {
             at: now,
           },
         ]);
-        await sendNotice(tx, w.user_id, 'withdrawApproved', params);
+        await sendNotice(tx, new Date(clock.now()), w.user_id, 'withdrawApproved', params);
       } else {
-        await sendNotice(tx, w.user_id, 'withdrawRejected', { ...params, reason: input.reason ?? '' });
+        await sendNotice(tx, new Date(clock.now()), w.user_id, 'withdrawRejected', {
+          ...params,
+          reason: input.reason ?? '',
+        });
       }
       await repo.decideWithdrawal(tx, w.id, {
         status: input.approve ? 1 : 2,

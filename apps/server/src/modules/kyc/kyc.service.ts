@@ -109,8 +109,12 @@ export function kycService({ db, clock }: Deps) {
         decided_at: now,
         decided_by: op.id,
       });
-      if (input.approve) await sendNotice(tx, row.user_id, 'kycApproved', { name: row.realname });
-      else await sendNotice(tx, row.user_id, 'kycRejected', { reason: input.reason ?? '' });
+      if (input.approve)
+        await sendNotice(tx, new Date(clock.now()), row.user_id, 'kycApproved', { name: row.realname });
+      else
+        await sendNotice(tx, new Date(clock.now()), row.user_id, 'kycRejected', {
+          reason: input.reason ?? '',
+        });
       await audit(
         tx,
         op,

@@ -358,12 +358,15 @@ export function loansService({ db, clock }: Deps) {
             at: now,
           },
         ]);
-        await sendNotice(tx, l.user_id, 'loanApproved', {
+        await sendNotice(tx, new Date(clock.now()), l.user_id, 'loanApproved', {
           ...params,
           rate: formatPercent(BigInt(l.rate_ppm)),
         });
       } else {
-        await sendNotice(tx, l.user_id, 'loanRejected', { ...params, reason: input.reason ?? '' });
+        await sendNotice(tx, new Date(clock.now()), l.user_id, 'loanRejected', {
+          ...params,
+          reason: input.reason ?? '',
+        });
       }
       await repo.setStatus(tx, l.id, {
         status: input.approve ? 1 : 2,

@@ -111,8 +111,9 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
     }));
   }
 
+  /** Every market, the chosen one (`type`) ranked first. */
   function search(text: string, type: Market | undefined, lang: Lang) {
-    const found = market.search(text, type, 30);
+    const found = market.search(text, { prefer: type }, 30);
     return rows(
       found.map((i) => i.symbol),
       lang,

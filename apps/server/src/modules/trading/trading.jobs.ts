@@ -54,7 +54,7 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
         movePosition(p.status, POSITION_STATUS.closing);
         const ok = await withTx(db, async (tx) => {
           if (!(await repo.markClosing(tx, p.id, new Date(now)))) return false;
-          await sendNotice(tx, p.user_id, 'forcedClosePending', {
+          await sendNotice(tx, new Date(clock.now()), p.user_id, 'forcedClosePending', {
             ...names,
             ratio: settings.trading_maintenance_ratio,
           });
@@ -69,7 +69,7 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
         const pos = await repo.lockPosition(tx, null, p.id);
         if (!pos || pos.status !== POSITION_STATUS.closing) return null;
         const c = await positions.closeLocked(tx, pos, 'forced', now, settings);
-        await sendNotice(tx, pos.user_id, 'forcedClosed', {
+        await sendNotice(tx, new Date(clock.now()), pos.user_id, 'forcedClosed', {
           ...names,
           price: formatUnits(c.price),
           pnl: formatUnits(c.pnl),
@@ -105,7 +105,7 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
         }
         await positions.withdrawLocked(tx, pos, 'expired', now);
         const inst = market.instrument(pos.symbol);
-        await sendNotice(tx, pos.user_id, 'orderExpired', {
+        await sendNotice(tx, new Date(clock.now()), pos.user_id, 'orderExpired', {
           order: pos.order_no,
           name: inst?.names.jp ?? pos.symbol,
           code: pos.symbol,

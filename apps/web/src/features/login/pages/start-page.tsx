@@ -18,7 +18,6 @@ export function StartPage() {
   const title = useAppTitle();
   const [current, setCurrent] = useState(0);
   const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const result = useRef<StartupResult>({ destination: '/login/login' });
   const resumeAt = useRef(0);
@@ -41,7 +40,6 @@ export function StartPage() {
         const rest = MIN_STEP_MS - (performance.now() - started);
         if (rest > 0) await sleep(rest);
         if (cancelled) return;
-        setVersion(result.current.version);
       }
       setCurrent(STARTUP_STEPS.length);
       await sleep(240);
@@ -111,7 +109,7 @@ export function StartPage() {
           </div>
         )}
       </section>
-      <footer className="k-splash-foot">{version ? t('splash.version', { version }) : '\u00a0'}</footer>
+      <footer className="k-splash-foot">{t('splash.version', { version: __APP_VERSION__ })}</footer>
     </main>
   );
 }

@@ -25,9 +25,10 @@ import {
   usePositionActions,
   withTick,
 } from '../api/positions.ts';
+import { OrderCard } from '../components/order-card.tsx';
 import { PositionCard } from '../components/position-card.tsx';
 
-const TABS = ['holding', 'sold', 'newShare', 'follow'] as const;
+const TABS = ['holding', 'orders', 'sold', 'newShare', 'follow'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readonly string[]).includes(v);
 
@@ -41,13 +42,25 @@ export function PositionPage() {
   const market = useMarket();
   const user = useUserInfo({ fresh: true });
   const open = useOpenPositions(market);
-  const closed = useClosedPositions(market, tab === 'sold');
+  const closed = useClosedPositions(market, tab === 'sold' || tab === 'orders');
   const { close, cancelOrder } = usePositionActions(market);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const openRows = open.data?.rows ?? [];
   const ticks = useLiveTicks(openRows.filter((r) => r.status === STATUS.holding).map((r) => r.code));
-  const liveRows = openRows.map((r) => withTick(r, ticks.get(r.code)));
+  const liveRows = openRows
+    .filter((r) => r.status !== STATUS.pending)
+    .map((r) => withTick(r, ticks.get(r.code)));
+  const closedRows = closed.data?.rows ?? [];
+  // pending first, then the ended ones; newest first in each
+  const orderRows = [
+    ...openRows.filter((r) => r.status === STATUS.pending),
+    ...closedRows.filter((r) => r.status === STATUS.cancelled),
+  ].sort(
+    (a, b) =>
+      Number(b.status === STATUS.pending) - Number(a.status === STATUS.pending) ||
+      (b.sellTime ?? b.buyTime) - (a.sellTime ?? a.buyTime),
+  );
   const livePnl = liveRows
     .filter((r) => r.status === STATUS.holding)
     .reduce((sum, r) => sum + (parseUnits(r.profit) ?? 0n), 0n);
@@ -103,13 +116,32 @@ export function PositionPage() {
               busy={busyId === r.id}
               onOpen={() => detail(r.id)}
               onClose={r.status === STATUS.holding ? () => void onClose(r.id, r.name) : undefined}
+            />
+          ))}
+        </ul>
+      );
+  } else if (tab === 'orders') {
+    if (open.isPending || closed.isPending) body = <ListSkeleton rows={3} lines={3} />;
+    else if ((open.isError && !open.data) || (closed.isError && !closed.data))
+      body = <ErrorState onRetry={() => void Promise.all([open.refetch(), closed.refetch()])} />;
+    else if (orderRows.length === 0) body = <Empty text={t('emptyOrders')} />;
+    else
+      body = (
+        <ul className="k-pos-list" data-testid="order-list">
+          {orderRows.map((r) => (
+            <OrderCard
+              key={r.id}
+              row={r}
+              market={market}
+              busy={busyId === r.id}
+              onOpen={() => detail(r.id)}
               onCancel={r.status === STATUS.pending ? () => void onCancel(r.id, r.name) : undefined}
             />
           ))}
         </ul>
       );
   } else if (tab === 'sold') {
-    const rows = closed.data?.rows ?? [];
+    const rows = closedRows.filter((r) => r.status === STATUS.closed);
     if (closed.isPending) body = <ListSkeleton rows={3} lines={3} />;
     else if (closed.isError && !closed.data) body = <ErrorState onRetry={() => void closed.refetch()} />;
     else if (rows.length === 0) body = <Empty text={t('emptySold')} />;
@@ -138,7 +170,11 @@ export function PositionPage() {
       <PageHeader title={t('title')} back={false} />
       <Refreshable
         onRefresh={() =>
-          Promise.all([open.refetch(), user.refetch(), tab === 'sold' ? closed.refetch() : null])
+          Promise.all([
+            open.refetch(),
+            user.refetch(),
+            tab === 'sold' || tab === 'orders' ? closed.refetch() : null,
+          ])
         }
       >
         <div className="k-pos-band">

@@ -101,8 +101,8 @@ function chartStyles(area: boolean): DeepPartial<Styles> {
       bars: [{ ...colors, style: 'fill' }],
       tooltip: { legend: { size: 10 } },
     },
-    xAxis: { tickText: { size: 10, color: '#8b9099' }, axisLine: { color: '#ebedf0' } },
-    yAxis: { tickText: { size: 10, color: '#8b9099' }, axisLine: { color: '#ebedf0' } },
+    xAxis: { tickText: { size: 10, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
+    yAxis: { tickText: { size: 10, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
     separator: { color: '#ebedf0' },
     crosshair: {
       horizontal: { text: { backgroundColor: '#1b1c1f' } },

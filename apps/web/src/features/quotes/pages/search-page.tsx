@@ -8,21 +8,28 @@ import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QuoteList } from '../../../components/quote-list.tsx';
+import { useMarket } from '../../../lib/market-choice.ts';
 import { useSearch } from '../api/use-search.ts';
 import { clearHistory, type HistoryEntry, readHistory, remember } from '../search-history.ts';
 
 const DEBOUNCE_MS = 250;
 
-/** `/quotes/search`: search by code or name (any language), results, and the search history. */
+/**
+ * `/quotes/search`: search every market by code or name (any language); the chosen market (the switcher,
+ * shared with the quote screens) ranks first, and each result carries its market's badge. Also the
+ * search history.
+ */
 export function SearchPage() {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [history, setHistory] = useState<HistoryEntry[]>(readHistory);
-  const results = useSearch(query);
+  const market = useMarket();
+  const results = useSearch(query, market);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text), DEBOUNCE_MS);
@@ -90,7 +97,8 @@ export function SearchPage() {
       <section className="k-card" data-testid="search-results">
         <QuoteList
           items={results.data}
-          market="jpy"
+          market={market}
+          marketBadges
           testId="search-result"
           onOpen={(q) => open({ symbol: q.symbol, name: q.name, market: q.market ?? 'jpy' })}
         />
@@ -101,6 +109,7 @@ export function SearchPage() {
     <>
       <PageHeader title={t('search.title')} />
       <div className="k-q-searchbar">
+        <MarketSwitcher className="k-q-search-markets" />
         <label className="k-field k-q-search">
           <Icon name="search" size={18} />
           <input

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type WithAmount, withAmount } from '../../../lib/api/wire-amount.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 /** One fund record; `amount` (signed: + in, − out) is the wire's `money`. */
@@ -17,10 +18,13 @@ export interface RecordFilter {
 
 const PAGE_SIZE = 20;
 
-/** `/user/capitalloglist {kind?, start?, end?, page, size}`: fund records of every wallet, page by page. */
-export const fundRecordsQuery = (filter: RecordFilter) =>
+/**
+ * `/user/capitalloglist {kind?, start?, end?, page, size, lang}`: fund records of every wallet, page by
+ * page, each with its words (title, detail) in the interface language, as the CSV statement has them.
+ */
+export const fundRecordsQuery = (filter: RecordFilter, lang = currentLanguage()) =>
   infiniteQueryOptions({
-    queryKey: [...scopes.money, 'records', filter],
+    queryKey: [...scopes.money, 'records', filter, lang],
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<{ list: FundRecord[]; total: number }> => {
       const page = await fetchData(
@@ -31,6 +35,7 @@ export const fundRecordsQuery = (filter: RecordFilter) =>
           ...(filter.end ? { end: filter.end } : {}),
           page: pageParam,
           size: PAGE_SIZE,
+          lang,
         },
         { signal },
       );

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { call, type RefBody } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 
-/** `/user/capitallogcsv {start, end}`: the CSV statement of a JST date range. */
+/** `/user/capitallogcsv {start, end, lang}`: the CSV statement of a JST date range, in the record list's words. */
 export function useFundStatement() {
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.funds.capitallogcsv>) =>
-      call(endpoints.funds.capitallogcsv, body),
+    mutationFn: (body: Omit<RefBody<typeof endpoints.funds.capitallogcsv>, 'lang'>) =>
+      call(endpoints.funds.capitallogcsv, { ...body, lang: currentLanguage() }),
   });
 }

@@ -7,13 +7,8 @@ import { RECORD_ICON } from '../record-kinds.ts';
 export function FundRow({ row }: { row: FundRecord }) {
   const { t } = useTranslation('money');
   const units = toUnits(row.amount) ?? 0n;
-  const subject = [
-    row.stock_name && `${row.stock_name} ${row.stock_code}`.trim(),
-    row.product_name,
-    row.issuer,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  // the words come with the record, as the CSV statement has them (title, detail)
+  const subject = [row.detail, row.product_name, row.issuer].filter(Boolean).join(' · ');
   return (
     <li className="k-rec" data-testid="fund-record" data-kind={row.kind}>
       <span className="k-rec-icon" aria-hidden="true">
@@ -21,14 +16,16 @@ export function FundRow({ row }: { row: FundRecord }) {
       </span>
       <div className="k-rec-main">
         <div className="k-rec-line">
-          <b>{t(`kinds.${row.kind}`, { defaultValue: row.kind })}</b>
+          <b data-testid="record-title">{row.title || t(`kinds.${row.kind}`, { defaultValue: row.kind })}</b>
           <span className={`k-rec-amount ${units > 0n ? 'is-up' : units < 0n ? 'is-down' : ''}`}>
             {units > 0n ? '+' : ''}
             {formatMoney(row.amount, row.type)}
           </span>
         </div>
         <div className="k-rec-line is-sub">
-          <span className="k-rec-memo">{subject || row.memo || row.order_number}</span>
+          <span className="k-rec-memo" data-testid="record-detail">
+            {subject || row.order_number}
+          </span>
           <span>
             {t('records.balance')} {formatMoney(row.balance, row.type)}
           </span>

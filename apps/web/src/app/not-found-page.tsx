@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Icon } from '../components/icon.tsx';
+
+/** Any route the app does not have: says so, names it, and offers the way back to the start. */
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <main className="k-not-found" data-testid="not-found">
+      <Icon name="alert" size={40} />
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      <code>{pathname}</code>
+      <button
+        type="button"
+        className="k-btn k-btn-primary"
+        onClick={() => navigate('/', { replace: true })}
+        data-testid="not-found-home"
+      >
+        {t('notFound.home')}
+      </button>
+    </main>
+  );
+}

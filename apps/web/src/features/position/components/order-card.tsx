@@ -1,0 +1,88 @@
+import type { Market } from '@kabuto/domain';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatPrice, priceDecimals } from '../../../lib/quote-format.ts';
+import { type Position, STATUS, statusKey } from '../api/positions.ts';
+
+/**
+ * One limit order as an order enquiry shows it: name/code, side, leverage, limit price, quantity, status
+ * and the time it was placed (and cancelled or lapsed). An order holds nothing yet, so it has no P&L.
+ */
+export function OrderCard({
+  row,
+  market,
+  onOpen,
+  onCancel,
+  busy,
+}: {
+  row: Position;
+  market: Market;
+  onOpen: () => void;
+  onCancel?: () => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('position');
+  const d = priceDecimals(market);
+  const ended = row.status !== STATUS.pending && row.sellTime;
+  return (
+    <li className="k-pos-card" data-testid="order-row" data-id={row.id} data-status={row.status}>
+      <button type="button" className="k-pos-main" onClick={onOpen}>
+        <div className="k-pos-top">
+          <span className="k-pos-name">
+            <strong>{row.name}</strong>
+            <small>{row.code}</small>
+          </span>
+          <span className={`k-pos-dir ${row.direction === 1 ? 'is-long' : 'is-short'}`}>
+            {row.direction === 1 ? t('dir.long') : t('dir.short')} ×{row.leverage}
+          </span>
+          <span className={`k-pos-status is-${row.status}`} data-testid="order-status">
+            {t(statusKey(row))}
+          </span>
+        </div>
+        <div className="k-order-grid">
+          <div>
+            <span>{t('field.orderType')}</span>
+            <b>{t('orderType.limit')}</b>
+          </div>
+          <div>
+            <span>{t('field.limitPrice')}</span>
+            <b data-testid="order-limit">{formatPrice(row.limitPrice || row.buyPrice, d)}</b>
+          </div>
+          <div>
+            <span>{t('field.qty')}</span>
+            <b data-testid="order-qty">{Number(row.quantity).toLocaleString()}</b>
+          </div>
+        </div>
+        <dl className="k-order-times">
+          <div>
+            <dt>{t('field.orderTime')}</dt>
+            <dd>
+              <time>{formatDateTime(row.buyTime)}</time>
+            </dd>
+          </div>
+          {ended && (
+            <div>
+              <dt>{t(row.closeReason === 'expired' ? 'field.expiredTime' : 'field.cancelTime')}</dt>
+              <dd>
+                <time>{formatDateTime(row.sellTime ?? 0)}</time>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </button>
+      {onCancel && (
+        <div className="k-pos-actions">
+          <button
+            type="button"
+            className="k-btn k-btn-ghost"
+            disabled={busy}
+            onClick={onCancel}
+            data-testid="order-cancel"
+          >
+            {t('cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Catalogue } from './types.ts';
+
+/**
+ * The words of fund records (screen list and CSV statement alike): one title per record type, the
+ * realised P&L of a close, and an exchange's pair and rate.
+ */
+export const records = {
+  'record.kind.deposit': { jp: '入金', cn: '充值', us: 'Deposit' },
+  'record.kind.withdrawal': { jp: '出金', cn: '提现', us: 'Withdrawal' },
+  'record.kind.lending': { jp: '貸株', cn: '借股', us: 'Stock lending' },
+  'record.kind.stock_buy': { jp: '株式買付', cn: '买入股票', us: 'Stock purchase' },
+  'record.kind.stock_sell': { jp: '株式売却', cn: '卖出股票', us: 'Stock sale' },
+  'record.kind.fee': { jp: '売買手数料', cn: '交易手续费', us: 'Trading fee' },
+  'record.kind.stamp_duty': { jp: '印紙税', cn: '印花税', us: 'Stamp duty' },
+  'record.kind.copy_trade': { jp: 'コピートレード', cn: '跟单', us: 'Copy trade' },
+  'record.kind.copy_trade_refund': { jp: 'コピートレード返金', cn: '跟单退款', us: 'Copy trade refund' },
+  'record.kind.daily_profit': { jp: '日次収益', cn: '每日收益', us: 'Daily profit' },
+  'record.kind.exchange': { jp: '両替', cn: '兑换', us: 'Exchange' },
+  'record.kind.ipo_payment': { jp: 'IPO払込', cn: '新股认缴', us: 'IPO payment' },
+  'record.kind.ipo_refund': { jp: 'IPO返金（非当選）', cn: '未中签退款', us: 'IPO refund (not allotted)' },
+  'record.kind.loan': { jp: '融資実行', cn: '借款放款', us: 'Loan paid out' },
+  'record.kind.repay': { jp: '返済', cn: '还款', us: 'Repayment' },
+  'record.kind.interest': { jp: '利息', cn: '利息', us: 'Interest' },
+  'record.kind.adjustment': { jp: '調整', cn: '调整', us: 'Adjustment' },
+  'record.realisedPnl': { jp: '決済損益', cn: '平仓盈亏', us: 'Realised P&L' },
+  'record.marginReturn': { jp: '証拠金返却', cn: '保证金返还', us: 'Margin returned' },
+  'record.exchangeDetail': {
+    jp: '{from}→{to} 1{base}={value}{quote}',
+    cn: '{from}→{to} 1{base}={value}{quote}',
+    us: '{from} → {to} 1 {base} = {value} {quote}',
+  },
+  'currency.name.jpy': { jp: '円', cn: '日元', us: 'JPY' },
+  'currency.name.usd': { jp: '米ドル', cn: '美元', us: 'USD' },
+  'currency.name.cny': { jp: '人民元', cn: '人民币', us: 'CNY' },
+  'currency.name.krw': { jp: '韓国ウォン', cn: '韩元', us: 'KRW' },
+  'currency.unit.jpy': { jp: '円', cn: '日元', us: 'JPY' },
+  'currency.unit.usd': { jp: 'ドル', cn: '美元', us: 'USD' },
+  'currency.unit.cny': { jp: '元', cn: '元', us: 'CNY' },
+  'currency.unit.krw': { jp: 'ウォン', cn: '韩元', us: 'KRW' },
+  'currency.name.twd': { jp: '台湾ドル', cn: '新台币', us: 'TWD' },
+  'currency.name.hkd': { jp: '香港ドル', cn: '港币', us: 'HKD' },
+  'currency.name.thb': { jp: 'タイバーツ', cn: '泰铢', us: 'THB' },
+  'currency.name.vnd': { jp: 'ベトナムドン', cn: '越南盾', us: 'VND' },
+  'currency.name.myr': { jp: 'マレーシアリンギット', cn: '马来西亚林吉特', us: 'MYR' },
+  'currency.unit.twd': { jp: '台湾ドル', cn: '新台币', us: 'TWD' },
+  'currency.unit.hkd': { jp: '香港ドル', cn: '港币', us: 'HKD' },
+  'currency.unit.thb': { jp: 'バーツ', cn: '泰铢', us: 'THB' },
+  'currency.unit.vnd': { jp: 'ドン', cn: '越南盾', us: 'VND' },
+  'currency.unit.myr': { jp: 'リンギット', cn: '林吉特', us: 'MYR' },
+} satisfies Catalogue;
