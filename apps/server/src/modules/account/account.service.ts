@@ -1,3 +1,4 @@
+import type { accountApi, DataOf } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -8,15 +9,18 @@ import { refuse } from '../../lib/errors.ts';
  */
 export type UserInfoContributor = (userId: bigint, market: Market) => Promise<Record<string, unknown>>;
 
+type UserInfo = DataOf<typeof accountApi.getUserinfo>;
+
 export function accountService({ db }: Deps, contributors: UserInfoContributor[] = []) {
-  async function userInfo(userId: bigint, market: Market) {
+  async function userInfo(userId: bigint, market: Market): Promise<UserInfo> {
     const u = await db
       .selectFrom('app_user')
       .select(['account', 'invite_code', 'fund_password_hash', 'state', 'created_at'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!u) return refuse('account.notFound');
-    const base: Record<string, unknown> = {
+    // The fields other areas own start at "nothing yet"; their contributors overwrite them.
+    const base: UserInfo = {
       account: u.account,
       invite_code: u.invite_code,
       has_fund_password: u.fund_password_hash !== null,
@@ -24,6 +28,7 @@ export function accountService({ db }: Deps, contributors: UserInfoContributor[]
       is_true: 0,
       realname: '',
       id_card: '',
+      xyf: 0,
     };
     for (const extra of await Promise.all(contributors.map((c) => c(userId, market))))
       Object.assign(base, extra);
