@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'apps/*/src/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',
+      'scripts/*.test.ts',
     ],
     exclude: [...configDefaults.exclude, ...LEDGER_LONG_RUN],
     environment: 'node',
