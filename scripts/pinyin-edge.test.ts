@@ -6,9 +6,29 @@ import { checkEdge, hitsIn, isPinyin, pinyinFieldNames, readAllowlist } from './
 
 describe('the contract’s pinyin field names', () => {
   it('are the names not made of English words', () => {
-    for (const n of ['zhang', 'buyzd', 'yingkui', 'ganggang', 'ganggan', 'gdlx', 'xyf', 'rjpz', 'fq'])
+    for (const n of [
+      'zhang',
+      'buyzd',
+      'yingkui',
+      'ganggang',
+      'ganggan',
+      'gdlx',
+      'xyf',
+      'rjpz',
+      'fq',
+      'jpyyjed',
+    ])
       expect(isPinyin(n), n).toBe(true);
-    for (const n of ['order_no', 'nowprice', 'buy_price', 'limitUp', 'interest_30d', 'pwd1', 'passwords'])
+    for (const n of [
+      'order_no',
+      'nowprice',
+      'buy_price',
+      'limitUp',
+      'interest_30d',
+      'pwd1',
+      'usd',
+      'total_assets',
+    ])
       expect(isPinyin(n), n).toBe(false);
   });
 

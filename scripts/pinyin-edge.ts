@@ -16,19 +16,24 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as contract from '@kabuto/contract';
+import { CURRENCIES } from '@kabuto/domain';
 
-/** Words (and wire abbreviations) of the English field names; a trailing `s` (plural) is allowed. */
-export const ENGLISH = new Set(
-  `account action address apply approve at available back balance bank board branch buy cap card
+/**
+ * Words (and abbreviations) of the English field names, with the currency codes (`jpy`, `usd`, …); a
+ * trailing `s` (plural) is allowed.
+ */
+export const ENGLISH = new Set([
+  ...CURRENCIES,
+  ...`account action address apply approve assets at available back balance bank board branch buy cap card
   channel check checked close closing code content converted create credit currency d daily default
-  description detail disabled down duty enabled end fee file filename from front fund gain has high id
-  inflow interest invite inviter is issuer kind kline lang leverage limit line list lot low lucky market
+  description detail disabled down duty enabled end fee file filename from front frozen fund gain has high
+  id inflow interest invite inviter is issuer kind kline kyc lang leverage limit line list lot low lucky market
   max memo mid min money name new no now num number ok old open opening operator order outflow page pass
   password pending pre price principal privacy product public pwd q qty quick rank rate read real reason
   repay role score sell session size sort source spread stamp start state status stock subs summary
   symbol target tick time title to token total true turnover type unpaid up user username value volume
   wallet`.split(/\s+/),
-);
+]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */
 function isEnglishRun(word: string, memo = new Map<string, boolean>()): boolean {
