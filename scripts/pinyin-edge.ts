@@ -24,15 +24,15 @@ import { CURRENCIES } from '@kabuto/domain';
  */
 export const ENGLISH = new Set([
   ...CURRENCIES,
-  ...`account action address apply approve assets at available back balance bank board branch buy cap card
-  channel check checked close closing code content converted create credit currency d daily default
-  description detail disabled down duty enabled end fee file filename from front frozen fund gain has high
-  id inflow interest invite inviter is issuer kind kline kyc lang leverage limit line list lot low lucky market
-  max memo mid min money name new no now num number ok old open opening operator order outflow page pass
-  password pending pre price principal privacy product public pwd q qty quick rank rate read real reason
-  repay role score sell session size sort source spread stamp start state status stock subs summary
-  symbol target tick time title to token total true turnover type unpaid up user username value volume
-  wallet`.split(/\s+/),
+  ...`account action address amount apply approve assets at available back balance bank board borrowed
+  branch buy by cap card channel check checked close closing code content converted create credit
+  currency d daily decide decided default description detail disabled down duty enabled end fee file
+  filename from front frozen fund gain has high holder id inflow interest invite inviter is issuer kind
+  kline kyc lang leverage limit line list lot low lucky market max memo mid min money name new no now
+  num number ok old open opening operator order outflow page pass password pending pre price principal
+  privacy product proof public pwd q qty quick rank rate read real reason repay role score sell session
+  size sort source spread stamp start state status stock subs summary symbol target tick time title to
+  token total true turnover type unpaid up update url user username value volume wallet`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */
