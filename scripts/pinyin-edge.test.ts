@@ -87,6 +87,7 @@ describe('the edge check', () => {
   put('apps/web/src/features/position/api/positions.ts', 'export const f = (r) => ({ pnl: r.yingkui });');
   put('apps/web/src/features/position/pages/list.tsx', 'export const f = (r) => r.pnl;');
   put('apps/admin/src/features/users/api/user.ts', 'export const s = (r) => r.xyf;');
+  put('apps/web/src/lib/api/use-user-info.ts', 'export const s = (r) => ({ score: r.xyf });');
   put('apps/web/src/features/position/pages/list.test.tsx', 'expect(r.yingkui).toBe(1);');
   const names = ['yingkui', 'xyf'];
 

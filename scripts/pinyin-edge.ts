@@ -6,9 +6,9 @@
  *   name is pinyin unless it splits — at `_`, at camelCase humps, at digits, then into run-together
  *   words — into words of {@link ENGLISH}. So a new field with a new pinyin word is checked at once; a
  *   new English word is added to the list on purpose.
- * - **Where they may appear.** packages/contract, `*.wire.ts` files, and the `features/<feature>/api/`
- *   folders of the web app and the back office. Searched: `apps/server/src`, `apps/web/src`,
- *   `apps/admin/src` (code only: comments do not count; strings do, `row['yingkui']` is still the name).
+ * - **Where they may appear.** packages/contract, `*.wire.ts` files, and the `api/` folders of the web
+ *   app and the back office (`features/<feature>/api/`, `lib/api/`). Searched: `apps/server/src`,
+ *   `apps/web/src`, `apps/admin/src` (code only: comments do not count; strings do, `row['yingkui']` is still the name).
  * - **The allowlist** (`scripts/pinyin-allowlist.txt`): files that still carry pinyin names while the
  *   names move to the edge. It only shrinks: a listed file without pinyin names fails the check too,
  *   so that its line is removed.
@@ -152,9 +152,12 @@ export function hitsIn(file: string, src: string, names: readonly string[]): Hit
 
 export const SEARCHED = ['apps/server/src', 'apps/web/src', 'apps/admin/src'];
 
-/** Files where pinyin names belong: the wire files and the apps' `features/<feature>/api/` folders. */
+/**
+ * Files where pinyin names belong: the wire files and the apps' `api/` folders (`features/<feature>/api/`,
+ * and `lib/api/` for the calls several features share).
+ */
 export const atTheEdge = (file: string): boolean =>
-  /\.wire\.tsx?$/.test(file) || /^apps\/(web|admin)\/src\/features\/[^/]+\/api\//.test(file);
+  /\.wire\.tsx?$/.test(file) || /^apps\/(web|admin)\/src\/(features\/[^/]+\/|lib\/)api\//.test(file);
 
 function* sources(root: string, dir: string): Generator<string> {
   for (const entry of readdirSync(join(root, dir))) {

@@ -1,7 +1,7 @@
-import type { accountApi, DataOf } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import { type UserInfoWire, userInfoUnset } from './account.wire.ts';
 
 /**
  * Extra fields of the user-info reply contributed by other areas (wallet balances, loans,
@@ -9,26 +9,20 @@ import { refuse } from '../../lib/errors.ts';
  */
 export type UserInfoContributor = (userId: bigint, market: Market) => Promise<Record<string, unknown>>;
 
-type UserInfo = DataOf<typeof accountApi.getUserinfo>;
-
 export function accountService({ db }: Deps, contributors: UserInfoContributor[] = []) {
-  async function userInfo(userId: bigint, market: Market): Promise<UserInfo> {
+  async function userInfo(userId: bigint, market: Market): Promise<UserInfoWire> {
     const u = await db
       .selectFrom('app_user')
       .select(['account', 'invite_code', 'fund_password_hash', 'state', 'created_at'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!u) return refuse('account.notFound');
-    // The fields other areas own start at "nothing yet"; their contributors overwrite them.
-    const base: UserInfo = {
+    const base: UserInfoWire = {
       account: u.account,
       invite_code: u.invite_code,
       has_fund_password: u.fund_password_hash !== null,
       state: u.state,
-      is_true: 0,
-      realname: '',
-      id_card: '',
-      xyf: 0,
+      ...userInfoUnset,
     };
     for (const extra of await Promise.all(contributors.map((c) => c(userId, market))))
       Object.assign(base, extra);
