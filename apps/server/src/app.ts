@@ -42,6 +42,7 @@ import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { appliedKeys, idempotency, markApplied } from './plugins/idempotency.ts';
+import { type OnReplyMismatch, replyCheck } from './plugins/reply-check.ts';
 import { routeKit } from './plugins/routes.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
@@ -73,6 +74,11 @@ export interface BuildOptions {
   tickChannel?: string;
   /** How often a follower tries to become the leader, and the leader checks its lock (default 5 s). */
   leaderRetryMs?: number;
+  /**
+   * Check every `{status: 1, data}` reply against its endpoint's data schema and report each mismatch
+   * here (the API tests fail on one). Unset: no check.
+   */
+  onReplyMismatch?: OnReplyMismatch;
 }
 
 /** Background work of a process: market data, the tick stream and the leader-only jobs. */
@@ -167,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const authenticate = authenticator(deps);
   const idem = idempotency(deps);
   app.addHook('onSend', idem.onSend);
+  if (opts.onReplyMismatch) app.addHook('onSend', replyCheck(opts.onReplyMismatch));
   const kit = routeKit(
     app,
     authenticate,

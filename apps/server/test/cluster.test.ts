@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { createTestApp, recordReplyMismatch, type TestApp } from './support/app.ts';
 import { client } from './support/ws-client.ts';
 
 const PG = process.env.DATABASE_URL;
@@ -41,6 +41,7 @@ describe.skipIf(!PG || !REDIS)('two server processes on PostgreSQL and Redis', (
       ...fast,
       webDist: null,
       adminDist: null,
+      onReplyMismatch: recordReplyMismatch,
     });
     await b.ready();
   });

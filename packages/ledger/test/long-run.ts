@@ -2,14 +2,15 @@
  * Shared set-up of the seeded model-based runs (see harness.ts for what a run checks).
  *
  * - The long run: LEDGER_SEEDS (100) × LEDGER_OPS (1000), split over model-long-{1,2}.test.ts so two
- *   processes share the work. It runs on PostgreSQL when DATABASE_URL is set (a few seeds at a time,
+ *   processes share the work. Its own command, `npm run test:ledger-long` (vitest.long.config.ts; `npm
+ *   test` runs it after the unit tests); the default unit run leaves it out. It runs on PostgreSQL when DATABASE_URL is set (a few seeds at a time,
  *   so Node and the server overlap; measured cheaper than PGlite), else on in-memory PGlite.
  *   `checkInvariants` every LEDGER_CHECK_EVERY (100) steps and after the last.
  * - The strict run (model-strict.test.ts): shorter sequences with `checkInvariants` after every step,
  *   on every database kind available; with DATABASE_URL, also a 6 × 1000 run on PGlite.
  *
  * A failure prints the environment that replays it, e.g.
- * `LEDGER_SEED=17 LEDGER_OPS=1000 npx vitest run packages/ledger/test/model-long`.
+ * `LEDGER_SEED=17 LEDGER_OPS=1000 npx vitest run --config vitest.long.config.ts packages/ledger/test/model-long`.
  */
 import type { DbKind } from '@kabuto/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ export interface SeededRun {
   checkEvery: number;
   /** Seeds in flight at once (PostgreSQL only; PGlite runs one query at a time anyway). */
   concurrency: number;
-  /** vitest file filter printed in the replay hint */
+  /** vitest arguments (config and file filter) printed in the replay hint */
   file: string;
   /** Assert that the runs provoked every kind of refusal (meaningful for many seeds). */
   expectAllRefusals?: boolean;
@@ -126,7 +127,7 @@ export function defineLongRun(part: number, parts: number): void {
     ops: env('LEDGER_OPS', 1000),
     checkEvery: env('LEDGER_CHECK_EVERY', 100),
     concurrency: env('LEDGER_CONCURRENCY', 3),
-    file: 'packages/ledger/test/model-long',
+    file: '--config vitest.long.config.ts packages/ledger/test/model-long',
     expectAllRefusals: true,
   });
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ADMIN_API_BASE, type Endpoint, type OperatorRole } from '@kabuto/contract';
+import { ADMIN_API_BASE, type DataOf, type Endpoint, type OperatorRole } from '@kabuto/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -35,11 +35,11 @@ export const hasRole = (op: Operator, min: OperatorRole) => RANK[op.role] >= RAN
 export type AdminHandler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E['body']> },
   operator: Operator,
-) => Promise<{ status: 1; data: unknown; msg?: string }>;
+) => Promise<{ status: 1; data: DataOf<E>; msg?: string }>;
 
 export type PublicAdminHandler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E['body']> },
-) => Promise<{ status: 1; data: unknown; msg?: string }>;
+) => Promise<{ status: 1; data: DataOf<E>; msg?: string }>;
 
 export interface AdminRouteKit {
   /** POST /api/admin<path> for operators of at least `role` (lower roles → admin.forbidden). */
@@ -142,7 +142,7 @@ export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminR
     post(endpoint, role, handler) {
       typed.post(
         `${ADMIN_API_BASE}${endpoint.path}`,
-        { schema: schema(endpoint, true), preHandler: [requireRole(role)] },
+        { schema: schema(endpoint, true), preHandler: [requireRole(role)], config: { endpoint } },
         (request) => handler(request as any, currentOperator(request)),
       );
     },
@@ -152,7 +152,7 @@ export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminR
         `${ADMIN_API_BASE}${endpoint.path}`,
         {
           schema: schema(endpoint, false),
-          config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+          config: options.rateLimit ? { endpoint, rateLimit: options.rateLimit } : { endpoint },
         },
         (request) => handler(request as any),
       );

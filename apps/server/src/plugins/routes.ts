@@ -1,4 +1,4 @@
-import { API_BASE, type Endpoint } from '@kabuto/contract';
+import { API_BASE, type DataOf, type Endpoint } from '@kabuto/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ export interface RateLimit {
 
 export type Handler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E['body']> },
-) => Promise<{ status: 1; data: unknown; msg?: string }>;
+) => Promise<{ status: 1; data: DataOf<E>; msg?: string }>;
 
 export interface RouteKit {
   /** Registers POST /api/vue<path>: body validated by the endpoint's schema, login required when `auth`. */
@@ -42,7 +42,7 @@ export function routeKit(
             ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
           },
           preHandler,
-          config: rateLimit ? { rateLimit } : {},
+          config: rateLimit ? { endpoint, rateLimit } : { endpoint },
         },
         (request) => handler(request as any),
       );

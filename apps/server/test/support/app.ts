@@ -6,8 +6,10 @@ import type { DbHandle, DbKind } from '@kabuto/db';
 import { createTestDb } from '@kabuto/db/testing';
 import { ManualClock } from '@kabuto/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Env, loadEnv } from '../../src/config.ts';
+import type { ReplyMismatch } from '../../src/plugins/reply-check.ts';
 import { seedDemo } from '../../src/seed/seed.ts';
 
 /** A Tuesday in Tokyo, 10:00 — inside the TSE morning session. */
@@ -60,6 +62,34 @@ export interface Reply {
   raw: LightMyRequestResponse;
 }
 
+// ---------------------------------------------------------------- replies against the contract
+
+const mismatches: ReplyMismatch[] = [];
+
+/**
+ * Give this to every app a test builds (`buildApp({…, onReplyMismatch: recordReplyMismatch})`;
+ * createTestApp does): each `{status: 1, data}` reply — through call(), admin() or app.inject directly —
+ * is checked against its endpoint's data schema, and the test during which a reply did not match fails.
+ */
+export const recordReplyMismatch = (m: ReplyMismatch): void => {
+  mismatches.push(m);
+};
+
+/** Fails (and forgets) the mismatches recorded so far. */
+export function failOnReplyMismatches(): void {
+  if (mismatches.length === 0) return;
+  const found = mismatches.splice(0);
+  throw new Error(
+    `${found.length} repl${found.length === 1 ? 'y does' : 'ies do'} not match the contract:\n${found
+      .map((m) => `  ${m.url}\n${m.problems.map((p) => `    ${p}`).join('\n')}`)
+      .join('\n')}`,
+  );
+}
+
+// Registered in every test file that imports this module, so no test can skip the check.
+afterEach(failOnReplyMismatches);
+afterAll(failOnReplyMismatches);
+
 let seq = 0;
 export const uniqueAccount = (prefix = 'u') =>
   `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`.slice(0, 20);
@@ -82,7 +112,15 @@ export async function createTestApp(
     ...envOverrides,
   });
   const clock = new ManualClock(T0);
-  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null, ...build });
+  const app = await buildApp({
+    db: handle.db,
+    clock,
+    env,
+    webDist: null,
+    adminDist: null,
+    ...build,
+    onReplyMismatch: recordReplyMismatch,
+  });
   await app.ready();
   await seedDemo(
     handle.db,

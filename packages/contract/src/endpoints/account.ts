@@ -1,3 +1,4 @@
+import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { body, halfWidth, id, lang, market, password, text } from '../fields.ts';
@@ -38,21 +39,40 @@ export const logout = endpoint({
   data: z.null(),
 });
 
-export const userInfoData = z
-  .object({
-    account: z.string(),
-    invite_code: z.string(),
-    is_true: z.number().describe('verification: 0 none, 1 verified, 2 rejected, 3 under review'),
-    realname: z.string(),
-    id_card: z.string().describe('masked ID number'),
-    has_fund_password: z.boolean(),
-    state: z.enum(['active', 'frozen', 'banned', 'restricted']),
-    xyf: z.number().describe('credit score'),
-  })
-  .catchall(z.unknown())
-  .describe(
-    'plus one available balance per wallet (jpy, usd, …) and {type}yjed / {type}kjed when the ledger is present',
-  );
+const userInfoFields = {
+  account: z.string(),
+  invite_code: z.string(),
+  is_true: z.number().describe('verification: 0 none, 1 verified, 2 rejected, 3 under review'),
+  realname: z.string(),
+  id_card: z.string().describe('masked ID number'),
+  has_fund_password: z.boolean(),
+  state: z.enum(['active', 'frozen', 'banned', 'restricted']),
+  xyf: z.number().describe('credit score'),
+};
+
+/**
+ * The wallet of `type` (available, frozen, total_assets), the last rejection's reason, and per wallet its
+ * available balance (`jpy`, `usd`, …), the unpaid loan (`{c}yjed`) and the loan limit (`{c}kjed`).
+ */
+const contributed = Object.fromEntries([
+  ['kyc_reason', z.string().describe('why the last verification was rejected, else ""')],
+  ['available', z.string().describe('available balance of the wallet of `type`')],
+  ['frozen', z.string().describe('reserved and margin of that wallet')],
+  ['total_assets', z.string().describe('total of that wallet')],
+  ...CURRENCIES.flatMap((c) => [
+    [c, z.string().describe(`available balance of the ${c} wallet`)],
+    [`${c}yjed`, z.string().describe(`unpaid loan principal in ${c}`)],
+    [`${c}kjed`, z.string().describe(`loan limit in ${c}`)],
+  ]),
+]) as Record<string, z.ZodString>;
+
+/**
+ * The user as getUserinfo sends it. Checked exactly (every field above); typed with the account's own
+ * fields and the others as an index, since the server assembles them from several areas.
+ */
+export const userInfoData = z.object({ ...userInfoFields, ...contributed }) as unknown as z.ZodType<
+  z.output<z.ZodObject<typeof userInfoFields>> & Record<string, unknown>
+>;
 
 export const getUserinfo = endpoint({
   path: '/user/getUserinfo',

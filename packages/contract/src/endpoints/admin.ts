@@ -59,24 +59,46 @@ export const queueCounts = endpoint({
   data: z.record(z.string(), z.number()),
 });
 
-const queueList = (name: string, summary: string) =>
+/** What every review queue's row carries, beside its own fields. */
+const reviewRow = {
+  id: z.string(),
+  user_id: z.string(),
+  account: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().describe('the rejection reason, else ""'),
+  create_time: z.number(),
+  decide_time: z.number().nullable(),
+  decided_by: z.string().describe('the deciding operator, "" while pending'),
+};
+const queueList = <S extends z.ZodRawShape>(name: string, summary: string, row: S) =>
   endpoint({
     path: `/${name}/list`,
     auth: true,
     tag,
     summary,
     body: body({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending'), ...page() }),
-    data: z.object({ list: z.array(z.record(z.string(), z.unknown())), total: z.number() }),
+    data: z.object({ list: z.array(z.object(reviewRow).extend(row)), total: z.number() }),
   });
 const queueDecide = (name: string, summary: string) =>
   endpoint({ path: `/${name}/decide`, auth: true, tag, summary, body: decision(), data: z.null() });
 
-export const kycList = queueList('kyc', 'Identity submissions with image URLs (served to operators only).');
+export const kycList = queueList('kyc', 'Identity submissions with image URLs (served to operators only).', {
+  realname: z.string(),
+  id_card: z.string(),
+  front_url: z.string().describe('signed image URL'),
+  back_url: z.string().describe('signed image URL'),
+});
 export const kycDecide = queueDecide(
   'kyc',
   'Approve or reject a KYC submission; refused when already decided.',
 );
-export const depositList = queueList('deposits', 'Deposit requests with the transfer-proof image URL.');
+const moneyRow = { order_number: z.string(), currency: z.string(), amount: z.string() };
+export const depositList = queueList('deposits', 'Deposit requests with the transfer-proof image URL.', {
+  ...moneyRow,
+  channel_id: z.string(),
+  channel: z.string(),
+  proof_url: z.string().describe('signed image URL'),
+});
 export const depositDecide = queueDecide(
   'deposits',
   'Approve (posts bank → user cash) or reject with a reason.',
@@ -84,12 +106,28 @@ export const depositDecide = queueDecide(
 export const withdrawalList = queueList(
   'withdrawals',
   'Withdrawal requests with the destination bank account.',
+  {
+    ...moneyRow,
+    holder: z.string(),
+    bank: z.string(),
+    branch: z.string(),
+    branch_code: z.string(),
+    account_number: z.string(),
+    account_type: z.string(),
+  },
 );
 export const withdrawalDecide = queueDecide(
   'withdrawals',
   'Approve (posts the pending transfer) or reject (voids it).',
 );
-export const loanList = queueList('loans', 'Loan applications.');
+export const loanList = queueList('loans', 'Loan applications.', {
+  ...moneyRow,
+  status: z.enum(['pending', 'approved', 'rejected', 'repaid']).describe('repaid: approved, then paid back'),
+  rate: z.string().describe('annual rate, %'),
+  credit_score: z.number(),
+  limit: z.string().describe('the user’s loan limit in that currency'),
+  borrowed: z.string().describe('unpaid principal in that currency'),
+});
 export const loanDecide = queueDecide('loans', 'Approve (platform lends) or reject with a reason.');
 
 /** An image stored by /common/upload1, as operators see it (the bytes come back with its content type). */
@@ -105,7 +143,23 @@ export const userList = endpoint({
     state: z.enum(['active', 'frozen', 'banned', 'restricted', 'all']).default('all'),
     ...page(),
   }),
-  data: z.object({ list: z.array(z.record(z.string(), z.unknown())), total: z.number() }),
+  data: z.object({
+    list: z.array(
+      z.object({
+        id: z.string(),
+        account: z.string(),
+        realname: z.string(),
+        is_true: z.number().describe('verification: 0 none, 1 verified, 2 rejected, 3 under review'),
+        state: z.enum(['active', 'frozen', 'banned', 'restricted']),
+        state_reason: z.string(),
+        invite_code: z.string(),
+        inviter: z.string().describe('the inviter’s account, "" when none'),
+        jpy: z.string().describe('available yen'),
+        create_time: z.number(),
+      }),
+    ),
+    total: z.number(),
+  }),
 });
 export const userDetail = endpoint({
   path: '/users/detail',
@@ -185,7 +239,24 @@ export const channelList = endpoint({
   tag,
   summary: 'Deposit channels per currency.',
   body: body({}),
-  data: z.array(z.record(z.string(), z.unknown())),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      currency: z.string(),
+      name: z.string(),
+      account_name: z.string(),
+      account_number: z.string(),
+      bank: z.string(),
+      branch: z.string(),
+      open_from: z.string().describe('HH:MM JST'),
+      open_to: z.string().describe('HH:MM JST'),
+      quick: z.boolean().describe('open every day within its window, else Japanese business days only'),
+      enabled: z.boolean(),
+      sort: z.number(),
+      open: z.boolean().describe('open now'),
+      update_time: z.number(),
+    }),
+  ),
 });
 export const channelSave = endpoint({
   path: '/channels/save',

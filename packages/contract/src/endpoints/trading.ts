@@ -36,6 +36,15 @@ export const positionRow = z.object({
     .describe('"user", "forced", "expired" (a limit order lapsed with its trading day) or ""'),
 });
 
+/**
+ * A position list: the rows under the keys "0", "1", … beside the list's summary keys. Checked exactly;
+ * typed as the nearest shape TypeScript can build (a map of rows and summary values).
+ */
+const positionsByIndex = <S extends z.ZodRawShape>(summary: S) =>
+  z.object(summary).catchall(positionRow) as unknown as z.ZodType<
+    Record<string, z.output<typeof positionRow> | z.output<S[keyof S]>>
+  >;
+
 export const buyStock = endpoint({
   path: '/trade/buy_stock',
   auth: true,
@@ -100,7 +109,10 @@ export const userStockList = endpoint({
   summary:
     'Open and pending positions as an object with numeric keys, plus ccsz (holding value) and fdyk (floating P&L).',
   body: body({ type: market(), lang: lang() }),
-  data: z.record(z.string(), z.unknown()),
+  data: positionsByIndex({
+    ccsz: z.string().describe('market value of the holdings'),
+    fdyk: z.string().describe('floating P&L of the holdings'),
+  }),
 });
 
 export const userStockLists = endpoint({
@@ -109,5 +121,5 @@ export const userStockLists = endpoint({
   tag,
   summary: 'Closed and cancelled positions as an object with numeric keys, plus lsyk (realised P&L).',
   body: body({ type: market(), lang: lang() }),
-  data: z.record(z.string(), z.unknown()),
+  data: positionsByIndex({ lsyk: z.string().describe('realised P&L of the listed positions') }),
 });

@@ -104,7 +104,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
         invite_code: u.invite_code,
         inviter: u.inviter ?? '',
         jpy: formatUnits(BigInt(u.jpy_available ?? '0')),
-        create_time: t(u.created_at),
+        create_time: toUnixSeconds(u.created_at.getTime()),
       })),
       total,
     };

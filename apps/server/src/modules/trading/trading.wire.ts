@@ -1,3 +1,4 @@
+import type { DataOf, tradingApi } from '@kabuto/contract';
 import { formatUnits, returnOnMargin, toUnixSeconds, type Units } from '@kabuto/domain';
 import type { Lang } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
@@ -46,8 +47,8 @@ export function positionWire(v: PositionView, lang: Lang) {
 }
 
 /** Rows keyed "0", "1", … as the family's list calls answer them. */
-function keyed(positions: readonly PositionView[], lang: Lang): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function keyed(positions: readonly PositionView[], lang: Lang) {
+  const out: Record<string, ReturnType<typeof positionWire>> = {};
   positions.forEach((v, i) => {
     out[String(i)] = positionWire(v, lang);
   });
@@ -58,7 +59,7 @@ function keyed(positions: readonly PositionView[], lang: Lang): Record<string, u
 export function openListWire(
   list: { positions: readonly PositionView[]; value: Units; pnl: Units },
   lang: Lang,
-): Record<string, unknown> {
+): DataOf<typeof tradingApi.userStockList> {
   return { ...keyed(list.positions, lang), ccsz: formatUnits(list.value), fdyk: formatUnits(list.pnl) };
 }
 
@@ -66,7 +67,7 @@ export function openListWire(
 export function closedListWire(
   list: { positions: readonly PositionView[]; pnl: Units },
   lang: Lang,
-): Record<string, unknown> {
+): DataOf<typeof tradingApi.userStockLists> {
   return { ...keyed(list.positions, lang), lsyk: formatUnits(list.pnl) };
 }
 
