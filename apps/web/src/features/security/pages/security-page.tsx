@@ -146,6 +146,7 @@ export function SecurityPage() {
                   type="button"
                   className="k-btn k-btn-block"
                   disabled={disable.isPending}
+                  data-testid="totp-disable"
                   onClick={() =>
                     disable.mutate(undefined, { onSuccess: ({ msg }) => showMsg(msg ?? 'ok.changed') })
                   }
