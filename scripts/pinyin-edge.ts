@@ -32,7 +32,9 @@ export const ENGLISH = new Set([
   num number ok old open opening operator order outflow page pass password pending pre price principal
   privacy product proof public pwd q qty quick rank rate read real reason repay role score sell session
   size sort source spread stamp start state status stock subs summary symbol target tick time title to
-  token total true turnover type unpaid up update url user username value volume wallet`.split(/\s+/),
+  token total true turnover type unpaid up update url user username value volume wallet
+  option required current ip location totp secret passkey ticket credential method device response
+  transport last uri qr enrol recovery client data json expires in seen used left key`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

@@ -22,8 +22,11 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
+import { operatorPasskeyRoutes } from './modules/admin/operator-passkeys.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { passkeysService } from './modules/auth/passkeys.service.ts';
+import { securityRoutes } from './modules/auth/security.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
@@ -235,11 +238,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.get('/api/vue/ws', { websocket: true, schema: { hide: true } }, (socket) => stream.connect(socket));
 
-  const auth = authService(deps);
+  const security = passkeysService(deps);
+  const auth = authService(deps, security);
   const kyc = kycService(deps);
-  const funds = fundsModule(deps);
+  const funds = fundsModule(deps, { stepUp: security.requireStepUp });
   const loans = loansService(deps);
   authRoutes(kit, deps, auth);
+  securityRoutes(kit, deps, security);
   accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));
   contentRoutes(kit, deps);
   kycRoutes(kit, adminKit, deps, kyc, { app, authenticate });
@@ -247,14 +252,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   loansRoutes(kit, adminKit, loans);
   quotesRoutes(kit, quotes);
   tradingRoutes(kit, orders, positions);
-  adminRoutes(
-    adminKit,
-    deps,
-    adminService(deps, {
-      queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount],
-      userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],
-    }),
-  );
+  const admin = adminService(deps, {
+    queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount],
+    userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],
+  });
+  adminRoutes(adminKit, deps, admin);
+  operatorPasskeyRoutes(adminKit, deps, admin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await opts.db.selectFrom('config').select('name').limit(1).execute();

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   DEMO_CHANNEL_PASSWORD: z.string().min(1).default('135790'),
   /** Where uploads are stored (outside the web root). */
   UPLOAD_DIR: z.string().optional(),
+  /** Origins where passkeys are used, comma-separated (e.g. https://kabuto.example); unset: localhost only. */
+  WEBAUTHN_ORIGINS: z.string().optional(),
+  /** The passkeys' relying-party id (a domain); default the host of the first origin. */
+  WEBAUTHN_RP_ID: z.string().optional(),
   /** argon2id cost; tests lower it to keep the suite fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),

@@ -26,5 +26,7 @@ export const okSchema = <T extends z.ZodType>(data: T) =>
 export const TOKEN_HEADER = 'token';
 export const ACCOUNT_HEADER = 'account';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The proof from /user/stepUp that withdrawals, bank-card and fund-password changes need once a factor is enrolled. */
+export const STEP_UP_HEADER = 'step-up';
 export const API_BASE = '/api/vue';
 export const ADMIN_API_BASE = '/api/admin';

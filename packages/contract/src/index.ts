@@ -12,6 +12,8 @@ export {
   type WsTick,
   wsClientMessage,
 } from './endpoints/quotes.ts';
+export * as securityApi from './endpoints/security.ts';
+export { FACTORS, type Factor } from './endpoints/security.ts';
 export * as tradingApi from './endpoints/trading.ts';
 export * from './envelope.ts';
 export * as fields from './fields.ts';

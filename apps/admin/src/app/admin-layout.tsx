@@ -78,6 +78,7 @@ export function AdminLayout() {
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),
     section('operators', ROUTES.operators, <ShieldIcon />),
+    operator ? link('passkeys', ROUTES.passkeys, t('nav.passkeys'), <ShieldIcon />) : null,
   ].filter((i): i is Item => i !== null);
 
   return (

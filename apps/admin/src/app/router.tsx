@@ -59,6 +59,13 @@ export const router = createHashRouter([
           gated('operators', 'operators', async () => ({
             Component: (await import('../features/operators/pages/operators-page.tsx')).OperatorsPage,
           })),
+          {
+            path: 'passkeys',
+            errorElement: <RouteError />,
+            lazy: async () => ({
+              Component: (await import('../features/passkeys/pages/passkeys-page.tsx')).Component,
+            }),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

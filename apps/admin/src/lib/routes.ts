@@ -10,4 +10,5 @@ export const ROUTES = {
   audit: '/audit',
   reconcile: '/reconcile',
   operators: '/operators',
+  passkeys: '/passkeys',
 } as const;

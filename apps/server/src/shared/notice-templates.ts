@@ -101,6 +101,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Your limit order {order} for {name} ({code}) was not filled during its trading day and has expired. The margin and fees it held are released.',
     },
   },
+  newSignIn: {
+    title: { jp: '新しいログインがありました', cn: '新的登录提醒', us: 'New sign-in to your account' },
+    content: {
+      jp: '{time}（日本時間）にお客様のアカウントへログインがありました。方法: {method}。デバイス: {device}。場所: {location}（{ip}）。お心当たりがない場合は、マイページ › セキュリティでこのデバイスをログアウトし、パスワードを変更してください。',
+      cn: '您的账户于 {time}（日本时间）登录。方式：{method}。设备：{device}。位置：{location}（{ip}）。如非本人操作，请在“我的 › 安全设置”中退出该设备并修改密码。',
+      us: 'Your account was signed in to at {time} (Japan time). Method: {method}. Device: {device}. Location: {location} ({ip}). If this was not you, sign that device out under My page › Security and change your password.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

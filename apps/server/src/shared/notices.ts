@@ -2,9 +2,17 @@ import type { Text } from '@kabuto/contract';
 import type { Db, Tx } from '@kabuto/db';
 import { NOTICE_TEMPLATES, type NoticeTemplate } from './notice-templates.ts';
 
-const fill = (t: Text, params: Record<string, string | number>): Text => {
-  const f = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
-  return { jp: f(t.jp), cn: f(t.cn), us: f(t.us) };
+/** A parameter: the same in every language, or its own text per language. */
+export type NoticeParam = string | number | Text;
+
+const fill = (t: Text, params: Record<string, NoticeParam>): Text => {
+  const f = (s: string, lang: keyof Text) =>
+    s.replace(/\{(\w+)\}/g, (_, k: string) => {
+      const v = params[k];
+      if (v === undefined) return `{${k}}`;
+      return typeof v === 'object' ? v[lang] : String(v);
+    });
+  return { jp: f(t.jp, 'jp'), cn: f(t.cn, 'cn'), us: f(t.us, 'us') };
 };
 
 /**
@@ -16,7 +24,7 @@ export async function sendNotice(
   at: Date,
   userId: bigint,
   template: NoticeTemplate,
-  params: Record<string, string | number> = {},
+  params: Record<string, NoticeParam> = {},
 ): Promise<void> {
   const t = NOTICE_TEMPLATES[template];
   await sendNoticeText(tx, at, userId, fill(t.title, params), fill(t.content, params));

@@ -129,6 +129,12 @@ export const SETTING_DEFS = {
     true,
     'Withdrawal window (JST, Japanese business days, end minute inclusive)',
   ),
+  security_enrolment_required: def(
+    z.boolean(),
+    false,
+    true,
+    'Users must enrol a passkey or an authenticator app (TOTP) before withdrawals, bank-card changes and fund-password changes',
+  ),
   withdraw_block_positions: def(
     z.boolean(),
     true,

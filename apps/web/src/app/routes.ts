@@ -40,6 +40,7 @@ const home = lazyPage(
 );
 const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
+const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
 const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
@@ -141,6 +142,16 @@ export const shellRoutes: readonly ScreenRoute[] = [
     path: '/mine/protocol',
     Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).ProtocolPage),
     auth: false,
+  },
+  {
+    path: '/mine/security',
+    Page: security(async () => (await import('../features/security/pages/security-page.tsx')).SecurityPage),
+    auth: true,
+  },
+  {
+    path: '/mine/devices',
+    Page: security(async () => (await import('../features/security/pages/devices-page.tsx')).DevicesPage),
+    auth: true,
   },
   { path: '/mine/myPage', Page: money('MyPage'), auth: true },
   { path: '/mine/verified', Page: money('VerifiedPage'), auth: true },

@@ -9,6 +9,7 @@ import jaJP from 'antd-mobile/es/locales/ja-JP';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { StepUpHost } from '../components/step-up-dialog.tsx';
 import { UserPanelProvider } from '../components/user-panel.tsx';
 import { currentLanguage } from '../lib/i18n.ts';
 import { loadMessages } from '../lib/messages.ts';
@@ -46,6 +47,7 @@ export function Shell() {
             <FadeOutlet />
             {withTabs && <BottomTabs />}
           </div>
+          <StepUpHost />
         </UserPanelProvider>
       </QueryClientProvider>
     </ConfigProvider>

@@ -38,6 +38,8 @@ export const L = {
   bank: link('bank', 'bank', '/mine/bank'),
   loginPassword: link('loginPassword', 'lock', '/mine/loginPassword'),
   fundPassword: link('fundPassword', 'key', '/mine/fundPassword'),
+  security: link('security', 'shield', '/mine/security'),
+  devices: link('devices', 'user', '/mine/devices'),
   language: link('language', 'globe', '/mine/language'),
   about: link('about', 'info', '/mine/about'),
   privacy: link('privacy', 'shield', '/mine/privacy'),
@@ -92,6 +94,9 @@ export const HOME_SHORTCUTS: readonly AppLink[] = [
 export const MENU_GROUPS: readonly { title: string; links: readonly AppLink[] }[] = [
   { title: 'menu.groupAccount', links: [L.myPage, L.verified, L.messages, L.kefu] },
   { title: 'menu.groupMoney', links: [L.deposit, L.withdraw, L.exchange, L.loan, L.records, L.bank] },
-  { title: 'menu.groupSecurity', links: [L.loginPassword, L.fundPassword, L.language] },
+  {
+    title: 'menu.groupSecurity',
+    links: [L.security, L.devices, L.loginPassword, L.fundPassword, L.language],
+  },
   { title: 'menu.groupAbout', links: [L.about, L.privacy, L.protocol] },
 ];

@@ -1,12 +1,20 @@
-import { type ApiError, type BodyIn, createClient, type DataOut, type Reply } from '@kabuto/client';
+import {
+  type ApiError,
+  type BodyIn,
+  createClient,
+  type DataOut,
+  isApiError,
+  type Reply,
+} from '@kabuto/client';
 import type { Endpoint } from '@kabuto/contract';
 import type { EndpointRef } from './endpoints.ts';
 import { type MsgParams, showMsg } from './messages.ts';
 import { navigateTo } from './navigation.ts';
 import { endSession } from './session.ts';
+import { promptStepUp, STEP_UP_REQUIRED } from './step-up.ts';
 import { readItem, STORAGE_KEYS } from './storage.ts';
 import { clearToasts } from './toast.ts';
-import { ACCOUNT_HEADER, API_BASE, IDEMPOTENCY_HEADER, TOKEN_HEADER } from './transport.ts';
+import { ACCOUNT_HEADER, API_BASE, IDEMPOTENCY_HEADER, STEP_UP_HEADER, TOKEN_HEADER } from './transport.ts';
 
 export {
   ApiError,
@@ -27,6 +35,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Money calls: one key per user action (see lib/idempotency.ts). */
   idempotencyKey?: string;
+  /** A proof from /user/stepUp (sent in the `step-up` header). */
+  stepUpProof?: string;
 }
 
 /** Spec §4: on HTTP 401 the stored token and account are cleared after 1.5 seconds, then login. */
@@ -61,12 +71,38 @@ function sessionHeaders(): Record<string, string> {
 
 const client = createClient({ base: API_BASE, headers: sessionHeaders, onUnauthorized, onFailure });
 
-function send<T>(path: string, body: unknown, options: CallOptions): Promise<Reply<T>> {
-  return client.post<T>(path, body, {
-    signal: options.signal,
-    quiet: options.silent ?? false,
-    headers: options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined,
-  });
+/**
+ * One call through the shared client, whose hooks run here (the client is asked to stay quiet) so that a
+ * sensitive call refused with `security.stepUpRequired` can be confirmed in the step-up dialog and sent
+ * again with the proof. That refusal ended the first key's intent (the server stored it), so the
+ * confirmed call is a new action with a new key.
+ */
+async function send<T>(path: string, body: unknown, options: CallOptions): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+  if (options.stepUpProof) headers[STEP_UP_HEADER] = options.stepUpProof;
+  try {
+    return await client.post<T>(path, body, { signal: options.signal, quiet: true, headers });
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (e.kind === 'refusal' && e.msg === STEP_UP_REQUIRED && !options.stepUpProof && !form) {
+      const proof = await promptStepUp();
+      if (proof) {
+        const { newIdempotencyKey } = await import('./idempotency.ts');
+        return send<T>(path, body, {
+          ...options,
+          stepUpProof: proof,
+          idempotencyKey: options.idempotencyKey ? newIdempotencyKey() : undefined,
+        });
+      }
+    }
+    if (!options.silent) {
+      if (e.kind === 'unauthorized') onUnauthorized();
+      else onFailure(e);
+    }
+    throw e;
+  }
 }
 
 /** POST a call of the contract to /api/vue<path> with a JSON body and the session headers. */

@@ -1,4 +1,4 @@
-import { accountApi, contentApi, fundsApi, quotesApi, tradingApi } from '@kabuto/contract';
+import { accountApi, contentApi, fundsApi, quotesApi, securityApi, tradingApi } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
 
@@ -7,6 +7,7 @@ const contract = {
   content: contentApi,
   funds: fundsApi,
   quotes: quotesApi,
+  security: securityApi,
   trading: tradingApi,
 } as const;
 

@@ -1,4 +1,12 @@
-import type { accountApi, contentApi, Endpoint, fundsApi, quotesApi, tradingApi } from '@kabuto/contract';
+import type {
+  accountApi,
+  contentApi,
+  Endpoint,
+  fundsApi,
+  quotesApi,
+  securityApi,
+  tradingApi,
+} from '@kabuto/contract';
 
 /**
  * The calls this app makes, typed by the contract's endpoint definitions. Only the path is needed at
@@ -24,6 +32,22 @@ export const endpoints = {
     changePasswords: ref<typeof accountApi.changePasswords>('/user/changePasswords'),
     notice: ref<typeof accountApi.notice>('/user/notice'),
     noticedetail: ref<typeof accountApi.noticedetail>('/user/noticedetail'),
+  },
+  security: {
+    passkeyLoginOptions: ref<typeof securityApi.passkeyLoginOptions>('/user/passkeyLoginOptions'),
+    passkeyLogin: ref<typeof securityApi.passkeyLogin>('/user/passkeyLogin'),
+    totpLogin: ref<typeof securityApi.totpLogin>('/user/totpLogin'),
+    securityStatus: ref<typeof securityApi.securityStatus>('/user/security'),
+    passkeyOptions: ref<typeof securityApi.passkeyOptions>('/user/passkeyOptions'),
+    passkeyAdd: ref<typeof securityApi.passkeyAdd>('/user/passkeyAdd'),
+    passkeyDelete: ref<typeof securityApi.passkeyDelete>('/user/passkeyDelete'),
+    totpSetup: ref<typeof securityApi.totpSetup>('/user/totpSetup'),
+    totpEnable: ref<typeof securityApi.totpEnable>('/user/totpEnable'),
+    totpDisable: ref<typeof securityApi.totpDisable>('/user/totpDisable'),
+    stepUpOptions: ref<typeof securityApi.stepUpOptions>('/user/stepUpOptions'),
+    stepUp: ref<typeof securityApi.stepUp>('/user/stepUp'),
+    sessions: ref<typeof securityApi.sessions>('/user/sessions'),
+    sessionRevoke: ref<typeof securityApi.sessionRevoke>('/user/sessionRevoke'),
   },
   content: {
     config: ref<typeof contentApi.config>('/common/config'),

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'quotes',
   'position',
   'money',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

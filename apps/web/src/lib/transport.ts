@@ -3,6 +3,7 @@ import type {
   API_BASE as CONTRACT_API_BASE,
   IDEMPOTENCY_HEADER as CONTRACT_IDEMPOTENCY_HEADER,
   LANGUAGES as CONTRACT_LANGUAGES,
+  STEP_UP_HEADER as CONTRACT_STEP_UP_HEADER,
   TOKEN_HEADER as CONTRACT_TOKEN_HEADER,
   Language,
 } from '@kabuto/contract';
@@ -17,6 +18,8 @@ export const TOKEN_HEADER: typeof CONTRACT_TOKEN_HEADER = 'token';
 export const ACCOUNT_HEADER: typeof CONTRACT_ACCOUNT_HEADER = 'account';
 /** Money calls carry one key per user action: a replay returns the first reply and moves nothing. */
 export const IDEMPOTENCY_HEADER: typeof CONTRACT_IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Withdrawals, bank-card and fund-password changes carry a step-up proof once a factor is enrolled. */
+export const STEP_UP_HEADER: typeof CONTRACT_STEP_UP_HEADER = 'step-up';
 
 /** Interface languages; jp is the default. */
 export const LANGUAGES = ['jp', 'cn', 'us'] as const satisfies typeof CONTRACT_LANGUAGES;

@@ -2,6 +2,7 @@ import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { body, halfWidth, id, lang, market, password, text } from '../fields.ts';
+import { loginData } from './security.ts';
 
 const tag = 'account';
 const empty = body({});
@@ -25,9 +26,10 @@ export const login = endpoint({
   path: '/user/login',
   auth: false,
   tag,
-  summary: 'Log in; returns a token to send in the `token` header.',
+  summary:
+    'Log in; returns a token to send in the `token` header, or, when a passkey or TOTP is enrolled, a ticket for the second step (/user/passkeyLogin or /user/totpLogin).',
   body: body({ account: text(64), password: text(64) }),
-  data: z.object({ token: z.string(), account: z.string() }),
+  data: loginData,
 });
 
 export const logout = endpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { amount, body, currency, id, optionalText, text } from '../fields.ts';
+import { operatorLoginData } from './security.ts';
 
 /**
  * The back-office API: POST /api/admin<path>, JSON, header `authorization: Bearer <token>`
@@ -30,7 +31,7 @@ export const login = endpoint({
   tag,
   summary: 'Operator login (5 wrong passwords lock for 15 minutes).',
   body: body({ username: text(64), password: text(64) }),
-  data: z.object({ token: z.string(), username: z.string(), role: z.enum(OPERATOR_ROLES) }),
+  data: operatorLoginData,
 });
 export const logout = endpoint({
   path: '/auth/logout',

@@ -2,13 +2,21 @@ import { account } from './account.ts';
 import { common } from './common.ts';
 import { money } from './money.ts';
 import { records } from './records.ts';
+import { security } from './security.ts';
 import { trading } from './trading.ts';
 import type { Catalogue, Text } from './types.ts';
 
 export type { Catalogue, Text } from './types.ts';
 
 /** Every msg key the server may send, with its text in jp, cn and us. */
-export const MESSAGES = { ...common, ...account, ...money, ...records, ...trading } satisfies Catalogue;
+export const MESSAGES = {
+  ...common,
+  ...account,
+  ...money,
+  ...records,
+  ...trading,
+  ...security,
+} satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;
 export type Language = (typeof LANGUAGES)[number];

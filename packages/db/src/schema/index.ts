@@ -1,11 +1,18 @@
 import type { FoundationTables } from './foundation.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { MoneyTables } from './money.ts';
+import type { SecurityTables } from './security.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './foundation.ts';
 export type * from './money.ts';
+export type * from './security.ts';
 export type * from './trading.ts';
 
 /** Every table. Each area adds its own interface here. */
-export interface Database extends FoundationTables, LedgerTables, MoneyTables, TradingTables {}
+export interface Database
+  extends FoundationTables,
+    LedgerTables,
+    MoneyTables,
+    TradingTables,
+    SecurityTables {}

@@ -19,6 +19,7 @@ import {
   SETTING_DEFS,
   type SettingName,
 } from '../../shared/settings.ts';
+import { issueChallenge, listCredentials } from '../../shared/webauthn.ts';
 import * as repo from './admin.repo.ts';
 
 const USERNAME_RE = /^[A-Za-z0-9_.-]{3,64}$/;
@@ -58,6 +59,22 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
       return refuse('auth.wrongCredentials');
     }
     if (op.disabled) refuse('admin.disabled');
+    if ((await listCredentials(db, { operator_id: op.id })).length > 0) {
+      // a passkey is enrolled: the password was the first step, the passkey is the second
+      await repo.clearFailed(db, op.id);
+      const ticket = await issueChallenge(db, 'operator_ticket', { operator_id: op.id }, Date.now());
+      return { username: op.username, role: op.role, ticket };
+    }
+    return startSession(op, ip, 'password');
+  }
+
+  /** A new operator session, in the audit log with how it was opened. */
+  async function startSession(
+    op: { id: bigint; username: string; role: OperatorRole },
+    ip: string | null,
+    method: 'password' | 'password+passkey',
+  ) {
+    const now = clock.now();
     const token = newToken();
     await withTx(db, async (tx) => {
       await repo.clearFailed(tx, op.id);
@@ -72,7 +89,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
       await audit(
         tx,
         op,
-        { action: 'operator.login', target: `operator:${op.username}`, detail: { ip } },
+        { action: 'operator.login', target: `operator:${op.username}`, detail: { ip, method } },
         new Date(now),
       );
     });
@@ -410,6 +427,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
 
   return {
     login,
+    startSession,
     logout,
     queueCounts,
     users,

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
+import { stepUpProof } from '../../shared/step-up.ts';
 import type { AuthService } from './auth.service.ts';
 
 const accountOf = (req: FastifyRequest) => {
@@ -53,7 +54,7 @@ export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
   });
 
   kit.post(accountApi.changePasswords, async (req) => {
-    await auth.changeFundPassword(currentUser(req).id, req.body);
+    await auth.changeFundPassword(currentUser(req), req.body, stepUpProof(req));
     return ok(null, 'ok.changed');
   });
 }

@@ -1,8 +1,7 @@
 import { isUniqueViolation, withTx } from '@kabuto/db';
 import type { Deps } from '../../deps.ts';
-import { hashPassword, newInviteCode, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import { SESSION_TTL_MS } from '../../plugins/auth.ts';
 import {
   fundPasswordVerifier,
   LOCK_MS,
@@ -12,12 +11,13 @@ import {
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './auth.repo.ts';
+import type { PasskeysService } from './passkeys.service.ts';
 
 const ACCOUNT_RE = /^[A-Za-z0-9]{4,20}$/;
 const MOBILE_RE = /^\d{10}$/;
 const FUND_RE = /^\d{6}$/;
 
-export function authService(deps: Deps) {
+export function authService(deps: Deps, security: PasskeysService) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
@@ -85,18 +85,8 @@ export function authService(deps: Deps) {
     }
     if (user.state === 'banned') refuse('account.banned');
     if (user.state === 'frozen') refuse('account.frozen');
-    const token = newToken();
-    await withTx(db, async (tx) => {
-      await repo.clearFailedLogins(tx, user.id);
-      await repo.insertSession(tx, {
-        user_id: user.id,
-        token_hash: tokenHash(token),
-        expires_at: new Date(now + SESSION_TTL_MS),
-        ip: meta.ip,
-        user_agent: meta.userAgent?.slice(0, 300) ?? null,
-      });
-    });
-    return { token, account: user.account };
+    // a session now, or a ticket for the passkey / TOTP step
+    return security.afterPassword(user, meta);
   }
 
   async function logout(sessionId: bigint) {
@@ -136,14 +126,19 @@ export function authService(deps: Deps) {
   }
 
   async function changeFundPassword(
-    userId: bigint,
+    user: { id: bigint; sessionId: bigint },
     input: { old_pass: string; new_pass: string; new_passs: string },
+    stepUpProof: string | undefined,
   ) {
-    await verifyFundPassword(userId, input.old_pass);
+    await verifyFundPassword(user.id, input.old_pass);
     if (!FUND_RE.test(input.new_pass)) refuse('account.fundPasswordFormat');
     if (input.new_pass !== input.new_passs) refuse('account.passwordMismatch');
     if (input.new_pass === input.old_pass) refuse('account.samePassword');
-    await repo.setFundPasswordHash(db, userId, await hash(input.new_pass));
+    const h = await hash(input.new_pass);
+    await withTx(db, async (tx) => {
+      await security.requireStepUp(tx, user, stepUpProof);
+      await repo.setFundPasswordHash(tx, user.id, h);
+    });
   }
 
   return { register, login, logout, changePassword, setFundPassword, changeFundPassword };

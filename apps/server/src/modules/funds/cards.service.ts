@@ -1,10 +1,11 @@
 import type { BankAccountType } from '@kabuto/db';
-import { isUniqueViolation } from '@kabuto/db';
+import { isUniqueViolation, withTx } from '@kabuto/db';
 import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { requireVerified, sameName } from '../../shared/identity.ts';
 import { maskTail } from '../../shared/money.ts';
+import type { StepUpCheck } from '../../shared/step-up.ts';
 import * as repo from './funds.repo.ts';
 
 export const MAX_CARDS = 10;
@@ -21,7 +22,10 @@ export interface CardInput {
 const NUMBER_RE = /^[0-9][0-9 -]{2,28}[0-9]$/;
 const CODE_RE = /^[A-Za-z0-9-]{1,10}$/;
 
-export function cardsService({ db, clock }: Deps) {
+type CardUser = { id: bigint; sessionId: bigint };
+
+/** Bank cards; adding, editing and removing one needs the step-up proof once the user has a factor. */
+export function cardsService({ db, clock }: Deps, stepUp: StepUpCheck) {
   /** Validate a card against the verified name; returns what is stored. */
   async function values(userId: bigint, input: CardInput): Promise<repo.CardValues> {
     const id = await requireVerified(db, userId);
@@ -54,12 +58,16 @@ export function cardsService({ db, clock }: Deps) {
     }));
   }
 
-  async function add(userId: bigint, input: CardInput) {
+  async function add(user: CardUser, input: CardInput, proof?: string) {
+    const userId = user.id;
     const v = await values(userId, input);
     if ((await repo.countCards(db, userId)) >= MAX_CARDS) refuse('bank.limit', { max: MAX_CARDS });
     if (await repo.findDuplicateCard(db, userId, v.bank, v.number)) refuse('bank.exists');
     try {
-      const { id } = await repo.insertCard(db, userId, v, new Date(clock.now()));
+      const { id } = await withTx(db, async (tx) => {
+        await stepUp(tx, user, proof);
+        return repo.insertCard(tx, userId, v, new Date(clock.now()));
+      });
       return { id: String(id) };
     } catch (err) {
       if (isUniqueViolation(err)) refuse('bank.exists');
@@ -67,22 +75,30 @@ export function cardsService({ db, clock }: Deps) {
     }
   }
 
-  async function edit(userId: bigint, cardId: bigint, input: CardInput) {
+  async function edit(user: CardUser, cardId: bigint, input: CardInput, proof?: string) {
+    const userId = user.id;
     if (!(await repo.findCard(db, userId, cardId))) refuse('bank.notFound');
     const v = await values(userId, input);
     if (await repo.findDuplicateCard(db, userId, v.bank, v.number, cardId)) refuse('bank.exists');
     try {
-      const r = await repo.updateCard(db, userId, cardId, v, new Date(clock.now()));
-      if (r.numUpdatedRows === 0n) refuse('bank.notFound');
+      await withTx(db, async (tx) => {
+        await stepUp(tx, user, proof);
+        const r = await repo.updateCard(tx, userId, cardId, v, new Date(clock.now()));
+        if (r.numUpdatedRows === 0n) refuse('bank.notFound');
+      });
     } catch (err) {
       if (isUniqueViolation(err)) refuse('bank.exists');
       throw err;
     }
   }
 
-  async function remove(userId: bigint, cardId: bigint) {
-    const r = await repo.deleteCard(db, userId, cardId, new Date(clock.now()));
-    if (r.numUpdatedRows === 0n) refuse('bank.notFound');
+  async function remove(user: CardUser, cardId: bigint, proof?: string) {
+    if (!(await repo.findCard(db, user.id, cardId))) refuse('bank.notFound');
+    await withTx(db, async (tx) => {
+      await stepUp(tx, user, proof);
+      const r = await repo.deleteCard(tx, user.id, cardId, new Date(clock.now()));
+      if (r.numUpdatedRows === 0n) refuse('bank.notFound');
+    });
   }
 
   return { list, add, edit, remove };

@@ -5,6 +5,7 @@ import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
+import { type StepUpCheck, stepUpProof } from '../../shared/step-up.ts';
 import type { CardsService } from './cards.service.ts';
 import { cardsService } from './cards.service.ts';
 import { depositsService } from './deposits.service.ts';
@@ -14,10 +15,10 @@ import { walletsService } from './wallets.service.ts';
 import { withdrawalsService } from './withdrawals.service.ts';
 
 /** Everything the funds area offers the composition root. */
-export function fundsModule(deps: Deps) {
-  const cards: CardsService = cardsService(deps);
+export function fundsModule(deps: Deps, checks: { stepUp: StepUpCheck }) {
+  const cards: CardsService = cardsService(deps, checks.stepUp);
   const deposits = depositsService(deps);
-  const withdrawals = withdrawalsService(deps);
+  const withdrawals = withdrawalsService(deps, checks.stepUp);
   const exchange = exchangeService(deps);
   const records = recordsService(deps);
   const wallets = walletsService(deps);
@@ -34,14 +35,16 @@ export type FundsModule = ReturnType<typeof fundsModule>;
 export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, m: FundsModule): void {
   // ---- bank cards
   kit.post(fundsApi.cardList, async (req) => ok(await m.cards.list(currentUser(req).id)));
-  kit.post(fundsApi.addCard, async (req) => ok(await m.cards.add(currentUser(req).id, req.body), 'ok.added'));
+  kit.post(fundsApi.addCard, async (req) =>
+    ok(await m.cards.add(currentUser(req), req.body, stepUpProof(req)), 'ok.added'),
+  );
   kit.post(fundsApi.editCard, async (req) => {
     const { bankid, ...card } = req.body;
-    await m.cards.edit(currentUser(req).id, bankid, card);
+    await m.cards.edit(currentUser(req), bankid, card, stepUpProof(req));
     return ok(null, 'ok.changed');
   });
   kit.post(fundsApi.delbakcard, async (req) => {
-    await m.cards.remove(currentUser(req).id, req.body.bankid);
+    await m.cards.remove(currentUser(req), req.body.bankid, stepUpProof(req));
     return ok(null, 'ok.unbound');
   });
 
@@ -65,7 +68,10 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
-    ok(await m.withdrawals.request(currentUser(req), req.body, req.idempotency), 'ok.withdrawSubmitted'),
+    ok(
+      await m.withdrawals.request(currentUser(req), req.body, req.idempotency, stepUpProof(req)),
+      'ok.withdrawSubmitted',
+    ),
   );
   kit.post(fundsApi.withdrawallist, async (req) =>
     ok(await m.withdrawals.list(currentUser(req).id, req.body.type)),

@@ -21,6 +21,7 @@ import {
 import { sendNotice } from '../../shared/notices.ts';
 import { hasOpenPositions } from '../../shared/positions.ts';
 import { loadSettings } from '../../shared/settings.ts';
+import type { StepUpCheck } from '../../shared/step-up.ts';
 import * as repo from './funds.repo.ts';
 
 export interface WithdrawalInput {
@@ -30,7 +31,7 @@ export interface WithdrawalInput {
   type: Currency;
 }
 
-export function withdrawalsService(deps: Deps) {
+export function withdrawalsService(deps: Deps, stepUp: StepUpCheck) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
 
@@ -40,9 +41,10 @@ export function withdrawalsService(deps: Deps) {
    * amount (shown as frozen). Nothing is paid out until an operator approves.
    */
   async function request(
-    user: { id: bigint; state: UserState },
+    user: { id: bigint; state: UserState; sessionId: bigint },
     input: WithdrawalInput,
     key?: IdempotencyState,
+    stepUpProof?: string,
   ) {
     if (user.state === 'restricted') refuse('account.restricted');
     if (user.state !== 'active') refuse('account.frozen');
@@ -70,6 +72,7 @@ export function withdrawalsService(deps: Deps) {
 
     try {
       return await withTx(db, async (tx) => {
+        await stepUp(tx, user, stepUpProof);
         const row = await repo.insertWithdrawal(tx, {
           order_no: newOrderNo('W', now),
           user_id: user.id,

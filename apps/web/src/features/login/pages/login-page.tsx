@@ -7,9 +7,17 @@ import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { startSession } from '../../../lib/session.ts';
 import { readItem, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { login } from '../api/login.ts';
+import { passkeySignIn, totpSignIn } from '../api/second-factor.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 
-/** `/login/login`: account and password → token; then home. */
+type SignedIn = { token?: string; account: string; enrol_required?: boolean };
+type SecondStep = { ticket: string; methods: ('passkey' | 'totp')[] };
+
+/**
+ * `/login/login`: account and password → token; then home. With a passkey or an authenticator app
+ * enrolled, the password gives a ticket and a second step asks for one of them. A passkey alone also
+ * signs in (passwordless).
+ */
 export function LoginPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
@@ -19,6 +27,32 @@ export function LoginPage() {
   const [account, setAccount] = useState(prefill);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [second, setSecond] = useState<SecondStep | null>(null);
+  const [code, setCode] = useState('');
+
+  const finish = (data: SignedIn, msg?: string) => {
+    if (!data.token) return;
+    startSession(data.token, data.account);
+    showMsgAcrossNavigation(msg ?? 'ok.loggedIn');
+    navigate(data.enrol_required ? '/mine/security' : '/home/index', { replace: true });
+  };
+
+  /** Runs one sign-in step; a refusal was already shown by the api client. */
+  const attempt = async (step: () => Promise<{ data: SignedIn & Partial<SecondStep>; msg?: string }>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { data, msg } = await step();
+      if (data.ticket && data.methods) {
+        setSecond({ ticket: data.ticket, methods: data.methods });
+        setBusy(false);
+        return;
+      }
+      finish(data, msg);
+    } catch {
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -26,16 +60,74 @@ export function LoginPage() {
     const name = account.trim();
     if (!name) return showMsg('validation.required', { field: 'account' });
     if (!password) return showMsg('validation.required', { field: 'password' });
-    setBusy(true);
-    try {
-      const { data, msg } = await login({ account: name, password });
-      startSession(data.token, data.account);
-      showMsgAcrossNavigation(msg ?? 'ok.loggedIn');
-      navigate('/home/index', { replace: true });
-    } catch {
-      setBusy(false); // the refusal was shown by the api client
-    }
+    await attempt(() => login({ account: name, password }));
   };
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!second) return;
+    const value = code.trim();
+    if (!value) return showMsg('validation.required', { field: 'code' });
+    await attempt(() => totpSignIn(second.ticket, value));
+  };
+
+  if (second) {
+    return (
+      <AuthFrame subtitle={t('login.subtitle')}>
+        <form onSubmit={submitCode} noValidate data-testid="second-factor">
+          <h2 className="k-auth-title">{t('second.title')}</h2>
+          <p className="k-auth-note">{t('second.hint')}</p>
+          {second.methods.includes('passkey') && (
+            <button
+              type="button"
+              className="k-btn k-btn-primary k-btn-block k-auth-submit"
+              disabled={busy}
+              onClick={() => attempt(() => passkeySignIn(second.ticket))}
+              data-testid="second-passkey"
+            >
+              {t('second.usePasskey')}
+            </button>
+          )}
+          {second.methods.includes('totp') && (
+            <>
+              <div className="k-auth-fields">
+                <TextField
+                  label={t('second.code')}
+                  icon="key"
+                  value={code}
+                  onChange={setCode}
+                  placeholder={t('second.codePlaceholder')}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  name="code"
+                />
+              </div>
+              <button
+                type="submit"
+                className="k-btn k-btn-primary k-btn-block k-auth-submit"
+                disabled={busy}
+                data-testid="second-code-submit"
+              >
+                {t('second.confirm')}
+              </button>
+            </>
+          )}
+          <p className="k-auth-alt">
+            <button
+              type="button"
+              className="k-link-button"
+              onClick={() => {
+                setSecond(null);
+                setCode('');
+              }}
+            >
+              {t('second.back')}
+            </button>
+          </p>
+        </form>
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame subtitle={t('login.subtitle')}>
@@ -65,6 +157,15 @@ export function LoginPage() {
         <button type="submit" className="k-btn k-btn-primary k-btn-block k-auth-submit" disabled={busy}>
           {busy ? <span className="k-spinner is-small" aria-hidden="true" /> : null}
           {t('login.submit')}
+        </button>
+        <button
+          type="button"
+          className="k-btn k-btn-block k-auth-passkey"
+          disabled={busy}
+          onClick={() => attempt(() => passkeySignIn())}
+          data-testid="passkey-login"
+        >
+          {t('login.withPasskey')}
         </button>
         <p className="k-auth-alt">
           {t('login.noAccount')} <Link to="/login/register">{t('login.toRegister')}</Link>

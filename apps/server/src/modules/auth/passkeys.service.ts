@@ -1,0 +1,454 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Factor, Text } from '@kabuto/contract';
+import { translate } from '@kabuto/contract';
+import { type Db, type Tx, withTx } from '@kabuto/db';
+import { toUnixSeconds } from '@kabuto/domain';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { Deps } from '../../deps.ts';
+import { newToken, tokenHash } from '../../lib/crypto.ts';
+import { refuse } from '../../lib/errors.ts';
+import { SESSION_TTL_MS } from '../../plugins/auth.ts';
+import { JST } from '../../shared/calendar.ts';
+import { coarseLocation, describeDevice, maskIp } from '../../shared/device.ts';
+import { sendNotice } from '../../shared/notices.ts';
+import { loadSettings } from '../../shared/settings.ts';
+import type { StepUpCheck } from '../../shared/step-up.ts';
+import {
+  authenticationOptions,
+  consumeChallenge,
+  countTicketFailure,
+  issueChallenge,
+  listCredentials,
+  peekChallenge,
+  type RelyingParty,
+  registerCredential,
+  registrationOptions,
+  verifyAssertion,
+} from '../../shared/webauthn.ts';
+import * as authRepo from './auth.repo.ts';
+import * as repo from './security.repo.ts';
+
+/** A second-factor ticket lives 5 minutes and allows this many wrong codes. */
+const TICKET_TTL_MS = 5 * 60 * 1000;
+const TICKET_MAX_TRIES = 5;
+/** A step-up proof is good for one call within 5 minutes, in the session that made it. */
+export const STEP_UP_TTL_MS = 5 * 60 * 1000;
+const RECOVERY_CODES = 10;
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TOTP_ISSUER = 'Kabuto';
+
+export type SignInMethod = 'password' | 'passkey' | 'passwordPasskey' | 'passwordTotp' | 'passwordRecovery';
+const METHOD_TEXT: Record<SignInMethod, Text> = {
+  password: { jp: 'パスワード', cn: '密码', us: 'password' },
+  passkey: { jp: 'パスキー', cn: '通行密钥', us: 'passkey' },
+  passwordPasskey: { jp: 'パスワード＋パスキー', cn: '密码＋通行密钥', us: 'password + passkey' },
+  passwordTotp: { jp: 'パスワード＋認証アプリ', cn: '密码＋身份验证器', us: 'password + authenticator app' },
+  passwordRecovery: {
+    jp: 'パスワード＋リカバリーコード',
+    cn: '密码＋恢复码',
+    us: 'password + recovery code',
+  },
+};
+
+export interface SignInMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const perLanguage = (key: Parameters<typeof translate>[0]): Text => ({
+  jp: translate(key, 'jp'),
+  cn: translate(key, 'cn'),
+  us: translate(key, 'us'),
+});
+
+const jstTime = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: JST,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(ms));
+
+const totpOf = (secret: string, account: string) =>
+  new TOTP({
+    issuer: TOTP_ISSUER,
+    label: account,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+
+const normalizeRecovery = (code: string) => code.replace(/-/g, '').toUpperCase();
+const recoveryHash = (code: string) => createHash('sha256').update(normalizeRecovery(code)).digest('hex');
+function newRecoveryCode(): string {
+  const c = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${c.slice(0, 5)}-${c.slice(5)}`;
+}
+
+/**
+ * Passkeys and TOTP for users: sign-in (second factor and passwordless), enrolment, step-up proofs for
+ * sensitive calls, and the device list. `now` is real time (authenticators and one-time codes live in
+ * it); sessions and the notice's time follow the app's clock like the rest of sign-in.
+ */
+export function passkeysService(deps: Deps, now: () => number = Date.now) {
+  const { db, clock } = deps;
+
+  // ------------------------------------------------------------ sessions and the sign-in notice
+
+  /**
+   * A new session for a user who passed every factor, and the site message that tells them (every
+   * sign-in but the account's first).
+   */
+  async function startSession(user: { id: bigint; account: string }, meta: SignInMeta, method: SignInMethod) {
+    const at = clock.now();
+    const token = newToken();
+    await withTx(db, async (tx) => {
+      await authRepo.clearFailedLogins(tx, user.id);
+      // The account's very first sign-in follows its opening, whose welcome message stands for it.
+      const first = !(await tx
+        .selectFrom('session')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .limit(1)
+        .executeTakeFirst());
+      await authRepo.insertSession(tx, {
+        user_id: user.id,
+        token_hash: tokenHash(token),
+        expires_at: new Date(at + SESSION_TTL_MS),
+        ip: meta.ip,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+      if (first) return;
+      const device = describeDevice(meta.userAgent);
+      await sendNotice(tx, new Date(at), user.id, 'newSignIn', {
+        time: jstTime(at),
+        method: METHOD_TEXT[method],
+        device: device || perLanguage('device.unknown'),
+        location: perLanguage(coarseLocation(meta.ip)),
+        ip: maskIp(meta.ip) || '-',
+      });
+    });
+    return { token, account: user.account };
+  }
+
+  async function enrolRequired(userId: bigint): Promise<boolean> {
+    if (!(await loadSettings(db)).security_enrolment_required) return false;
+    const f = await repo.factorsOf(db, userId);
+    return !f.passkey && !f.totp;
+  }
+
+  const methodsOf = (f: { passkey: boolean; totp: boolean }): Factor[] => [
+    ...(f.passkey ? (['passkey'] as const) : []),
+    ...(f.totp ? (['totp'] as const) : []),
+  ];
+
+  /**
+   * After a correct password: a session, or — with a passkey or TOTP enrolled — a ticket for the second step.
+   */
+  async function afterPassword(user: { id: bigint; account: string }, meta: SignInMeta) {
+    const methods = methodsOf(await repo.factorsOf(db, user.id));
+    if (methods.length > 0) {
+      await authRepo.clearFailedLogins(db, user.id);
+      const ticket = await issueChallenge(db, 'login_ticket', { user_id: user.id }, now(), TICKET_TTL_MS);
+      return { account: user.account, ticket, methods };
+    }
+    const signedIn = await startSession(user, meta, 'password');
+    return (await enrolRequired(user.id)) ? { ...signedIn, enrol_required: true } : signedIn;
+  }
+
+  async function ticketUser(ticket: string) {
+    const t = await peekChallenge(db, ticket, 'login_ticket', now());
+    if (!t?.user_id) return refuse('security.ticketInvalid');
+    const user = await authRepo.findUserById(db, t.user_id);
+    if (!user) return refuse('security.ticketInvalid');
+    if (user.state === 'banned') refuse('account.banned');
+    if (user.state === 'frozen') refuse('account.frozen');
+    return { ticketId: t.id, user };
+  }
+
+  async function finishTicket(ticket: string) {
+    if (!(await consumeChallenge(db, ticket, 'login_ticket', now()))) refuse('security.ticketInvalid');
+  }
+
+  async function passkeyLoginOptions(rp: RelyingParty, ticket?: string) {
+    if (ticket) {
+      const { user } = await ticketUser(ticket);
+      return authenticationOptions(
+        db,
+        rp,
+        { user_id: user.id },
+        'second_factor',
+        { user_id: user.id },
+        now(),
+      );
+    }
+    return authenticationOptions(db, rp, null, 'login', {}, now());
+  }
+
+  async function passkeyLogin(
+    rp: RelyingParty,
+    input: { ticket?: string; credential: AuthenticationResponseJSON },
+    meta: SignInMeta,
+  ) {
+    if (input.ticket) {
+      const { user } = await ticketUser(input.ticket);
+      await verifyAssertion(
+        db,
+        rp,
+        'second_factor',
+        input.credential,
+        { owner: { user_id: user.id } },
+        now(),
+      );
+      await finishTicket(input.ticket);
+      return startSession(user, meta, 'passwordPasskey');
+    }
+    const owner = await verifyAssertion(db, rp, 'login', input.credential, {}, now());
+    if (!owner.user_id) return refuse('security.passkeyFailed');
+    const user = await authRepo.findUserById(db, owner.user_id);
+    if (!user) return refuse('security.passkeyFailed');
+    if (user.state === 'banned') refuse('account.banned');
+    if (user.state === 'frozen') refuse('account.frozen');
+    return startSession(user, meta, 'passkey');
+  }
+
+  /** A TOTP code (once per step) or an unused recovery code of this user. */
+  async function checkCode(q: Db | Tx, user: { id: bigint; account: string }, code: string) {
+    if (/^\d{6}$/.test(code)) {
+      const row = await repo.findTotp(q, user.id);
+      if (!row?.confirmed_at) return null;
+      const at = now();
+      const delta = totpOf(row.secret, user.account).validate({ token: code, timestamp: at, window: 1 });
+      if (delta === null) return null;
+      const step = BigInt(Math.floor(at / 30_000) + delta);
+      return (await repo.takeTotpStep(q, user.id, step)) ? ('totp' as const) : null;
+    }
+    return (await repo.takeRecoveryCode(q, user.id, recoveryHash(code), new Date(now())))
+      ? ('recovery' as const)
+      : null;
+  }
+
+  async function totpLogin(input: { ticket: string; code: string }, meta: SignInMeta) {
+    const { ticketId, user } = await ticketUser(input.ticket);
+    const used = await checkCode(db, user, input.code);
+    if (!used) {
+      await countTicketFailure(db, ticketId, TICKET_MAX_TRIES, now());
+      return refuse('security.wrongCode');
+    }
+    await finishTicket(input.ticket);
+    return startSession(user, meta, used === 'totp' ? 'passwordTotp' : 'passwordRecovery');
+  }
+
+  // ------------------------------------------------------------ step-up
+
+  const requireStepUp: StepUpCheck = async (q, user, proof, options = {}) => {
+    const f = await repo.factorsOf(q, user.id);
+    if (!f.passkey && !f.totp) {
+      if (!options.enrolling && (await loadSettings(q)).security_enrolment_required)
+        refuse('security.enrolmentRequired');
+      return;
+    }
+    const row = proof ? await consumeChallenge(q, proof, 'step_up_proof', now()) : undefined;
+    if (!row || row.user_id !== user.id || row.session_id !== user.sessionId)
+      refuse('security.stepUpRequired');
+  };
+
+  async function stepUpOptions(rp: RelyingParty | null, user: { id: bigint; sessionId: bigint }) {
+    const methods = methodsOf(await repo.factorsOf(db, user.id));
+    if (methods.length === 0) return refuse('security.noFactor');
+    const options =
+      methods.includes('passkey') && rp
+        ? await authenticationOptions(
+            db,
+            rp,
+            { user_id: user.id },
+            'step_up',
+            { user_id: user.id, session_id: user.sessionId },
+            now(),
+          )
+        : null;
+    return { methods, options };
+  }
+
+  async function stepUp(
+    rp: () => RelyingParty,
+    user: { id: bigint; account: string; sessionId: bigint },
+    input: { credential?: AuthenticationResponseJSON; code?: string },
+  ) {
+    if (input.credential) {
+      await verifyAssertion(
+        db,
+        rp(),
+        'step_up',
+        input.credential,
+        { owner: { user_id: user.id }, session_id: user.sessionId },
+        now(),
+      );
+    } else if (input.code) {
+      if (!(await checkCode(db, user, input.code))) refuse('security.wrongCode');
+    } else {
+      return refuse('security.stepUpRequired');
+    }
+    const proof = await issueChallenge(
+      db,
+      'step_up_proof',
+      { user_id: user.id, session_id: user.sessionId },
+      now(),
+      STEP_UP_TTL_MS,
+    );
+    return { proof, expires_in: STEP_UP_TTL_MS / 1000 };
+  }
+
+  // ------------------------------------------------------------ enrolment
+
+  async function status(userId: bigint) {
+    const [creds, totp, left, required] = await Promise.all([
+      listCredentials(db, { user_id: userId }),
+      repo.findTotp(db, userId),
+      repo.countRecoveryCodes(db, userId),
+      loadSettings(db).then((s) => s.security_enrolment_required),
+    ]);
+    return {
+      passkeys: creds.map((c) => ({
+        id: String(c.id),
+        name: c.name,
+        create_time: toUnixSeconds(c.created_at.getTime()),
+        last_used: c.last_used_at ? toUnixSeconds(c.last_used_at.getTime()) : null,
+      })),
+      totp: Boolean(totp?.confirmed_at),
+      recovery_codes_left: totp?.confirmed_at ? left : 0,
+      required,
+    };
+  }
+
+  const passkeyOptions = (rp: RelyingParty, user: { id: bigint; account: string }) =>
+    registrationOptions(db, rp, { user_id: user.id }, user.account, 'register', now());
+
+  async function passkeyAdd(
+    rp: RelyingParty,
+    user: { id: bigint; sessionId: bigint },
+    input: { name: string; credential: RegistrationResponseJSON },
+    proof: string | undefined,
+  ) {
+    return withTx(db, async (tx) => {
+      await requireStepUp(tx, user, proof, { enrolling: true });
+      const id = await registerCredential(
+        tx,
+        rp,
+        { user_id: user.id },
+        'register',
+        input.name,
+        input.credential,
+        now(),
+      );
+      return { id: String(id) };
+    });
+  }
+
+  /** Removing the last factor while operators require one is refused. */
+  async function keepsAFactor(tx: Tx, userId: bigint) {
+    if (!(await loadSettings(tx)).security_enrolment_required) return;
+    const f = await repo.factorsOf(tx, userId);
+    if (!f.passkey && !f.totp) refuse('security.lastFactor');
+  }
+
+  async function passkeyDelete(
+    user: { id: bigint; sessionId: bigint },
+    id: bigint,
+    proof: string | undefined,
+  ) {
+    await withTx(db, async (tx) => {
+      await requireStepUp(tx, user, proof);
+      const r = await repo.deleteUserCredential(tx, user.id, id);
+      if (r.numDeletedRows === 0n) refuse('security.passkeyNotFound');
+      await keepsAFactor(tx, user.id);
+    });
+  }
+
+  async function totpSetup(user: { id: bigint; account: string }) {
+    const secret = new Secret({ size: 20 }).base32;
+    if (!(await repo.putPendingTotp(db, user.id, secret, new Date(now())))) refuse('security.totpAlreadyOn');
+    const uri = totpOf(secret, user.account).toString();
+    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  async function totpEnable(
+    user: { id: bigint; account: string; sessionId: bigint },
+    code: string,
+    proof: string | undefined,
+  ) {
+    return withTx(db, async (tx) => {
+      const row = await repo.findTotp(tx, user.id);
+      if (!row) return refuse('security.totpNotSetUp');
+      if (row.confirmed_at) return refuse('security.totpAlreadyOn');
+      await requireStepUp(tx, user, proof, { enrolling: true });
+      const at = now();
+      const delta = totpOf(row.secret, user.account).validate({ token: code, timestamp: at, window: 1 });
+      if (delta === null) return refuse('security.wrongCode');
+      const step = BigInt(Math.floor(at / 30_000) + delta);
+      if (!(await repo.takeTotpStep(tx, user.id, step, new Date(at)))) return refuse('security.wrongCode');
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      await repo.replaceRecoveryCodes(tx, user.id, codes.map(recoveryHash));
+      return { recovery_codes: codes };
+    });
+  }
+
+  async function totpDisable(user: { id: bigint; sessionId: bigint }, proof: string | undefined) {
+    await withTx(db, async (tx) => {
+      const row = await repo.findTotp(tx, user.id);
+      if (!row?.confirmed_at) return refuse('security.totpNotSetUp');
+      await requireStepUp(tx, user, proof);
+      await repo.deleteTotp(tx, user.id);
+      await repo.replaceRecoveryCodes(tx, user.id, []);
+      await keepsAFactor(tx, user.id);
+    });
+  }
+
+  // ------------------------------------------------------------ devices
+
+  async function sessions(user: { id: bigint; sessionId: bigint }) {
+    const rows = await repo.activeSessions(db, user.id, new Date(clock.now()));
+    return rows.map((s) => ({
+      id: String(s.id),
+      device: describeDevice(s.user_agent),
+      location: coarseLocation(s.ip),
+      ip: maskIp(s.ip),
+      create_time: toUnixSeconds(s.created_at.getTime()),
+      last_seen: toUnixSeconds(s.last_seen_at.getTime()),
+      current: s.id === user.sessionId,
+    }));
+  }
+
+  async function revokeSession(userId: bigint, sessionId: bigint) {
+    if (!(await repo.revokeOwnSession(db, userId, sessionId, new Date(clock.now()))))
+      refuse('security.sessionNotFound');
+  }
+
+  return {
+    afterPassword,
+    passkeyLoginOptions,
+    passkeyLogin,
+    totpLogin,
+    requireStepUp,
+    stepUpOptions,
+    stepUp,
+    status,
+    passkeyOptions,
+    passkeyAdd,
+    passkeyDelete,
+    totpSetup,
+    totpEnable,
+    totpDisable,
+    sessions,
+    revokeSession,
+  };
+}
+
+export type PasskeysService = ReturnType<typeof passkeysService>;
