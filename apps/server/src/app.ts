@@ -241,7 +241,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const loans = loansService(deps);
   authRoutes(kit, deps, auth);
   accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));
-  contentRoutes(kit, deps);
+  contentRoutes(kit, deps, funds.deposits.window);
   kycRoutes(kit, adminKit, deps, kyc, { app, authenticate });
   fundsRoutes(kit, adminKit, deps, funds);
   loansRoutes(kit, adminKit, loans);

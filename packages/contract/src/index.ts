@@ -13,6 +13,8 @@ export {
   wsClientMessage,
 } from './endpoints/quotes.ts';
 export * as tradingApi from './endpoints/trading.ts';
+export { DZ_TYPES, POSITION_SOURCE } from './endpoints/trading.ts';
 export * from './envelope.ts';
 export * as fields from './fields.ts';
 export * from './messages/index.ts';
+export * from './wire.ts';
