@@ -50,6 +50,16 @@ import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 
 export const BODY_LIMIT = 64 * 1024;
+
+/** The transport rules of the `/api/vue` family (API.md "Transport"), at the top of the OpenAPI page. */
+const API_DESCRIPTION = [
+  'POST-only API under /api/vue: bodies form-encoded or JSON (both validated alike), uploads multipart.',
+  'Lenient in what it accepts: unknown body fields (page, size, offset, lang, buy_type, dz_type, is_qc, other_type, exchange, …) are ignored, known fields are validated strictly.',
+  'Lists take page / size (1-based). lang is jp | cn | us, with the aliases ja | zh | en; others fall back to jp.',
+  'Replies: {status: 1, data} or {status: 0, msg: <key>, params}. Market data (quote fields, k-line OHLCV) and position valuation (nowprice, yingkui, gain, ccsz, fdyk, lsyk) are JSON numbers at their precision; entered and settled amounts are decimal strings.',
+  '`type` names the market of a symbol (jpy, usd, cny, krw); another market’s symbol is refused with trade.marketMismatch.',
+  'Uploaded images are private: replies that name one carry a signed URL (…?s=&e=&sig=) that works without headers for 15 minutes.',
+].join('\n\n');
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The product's one version (root package.json), as /healthz, the OpenAPI page and the web app show it. */
@@ -115,6 +125,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the replies on /api/docs; every reply is serialised the same way (bigint
+  // refused), never stripped or coerced by a schema.
+  app.setSerializerCompiler(() => serialize);
   app.setReplySerializer(serialize);
   registerErrorHandling(app);
 
@@ -144,11 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: {
-        title: 'Kabuto API',
-        version: APP_VERSION,
-        description: 'POST-only JSON/form API under /api/vue.',
-      },
+      info: { title: 'Kabuto API', version: APP_VERSION, description: API_DESCRIPTION },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
