@@ -136,12 +136,14 @@ export const lang = () =>
 
 /** Default page size of a list when the client gives no `size`. */
 export const DEFAULT_PAGE_SIZE = 20;
+/** The largest `size` a list accepts. */
+export const MAX_PAGE_SIZE = 100;
 
 /**
  * `page` / `size` of a list (1-based); no `page` = the first page, no `size` = {@link DEFAULT_PAGE_SIZE}.
  * Spread into a body: `body({ type: market(), ...paging() })`.
  */
-export const paging = (defaultSize = DEFAULT_PAGE_SIZE, maxSize = 100) => ({
+export const paging = (defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE) => ({
   page: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -170,3 +172,7 @@ export const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 /** One of a few numeric codes (`1`/`2`…), sent as a string in forms or a number in JSON → number. */
 export const choice = <const V extends readonly [string, ...string[]]>(values: V) =>
   z.preprocess(numberToString, z.enum(values, { error: 'validation.invalid' })).transform((v) => Number(v));
+
+/** A market-data or valuation figure on the wire: a JSON number at its precision (see wire.ts). */
+export const wireNum = (what?: string) =>
+  z.number().describe(what ? `${what} (JSON number)` : 'JSON number at its precision');

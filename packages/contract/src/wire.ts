@@ -1,10 +1,10 @@
 import { formatUnits, parseUnits, type Units } from '@kabuto/domain';
-import { z } from 'zod';
 
 /**
  * Numbers on the wire (API.md "Numbers"). Market data and position valuation travel as JSON numbers;
  * entered and settled amounts stay decimal strings. Inside, both are bigint units at scale 4, and the
- * conversion happens here, once, at the edge.
+ * conversion happens here, once, at the edge. No zod here: the web imports this file alone
+ * (`@kabuto/contract/wire`) without loading the contract's schemas on its first screen.
  */
 
 /**
@@ -24,7 +24,3 @@ export const unitsOfWireNumber = (n: number): Units | null =>
 
 /** Percent from basis points (−125 → −1.25), as a JSON number. */
 export const wirePercent = (bp: number): number => Math.round(bp) / 100;
-
-/** Schema of a market-data / valuation number, documented once. */
-export const wireNum = (what?: string) =>
-  z.number().describe(what ? `${what} (JSON number)` : 'JSON number at its precision');

@@ -1,4 +1,4 @@
-import { unitsOfWireNumber } from '@kabuto/contract';
+import { unitsOfWireNumber } from '@kabuto/contract/wire';
 import { type Currency, formatUnits, ISO_CODE, parseUnits } from '@kabuto/domain';
 
 /**

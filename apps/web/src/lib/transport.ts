@@ -4,6 +4,7 @@ import type {
   IDEMPOTENCY_HEADER as CONTRACT_IDEMPOTENCY_HEADER,
   LANGUAGES as CONTRACT_LANGUAGES,
   TOKEN_HEADER as CONTRACT_TOKEN_HEADER,
+  fields,
   Language,
 } from '@kabuto/contract';
 
@@ -17,6 +18,8 @@ export const TOKEN_HEADER: typeof CONTRACT_TOKEN_HEADER = 'token';
 export const ACCOUNT_HEADER: typeof CONTRACT_ACCOUNT_HEADER = 'account';
 /** Money calls carry one key per user action: a replay returns the first reply and moves nothing. */
 export const IDEMPOTENCY_HEADER: typeof CONTRACT_IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The largest page of a list call (`size`): screens that show a whole list ask for it. */
+export const LIST_ALL: typeof fields.MAX_PAGE_SIZE = 100;
 
 /** Interface languages; jp is the default. */
 export const LANGUAGES = ['jp', 'cn', 'us'] as const satisfies typeof CONTRACT_LANGUAGES;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, instrumentMarket, lang, market, text } from '../fields.ts';
-import { wireNum } from '../wire.ts';
+import { body, instrumentMarket, lang, market, text, wireNum } from '../fields.ts';
 
 const tag = 'quotes';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, choice, id, instrumentMarket, lang, market, positiveInt } from '../fields.ts';
-import { wireNum } from '../wire.ts';
+import { amount, body, choice, id, instrumentMarket, lang, market, positiveInt, wireNum } from '../fields.ts';
 import { symbol } from './quotes.ts';
 
 const tag = 'trading';
