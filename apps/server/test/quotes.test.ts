@@ -104,6 +104,7 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
       expectOk(await t.call('/trade/kline', { symbol: '7203', type: 'jpy', kline_type: '1D', fq }));
     }
     expectRefusal(await t.call('/trade/kline', { symbol: 'ZZZZ', type: 'jpy' }), 'trade.unknownSymbol');
+    expectRefusal(await t.call('/trade/kline', { symbol: '7203', type: 'cny' }), 'trade.marketMismatch');
     expectRefusal(await t.call('/trade/kline', { symbol: '7203', kline_type: '2H' }), 'validation.invalid');
   });
 

@@ -90,7 +90,7 @@ export const kline = endpoint({
   summary: 'Candles ascending: 1 = intraday minutes (timeshare), 5/15/30 minutes, day, week, month, year.',
   body: body({
     symbol: symbol(),
-    type: market(),
+    type: instrumentMarket(),
     kline_type: z.enum(KLINE_TYPES, { error: 'validation.invalid' }).default('1D'),
     fq: z.enum(['none', 'forward', 'backward'], { error: 'validation.invalid' }).default('none'),
     limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(2000).default(500),

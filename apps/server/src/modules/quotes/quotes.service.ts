@@ -99,8 +99,9 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
     };
   }
 
-  async function kline(symbol: string, period: Period, adjust: Adjust, limit: number) {
+  async function kline(symbol: string, period: Period, adjust: Adjust, limit: number, type?: Market) {
     const inst = instrumentOf(symbol);
+    if (type) requireMarket(inst, type);
     const candles = await market.candles(inst.symbol, period, { adjust, limit });
     return candles.map((c) => ({
       time: toUnixSeconds(c.time),
