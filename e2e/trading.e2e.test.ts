@@ -108,7 +108,8 @@ describe.skipIf(!hasChromium())(
       const toggle = page.locator(tid('watch-toggle'));
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      // the add and the list's refetch are two round trips: on a loaded machine more than poll's default 1 s
+      await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
       await page.goto(`${server.url}/#/quotes/self`);
       await page.locator(`${tid('watch-row')}[data-symbol="7203"]`).waitFor();
     });
