@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { ACCOUNT_HEADER, TOKEN_HEADER } from '@kabuto/contract';
+import { ACCOUNT_HEADER, API_DESCRIPTION, TOKEN_HEADER } from '@kabuto/contract';
 import type { Db } from '@kabuto/db';
 import { type Clock, systemClock } from '@kabuto/domain';
 import { createSimulator, type MarketDataProvider } from '@kabuto/market';
@@ -51,15 +51,6 @@ import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 
-/** The transport rules of the `/api/vue` family (API.md "Transport"), at the top of the OpenAPI page. */
-const API_DESCRIPTION = [
-  'POST-only API under /api/vue: bodies form-encoded or JSON (both validated alike), uploads multipart.',
-  'Lenient in what it accepts: unknown body fields (page, size, offset, lang, buy_type, dz_type, is_qc, other_type, exchange, …) are ignored, known fields are validated strictly.',
-  'Lists take page / size (1-based). lang is jp | cn | us, with the aliases ja | zh | en; others fall back to jp.',
-  'Replies: {status: 1, data} or {status: 0, msg: <key>, params}. Market data (quote fields, k-line OHLCV) and position valuation (nowprice, yingkui, gain, ccsz, fdyk, lsyk) are JSON numbers at their precision; entered and settled amounts are decimal strings.',
-  '`type` names the market of a symbol (jpy, usd, cny, krw); another market’s symbol is refused with trade.marketMismatch.',
-  'Uploaded images are private: replies that name one carry a signed URL (…?s=&e=&sig=) that works without headers for 15 minutes.',
-].join('\n\n');
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The product's one version (root package.json), as /healthz, the OpenAPI page and the web app show it. */

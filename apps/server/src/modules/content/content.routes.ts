@@ -6,8 +6,8 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { Window } from '../../shared/calendar.ts';
 import { loadSettings, publicSettings } from '../../shared/settings.ts';
+import { marketConfig } from './config.wire.ts';
 import { getNews, getPage, listNews } from './content.service.ts';
-import { marketConfig } from './market-config.ts';
 import { listNotices, readNotice } from './notice.service.ts';
 
 /** The deposit window of a wallet, from the module that owns deposit channels (wired in app.ts). */
