@@ -108,7 +108,8 @@ describe.skipIf(!hasChromium())(
       const toggle = page.locator(tid('watch-toggle'));
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      // the add and the list's refetch are two round trips: on a loaded machine more than poll's default 1 s
+      await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
       await page.goto(`${server.url}/#/quotes/self`);
       await page.locator(`${tid('watch-row')}[data-symbol="7203"]`).waitFor();
     });
@@ -182,11 +183,12 @@ describe.skipIf(!hasChromium())(
       const { page } = browser;
       await page.goto(`${server.url}/#/quotes/info?symbol=7203&type=jpy`);
       await page.locator(tid('buy-long')).waitFor();
-      const quote = await apiCall<Reply<{ limitDown: string }>>(page, '/trade/stockdetails', {
+      const quote = await apiCall<Reply<{ limitDown: number }>>(page, '/trade/stockdetails', {
         symbol: '7203',
         type: 'jpy',
       });
-      const limitDown = quote.data.limitDown.replace(/\.?0+$/, '');
+      // market data is a JSON number: its decimal form is what a user types
+      const limitDown = String(quote.data.limitDown);
       await placeOrder(page, { direction: 'long', leverage: 2, quantity: 100, limitPrice: limitDown });
       await expectToast(page, translate('ok.bought', 'jp'));
       // a pending order is listed among the orders, not the holdings

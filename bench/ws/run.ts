@@ -103,12 +103,12 @@ interface Workload {
 const tick = (symbol: string, base: number, time: number, seq: number): WsTick => ({
   type: 'tick',
   symbol,
-  price: `${base + (seq % 50)}.0000`,
-  gain: '0.10',
-  gainValue: '3.0000',
-  high: `${base + 100}.0000`,
-  low: `${base - 50}.0000`,
-  volume: String(1000 + seq),
+  price: base + (seq % 50),
+  gain: 0.1,
+  gainValue: 3,
+  high: base + 100,
+  low: base - 50,
+  volume: 1000 + seq,
   time,
 });
 

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { ACCOUNT_HEADER, TOKEN_HEADER } from '@kabuto/contract';
+import { ACCOUNT_HEADER, API_DESCRIPTION, TOKEN_HEADER } from '@kabuto/contract';
 import type { Db } from '@kabuto/db';
 import { type Clock, systemClock } from '@kabuto/domain';
 import { createSimulator, type MarketDataProvider } from '@kabuto/market';
@@ -53,6 +53,7 @@ import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 
 export const BODY_LIMIT = 64 * 1024;
+
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The product's one version (root package.json), as /healthz, the OpenAPI page and the web app show it. */
@@ -118,6 +119,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the replies on /api/docs; every reply is serialised the same way (bigint
+  // refused), never stripped or coerced by a schema.
+  app.setSerializerCompiler(() => serialize);
   app.setReplySerializer(serialize);
   registerErrorHandling(app);
 
@@ -147,11 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: {
-        title: 'Kabuto API',
-        version: APP_VERSION,
-        description: 'POST-only JSON/form API under /api/vue.',
-      },
+      info: { title: 'Kabuto API', version: APP_VERSION, description: API_DESCRIPTION },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
@@ -246,7 +246,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   authRoutes(kit, deps, auth);
   securityRoutes(kit, deps, security);
   accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));
-  contentRoutes(kit, deps);
+  contentRoutes(kit, deps, funds.deposits.window);
   kycRoutes(kit, adminKit, deps, kyc, { app, authenticate });
   fundsRoutes(kit, adminKit, deps, funds);
   loansRoutes(kit, adminKit, loans);

@@ -74,7 +74,9 @@ describe.skipIf(!PG || !REDIS)('two server processes on PostgreSQL and Redis', (
     a.clock.advance(5 * 60_000);
     expect(a.app.kabuto.publisher.pump()).toBeGreaterThan(0);
     const first = await c.next((m) => m.type === 'tick' && m.symbol === '7203');
-    expect(first.price).toMatch(/^\d+\.\d{4}$/);
+    // a tick's price is a JSON number exact to the 4th decimal
+    expect(typeof first.price).toBe('number');
+    expect(first.price.toFixed(4)).toMatch(/^\d+\.\d{4}$/);
 
     // A steps down (as when its process stops): B becomes the leader and publishes itself
     await leaderA.stop();

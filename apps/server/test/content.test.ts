@@ -102,6 +102,24 @@ describe.each(TEST_DB_KINDS)('config and content on %s', (kind) => {
     expect(paths).toEqual(
       expect.arrayContaining(['/api/vue/user/register', '/api/vue/user/login', '/api/vue/common/config']),
     );
+    // the contract's rules are on the page: transport, replies with their field docs, numbers as numbers
+    const api = doc.json();
+    expect(api.info.description).toMatch(/unknown body fields .* ignored/);
+    expect(api.info.description).toContain('ja | zh | en');
+    const reply = (path: string) =>
+      api.paths[`/api/vue${path}`].post.responses['200'].content['application/json'].schema.properties.data;
+    const bar = reply('/trade/kline').items.properties;
+    for (const k of ['open', 'high', 'low', 'close', 'volume']) expect(bar[k].type, k).toBe('number');
+    const quote = reply('/trade/stockdetails').properties;
+    expect(quote.price.type).toBe('number');
+    expect(quote.buyFeeMin.type).toBe('string');
+    const deposit = reply('/user/rechargelist').items.properties;
+    expect(deposit.rjpz_url.description).toMatch(/signed URL/);
+    expect(deposit.money.type).toBe('string');
+    const configBody =
+      api.paths['/api/vue/common/config'].post.requestBody.content['application/json'].schema.properties;
+    expect(configBody.type.enum).toEqual(['all', 'jpy', 'usd', 'cny', 'krw']);
+    expect(api.paths['/api/vue/common/config'].post.summary).toContain('ganggang');
   });
 
   it('answers unknown paths with 404 and a msg key', async () => {

@@ -23,8 +23,13 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
     const us = expectOk(await t.call('/parameter/zhishu', { type: 'usd', lang: 'us' }));
     expect(us[0].market).toBe('usd');
     for (const r of jp) {
-      expect(r.price).toMatch(/^\d+\.\d{4}$/);
-      expect(r.gain).toMatch(/^-?\d+\.\d{2}$/);
+      // JSON numbers at their precision: a price has at most 4 decimals, a change % at most 2
+      expect(typeof r.price).toBe('number');
+      expect(r.price.toFixed(4)).toMatch(/^\d+\.\d{4}$/);
+      expect(Number(r.price.toFixed(4))).toBe(r.price);
+      expect(typeof r.gain).toBe('number');
+      expect(r.gain.toFixed(2)).toMatch(/^-?\d+\.\d{2}$/);
+      expect(Number(r.gain.toFixed(2))).toBe(r.gain);
     }
   });
 
@@ -69,6 +74,15 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
       await t.call('/trade/stockdetails', { symbol: 'NOPE1', type: 'jpy' }),
       'trade.unknownSymbol',
     );
+    // market data are numbers; the price sits on the tick grid, the limits bracket it
+    for (const k of ['price', 'open', 'preClose', 'high', 'low', 'turnover', 'marketCap', 'tick', 'volume']) {
+      expect(typeof d[k], k).toBe('number');
+    }
+    // `type` names the market of the symbol: 7203 is not a US stock
+    const wrong = await t.call('/trade/stockdetails', { symbol: '7203', type: 'usd' });
+    expect(wrong.body).toEqual({ status: 0, msg: 'trade.marketMismatch', params: { symbol: '7203' } });
+    // without `type` the symbol's own market is used
+    expect(expectOk(await t.call('/trade/stockdetails', { symbol: 'AAPL' })).market).toBe('usd');
   });
 
   it('serves candles of every period in unix seconds, ascending, with adjustment', async () => {
@@ -81,11 +95,16 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
       expect(c[c.length - 1].time).toBeLessThan(T0 / 1000 + 1);
       expect(c[0].time).toBeGreaterThan(1_000_000_000);
       expect(c[0].time).toBeLessThan(10_000_000_000);
+      for (const bar of c.slice(-3)) {
+        for (const k of ['open', 'high', 'low', 'close', 'volume']) expect(typeof bar[k], k).toBe('number');
+        expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close, bar.low));
+      }
     }
     for (const fq of ['none', 'forward', 'backward']) {
       expectOk(await t.call('/trade/kline', { symbol: '7203', type: 'jpy', kline_type: '1D', fq }));
     }
     expectRefusal(await t.call('/trade/kline', { symbol: 'ZZZZ', type: 'jpy' }), 'trade.unknownSymbol');
+    expectRefusal(await t.call('/trade/kline', { symbol: '7203', type: 'cny' }), 'trade.marketMismatch');
     expectRefusal(await t.call('/trade/kline', { symbol: '7203', kline_type: '2H' }), 'validation.invalid');
   });
 

@@ -32,6 +32,8 @@ const row: PositionRow = {
   filled_at: at,
   closed_at: null,
   updated_at: at,
+  source: 'order',
+  day_trade: false,
 } as PositionRow;
 const view = (pnl: bigint, over: Partial<PositionView> = {}): PositionView => ({
   row,
@@ -43,7 +45,7 @@ const view = (pnl: bigint, over: Partial<PositionView> = {}): PositionView => ({
 });
 
 describe('trading wire', () => {
-  it('a position as the contract row: pinyin names, decimal strings, seconds', () => {
+  it('a position as the contract row: pinyin names, valuation as numbers, amounts as decimal strings, seconds', () => {
     const w = positionWire(view(units(1000)), 'jp');
     expect(tradingApi.positionRow.strict().parse(w)).toEqual(w);
     expect(w).toMatchObject({
@@ -52,10 +54,13 @@ describe('trading wire', () => {
       buyzd: 1,
       ganggang: '2',
       buy_price: '1000.0000',
-      nowprice: '1010.0000',
+      nowprice: 1010,
       credit: '50000.0000',
-      yingkui: '1000.0000',
-      gain: '2.00',
+      yingkui: 1000,
+      gain: 1,
+      buy_poundage: '0.0000',
+      dz_type: 0,
+      source: 'order',
       status: 0,
       buy_time: at.getTime() / 1000,
       sell_time: null,
@@ -63,18 +68,27 @@ describe('trading wire', () => {
     });
   });
 
-  it('gain: percent of the margin, 2 decimals truncated toward zero', () => {
-    expect(positionWire(view(12_345_678n), 'jp').gain).toBe('2.46'); // 1234.5678 / 50,000 = 2.469…%
-    expect(positionWire(view(-12_345_678n), 'jp').gain).toBe('-2.46');
-    expect(positionWire(view(-1n), 'jp').gain).toBe('0.00');
-    expect(positionWire(view(units(5), { row: { ...row, margin: 0n } }), 'jp').gain).toBe('0.00');
+  it('gain: the price move since entry in the direction, not leveraged, 2 decimals truncated toward zero', () => {
+    const at = (price: bigint, over: Partial<PositionRow> = {}) =>
+      positionWire(view(0n, { price, row: { ...row, ...over } }), 'jp').gain;
+    expect(at(12_246_999n)).toBe(22.46); // 1224.6999 / 1000 − 1 = 22.469…%
+    expect(at(12_246_999n, { direction: 2 })).toBe(-22.46);
+    expect(at(units(1000) + 1n)).toBe(0);
+    expect(at(units(1010), { leverage: 10 })).toBe(1);
+    // a pending order has no entry price and no move
+    expect(at(units(1010), { status: POSITION_STATUS.pending, open_price: null })).toBe(0);
   });
 
   it('lists keyed 0, 1, … with their totals; a close reply', () => {
     const open = openListWire({ positions: [view(1n), view(2n)], value: units(3), pnl: units(-4) }, 'us');
     expect(Object.keys(open)).toEqual(['0', '1', 'ccsz', 'fdyk']);
-    expect(open).toMatchObject({ ccsz: '3.0000', fdyk: '-4.0000' });
-    expect(closedListWire({ positions: [], pnl: units(5) }, 'us')).toEqual({ lsyk: '5.0000' });
+    expect(open).toMatchObject({ ccsz: 3, fdyk: -4 });
+    expect(closedListWire({ positions: [], pnl: units(5) }, 'us')).toEqual({ lsyk: 5 });
+    // buy_type=1: the day trades only, their totals recounted (none here)
+    expect(openListWire({ positions: [view(1n)], value: units(3), pnl: units(-4) }, 'us', 3)).toEqual({
+      ccsz: 0,
+      fdyk: 0,
+    });
     expect(soldWire({ id: '42', price: units(1010), pnl: -5n })).toEqual({
       id: '42',
       sell_price: '1010.0000',

@@ -1,4 +1,4 @@
-import { type Endpoint, isMsgKey, tradingApi } from '@kabuto/contract';
+import { type Endpoint, isMsgKey, tradingApi, unitsOfWireNumber } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits, parseUnits } from '@kabuto/domain';
 import { transfersByRef, userAccount } from '@kabuto/ledger';
@@ -7,7 +7,8 @@ import { hasOpenPositions } from '../src/shared/positions.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
+/** A decimal string (amounts) or a JSON number (market data, valuation) → units. */
+const u = (s: string | number) => (typeof s === 'number' ? unitsOfWireNumber(s) : parseUnits(s)) as bigint;
 const rows = (data: Record<string, unknown>) =>
   Object.keys(data)
     .filter((k) => /^\d+$/.test(k))
@@ -59,19 +60,28 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     // the price moves: pin it 50 yen higher
     release = pinPrices(t, { '7203': u(pos.buy_price) + u('50') });
     const list2 = expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }));
-    expect(list2.fdyk).toBe('5000.0000');
-    expect(rows(list2)[0].yingkui).toBe('5000.0000');
+    expect(list2.fdyk).toBe(5000);
+    expect(rows(list2)[0].yingkui).toBe(5000);
+    // gain: the price move since entry in the position's direction, not multiplied by the leverage (2)
+    const moveBp = (u('50') * 10_000n) / u(pos.buy_price);
+    expect(rows(list2)[0].gain).toBe(Number(moveBp) / 100);
+    expect(rows(list2)[0]).toMatchObject({
+      buy_poundage: pos.buy_fee,
+      sell_poundage: pos.sell_fee,
+      dz_type: 0,
+      source: 'order',
+    });
 
     const sold = expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
     expect(sold.yingkui).toBe('5000.0000');
     expect(u(await available(t, a))).toBe(before + u('5000'));
     const closed = expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: a.token }));
-    expect(closed.lsyk).toBe('5000.0000');
+    expect(closed.lsyk).toBe(5000);
     expect(rows(closed)[0].status).toBe(1);
     expect(rows(closed)[0].close_reason).toBe('user');
     const open = expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }));
     expect(rows(open)).toHaveLength(0);
-    expect(open.ccsz).toBe('0.0000');
+    expect(open.ccsz).toBe(0);
     // every movement is a transfer with a fund record
     const transfers = await transfersByRef(t.db, `position:${pos.order_no}`);
     expect(transfers.map((x) => x.code).sort()).toEqual(['margin_hold', 'margin_release', 'pnl']);
@@ -236,6 +246,15 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
 
   it('refuses each rule with its msg key', async () => {
     const d = await detail('7203');
+    // `type` names the market: a Japanese symbol under usd is refused, never booked in yen
+    const positionsBefore = rows(
+      expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token })),
+    ).length;
+    const mismatch = await buy(a, { symbol: '7203', zhang: '1', type: 'usd' });
+    expect(mismatch.body).toEqual({ status: 0, msg: 'trade.marketMismatch', params: { symbol: '7203' } });
+    expect(
+      rows(expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }))),
+    ).toHaveLength(positionsBefore);
     // outside trading time
     t.clock.set(Date.parse('2026-11-24T20:00:00+09:00'));
     expectRefusal(await buy(a, { symbol: '7203', zhang: '1' }), 'trade.outsideHours');
@@ -248,8 +267,8 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
       buy_price: formatUnits(u(d.limitUp) + u('100')),
     });
     expectRefusal(r, 'trade.beyondLimit');
-    // the limits as the user reads them: no trailing zeros
-    const plain = (x: string) => x.replace(/\.?0+$/, '');
+    // the limits as the user reads them: no trailing zeros (the wire number's own decimal form)
+    const plain = (x: number) => formatUnits(u(x)).replace(/\.?0+$/, '');
     expect(r.body.params).toEqual({ up: plain(d.limitUp), down: plain(d.limitDown) });
     expect(u(String(r.body.params?.up))).toBe(u(d.limitUp));
     const offTick = await buy(a, {

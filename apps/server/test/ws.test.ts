@@ -26,7 +26,11 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     c.send({ op: 'sub', symbols: ['7203', '6758', 'NOSUCH'] });
     const snap = await c.next((m) => m.type === 'snapshot');
     expect(snap.quotes.map((q: { symbol: string }) => q.symbol).sort()).toEqual(['6758', '7203']);
-    expect(snap.quotes[0].price).toMatch(/^\d+\.\d{4}$/);
+    // market data is JSON numbers on the stream too, exact to the tick (at most 4 decimals)
+    expect(typeof snap.quotes[0].price).toBe('number');
+    expect(snap.quotes[0].price).toBeGreaterThan(0);
+    expect(snap.quotes[0].price.toFixed(4)).toMatch(/^\d+\.\d{4}$/);
+    expect(Number(snap.quotes[0].price.toFixed(4))).toBe(snap.quotes[0].price);
 
     const { publisher } = t.app.kabuto;
     publisher.start();
@@ -69,21 +73,21 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     c.send({ op: 'sub', symbols: ['9984'] });
     await c.next((m) => m.type === 'snapshot');
     stream.resetStats();
-    const tick = (price: string) => ({
+    const tick = (price: number) => ({
       type: 'tick' as const,
       symbol: '9984',
       price,
-      gain: '0.00',
-      gainValue: '0.0000',
+      gain: 0,
+      gainValue: 0,
       high: price,
       low: price,
-      volume: '1',
+      volume: 1,
       time: 1,
     });
     // a burst in one turn of the event loop: only the last one is sent
-    for (let i = 1; i <= 100; i++) stream.deliver([tick(`${i}.0000`)]);
+    for (let i = 1; i <= 100; i++) stream.deliver([tick(i)]);
     const got = await c.next((m) => m.type === 'tick');
-    expect(got.price).toBe('100.0000');
+    expect(got.price).toBe(100);
     expect(stream.stats().coalesced).toBe(99);
     expect(stream.stats().sent).toBe(1);
     c.ws.close();
@@ -107,23 +111,18 @@ describe('quote stream /api/vue/ws (pglite)', () => {
       clients.push(c);
     }
     stream.resetStats();
-    const tick = (symbol: string, price: string) => ({
+    const tick = (symbol: string, price: number) => ({
       type: 'tick' as const,
       symbol,
       price,
-      gain: '1.25',
-      gainValue: '12.5000',
+      gain: 1.25,
+      gainValue: 12.5,
       high: price,
-      low: '1.0000',
-      volume: '42',
+      low: 1,
+      volume: 42,
       time: 1_795_000_000,
     });
-    const round = [
-      tick('7203', '3000.0000'),
-      tick('8306', '1.0000'),
-      tick('6758', '4000.0000'),
-      tick('9984', '5000.0000'),
-    ];
+    const round = [tick('7203', 3000), tick('8306', 1), tick('6758', 4000), tick('9984', 5000)];
     stream.deliver(round);
     const expected = [[round[0], round[2], round[3]], [round[0], round[2], round[3]], [round[2]]];
     for (const [i, c] of clients.entries()) {

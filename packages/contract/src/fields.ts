@@ -79,6 +79,15 @@ export const id = () =>
 
 /** The market / wallet of a call (`type`), jpy by default. */
 export const market = () => z.enum(MARKETS, { error: 'validation.invalid' }).default('jpy');
+/**
+ * `type` of a call naming one instrument (order, close, details): optional, and when given it must be the
+ * instrument's market (checked by the server; another market → trade.marketMismatch).
+ */
+export const instrumentMarket = () =>
+  z
+    .enum(MARKETS, { error: 'validation.invalid' })
+    .optional()
+    .describe("market of the symbol: jpy, usd, cny, krw; refused when it is not the symbol's market");
 export const currency = () => z.enum(CURRENCIES, { error: 'validation.invalid' });
 
 /** A checkbox as forms send it: "1", "true", "on", true. */
@@ -88,15 +97,82 @@ export const accepted = (key: string) =>
     z.literal(true, { error: key }),
   );
 
-/** Strict body: unknown fields are refused with validation.unknownField. */
+/**
+ * The body of a `/api/vue` call. Lenient in what it accepts (API.md "Transport"): clients of the family
+ * send fields a call does not use (`page`, `lang`, `buy_type`, `is_qc`, an empty `bank_address`, …), so
+ * unknown fields are dropped, never refused; the known fields are validated strictly by their schemas.
+ */
 export const body = <S extends z.ZodRawShape>(shape: S) =>
+  z.object(shape, { error: () => 'validation.invalid' });
+
+/** Strict body for the back office (our own client): unknown fields are refused with validation.unknownField. */
+export const strictBody = <S extends z.ZodRawShape>(shape: S) =>
   z.strictObject(shape, {
     error: (iss) => (iss.code === 'unrecognized_keys' ? 'validation.unknownField' : 'validation.invalid'),
   });
 
-/** Interface language of a call whose reply carries text (news, messages, agreements); jp by default. */
-export const lang = () => z.enum(LANGUAGES, { error: 'validation.invalid' }).default('jp');
+/** Language aliases the family's clients send (`ja`, `zh`, `en`) → the catalogue's keys. */
+export const LANG_ALIASES: Readonly<Record<string, (typeof LANGUAGES)[number]>> = {
+  ja: 'jp',
+  zh: 'cn',
+  en: 'us',
+};
+
+/**
+ * Interface language of a call whose reply carries text (news, messages, names): `jp|cn|us` or the
+ * aliases `ja|zh|en` (any case); anything else falls back to jp, as API.md says, rather than being refused.
+ */
+export const lang = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((v): (typeof LANGUAGES)[number] => {
+      if (typeof v !== 'string') return 'jp';
+      const k = v.trim().toLowerCase();
+      if ((LANGUAGES as readonly string[]).includes(k)) return k as (typeof LANGUAGES)[number];
+      return LANG_ALIASES[k] ?? 'jp';
+    })
+    .describe('jp | cn | us (aliases ja | zh | en; others → jp)');
+
+/** Default page size of a list when the client gives no `size`. */
+export const DEFAULT_PAGE_SIZE = 20;
+/** The largest `size` a list accepts. */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * `page` / `size` of a list (1-based); no `page` = the first page, no `size` = {@link DEFAULT_PAGE_SIZE}.
+ * Spread into a body: `body({ type: market(), ...paging() })`.
+ */
+export const paging = (defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE) => ({
+  page: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(10_000, 'validation.invalid')
+      .default(1)
+      .describe('page, 1-based (default 1)'),
+  ),
+  size: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(maxSize, 'validation.invalid')
+      .default(defaultSize)
+      .describe(`rows per page (default ${defaultSize}, at most ${maxSize})`),
+  ),
+});
+
+/** Forms send an empty string for a field left blank: an optional field treats it as absent. */
+export const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** One of a few numeric codes (`1`/`2`…), sent as a string in forms or a number in JSON → number. */
 export const choice = <const V extends readonly [string, ...string[]]>(values: V) =>
   z.preprocess(numberToString, z.enum(values, { error: 'validation.invalid' })).transform((v) => Number(v));
+
+/** A market-data or valuation figure on the wire: a JSON number at its precision (see wire.ts). */
+export const wireNum = (what?: string) =>
+  z.number().describe(what ? `${what} (JSON number)` : 'JSON number at its precision');

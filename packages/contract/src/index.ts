@@ -15,6 +15,8 @@ export {
 export * as securityApi from './endpoints/security.ts';
 export { FACTORS, type Factor } from './endpoints/security.ts';
 export * as tradingApi from './endpoints/trading.ts';
+export { DZ_TYPES, POSITION_SOURCE } from './endpoints/trading.ts';
 export * from './envelope.ts';
 export * as fields from './fields.ts';
 export * from './messages/index.ts';
+export * from './wire.ts';

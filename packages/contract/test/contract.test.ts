@@ -1,7 +1,16 @@
+import { parseUnits } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { amount, body, choice, positiveInt } from '../src/fields.ts';
-import { LANGUAGES, MESSAGES, tradingApi, translate } from '../src/index.ts';
+import { amount, body, choice, lang, paging, positiveInt, strictBody } from '../src/fields.ts';
+import {
+  LANGUAGES,
+  MESSAGES,
+  tradingApi,
+  translate,
+  unitsOfWireNumber,
+  wireNumber,
+  wirePercent,
+} from '../src/index.ts';
 
 const firstMessage = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
 
@@ -29,9 +38,43 @@ describe('fields', () => {
     expect(firstMessage(choice(['1', '2']).safeParse('3'))).toBe('validation.invalid');
   });
 
-  it('refuses unknown fields in a body', () => {
-    const b = body({ a: z.string() });
+  it('ignores unknown fields in a /api/vue body and still validates the known ones', () => {
+    const b = body({ a: z.string({ error: 'validation.required' }) });
+    expect(b.parse({ a: 'x', b: 'y', page: '1', is_qc: '2' })).toEqual({ a: 'x' });
+    expect(firstMessage(b.safeParse({ b: 'y' }))).toBe('validation.required');
+  });
+
+  it('refuses unknown fields in a strict (back-office) body', () => {
+    const b = strictBody({ a: z.string() });
     expect(firstMessage(b.safeParse({ a: 'x', b: 'y' }))).toBe('validation.unknownField');
+  });
+
+  it('reads lang with the aliases ja, zh, en; anything else is jp', () => {
+    const l = lang();
+    expect([l.parse('ja'), l.parse('zh'), l.parse('en'), l.parse('EN')]).toEqual(['jp', 'cn', 'us', 'us']);
+    expect([l.parse('jp'), l.parse('cn'), l.parse('us')]).toEqual(['jp', 'cn', 'us']);
+    expect([l.parse(undefined), l.parse('fr'), l.parse(['en'])]).toEqual(['jp', 'jp', 'jp']);
+  });
+
+  it('reads page / size with defaults and bounds', () => {
+    const b = body({ ...paging(50) });
+    expect(b.parse({})).toEqual({ page: 1, size: 50 });
+    expect(b.parse({ page: '3', size: 10 })).toEqual({ page: 3, size: 10 });
+    expect(b.parse({ page: '', size: '' })).toEqual({ page: 1, size: 50 });
+    for (const bad of [{ page: '0' }, { page: 'x' }, { size: '101' }, { page: '1.5' }]) {
+      expect(b.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('converts between units and wire numbers exactly at scale 4', () => {
+    for (const text of ['2845.5', '187.25', '0.0001', '-1234.5678', '123456789.1234', '0']) {
+      const units = parseUnits(text) as bigint;
+      const n = wireNumber(units);
+      expect(n).toBe(Number(text));
+      expect(unitsOfWireNumber(n)).toBe(units);
+    }
+    expect(wirePercent(-125)).toBe(-1.25);
+    expect(unitsOfWireNumber(Number.NaN)).toBeNull();
   });
 
   it('reads a buy order as the wire sends it', () => {

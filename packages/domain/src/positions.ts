@@ -95,6 +95,16 @@ export const grossPnl = (p: PricedPosition, price: Units): Units =>
 /** Position P&L of an open position at a price: gross P&L less the fees paid opening it. */
 export const netPnl = (p: OpenPosition, price: Units): Units => grossPnl(p, price) - p.buyFee - p.stampDuty;
 
+/**
+ * The price move since entry in the position's direction, as a percent in units (scale 4), truncated
+ * toward zero; 0 without an entry price (a pending order). Not leveraged: the wire's `gain` (a client
+ * shows gain × leverage as the return on margin).
+ */
+export const priceMove = (p: PricedPosition, price: Units | null): Units =>
+  p.openPrice === null || p.openPrice <= 0n || price === null
+    ? 0n
+    : ((price - p.openPrice) * 1_000_000n * directionSign(p.direction)) / p.openPrice;
+
 /** P&L as a percent of the margin held, in units (scale 4), truncated toward zero; 0 without margin. */
 export const returnOnMargin = (pnl: Units, margin: Units): Units =>
   margin > 0n ? (pnl * 1_000_000n) / margin : 0n;

@@ -16,6 +16,7 @@ import {
   percentToPpm,
   positionEquity,
   positionMargin,
+  priceMove,
   returnOnMargin,
   tradeFees,
   tradeFeesAt,
@@ -109,6 +110,13 @@ describe('P&L, equity and maintenance', () => {
     expect(returnOnMargin(units(940), units(20_000))).toBe(47_000n); // 4.7000%
     expect(returnOnMargin(-1n, units(3))).toBe(-33n); // −0.00333…% → −0.0033
     expect(returnOnMargin(units(1), 0n)).toBe(0n);
+    // the price move since entry, in the position's direction, not leveraged
+    const long = { openPrice: units(2000), quantity: 100n, direction: 1 };
+    expect(priceMove(long, units(2050))).toBe(25_000n); // 2.5000%
+    expect(priceMove({ ...long, direction: 2 }, units(2050))).toBe(-25_000n);
+    expect(priceMove(long, units(2000) + 1n)).toBe(0n); // 0.00005% → 0.0000 (truncated)
+    expect(priceMove({ ...long, openPrice: null }, units(2050))).toBe(0n);
+    expect(priceMove(long, null)).toBe(0n);
   });
 
   test('equity and the maintenance ratio (equity at the threshold breaches)', () => {

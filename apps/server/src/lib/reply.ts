@@ -4,6 +4,10 @@ import type { MsgKey } from '@kabuto/contract';
 export const ok = <T>(data: T, msg?: MsgKey) =>
   msg ? { status: 1 as const, data, msg } : { status: 1 as const, data };
 
+/** One page of a list (`page` 1-based, `size` rows), as the family's list calls take them. */
+export const pageOf = <T>(rows: readonly T[], p: { page: number; size: number }): T[] =>
+  rows.slice((p.page - 1) * p.size, p.page * p.size);
+
 /** JSON with bigint refused: money must be formatted to a decimal string (formatUnits) before it leaves. */
 export function serialize(payload: unknown): string {
   return JSON.stringify(payload, (_key, value) => {

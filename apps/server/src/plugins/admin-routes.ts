@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ADMIN_API_BASE, type DataOf, type Endpoint, type OperatorRole } from '@kabuto/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +5,7 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { tokenHash } from '../lib/crypto.ts';
 import { refuse, UnauthorizedError } from '../lib/errors.ts';
+import { readSignedQuery, signatureMatches, signedUrl } from '../lib/signed-url.ts';
 import type { RateLimit } from './routes.ts';
 
 /** Operator sessions last 12 hours after the last call. */
@@ -63,8 +63,8 @@ export interface AdminRouteKit {
   signedPath(operator: Operator, path: string): string;
 }
 
-const sign = (key: string, path: string, exp: number, sessionId: bigint) =>
-  createHmac('sha256', key).update(`${path}|${exp}|${sessionId}`).digest('hex').slice(0, 40);
+/** The holder named in an operator URL's signature: operators and users never share a URL. */
+const holderOf = (op: Pick<Operator, 'id'>) => `operator:${op.id}`;
 
 /** The operator of a request that passed the operator preHandler. */
 export function currentOperator(request: FastifyRequest): Operator {
@@ -173,16 +173,12 @@ export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminR
             if (token) {
               op = await loadSession({ tokenHash: tokenHash(token) });
             } else {
-              const q = request.query as Record<string, unknown>;
-              const s = typeof q.s === 'string' && /^\d{1,18}$/.test(q.s) ? BigInt(q.s) : null;
-              const e = typeof q.e === 'string' && /^\d{1,12}$/.test(q.e) ? Number(q.e) : null;
-              const sig = typeof q.sig === 'string' ? q.sig : '';
-              if (s === null || e === null || e * 1000 < clock.now()) throw new UnauthorizedError();
-              op = await loadSession({ sessionId: s });
+              const signed = readSignedQuery(request.query, clock.now());
+              if (!signed) throw new UnauthorizedError();
+              op = await loadSession({ sessionId: signed.sessionId });
               const pathOnly = request.url.split('?')[0];
-              const want = Buffer.from(sign(op.tokenHash, pathOnly, e, s));
-              const got = Buffer.from(sig);
-              if (want.length !== got.length || !timingSafeEqual(want, got)) throw new UnauthorizedError();
+              if (!signatureMatches(signed, pathOnly, op.tokenHash, holderOf(op)))
+                throw new UnauthorizedError();
             }
             request.operator = op;
             if (!hasRole(op, role)) refuse('admin.forbidden');
@@ -193,9 +189,12 @@ export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminR
     },
 
     signedPath(operator, path) {
-      const full = `${ADMIN_API_BASE}${path}`;
-      const exp = Math.floor(clock.now() / 1000) + SIGNED_URL_TTL_S;
-      return `${full}?s=${operator.sessionId}&e=${exp}&sig=${sign(operator.tokenHash, full, exp, operator.sessionId)}`;
+      return signedUrl(
+        `${ADMIN_API_BASE}${path}`,
+        { sessionId: operator.sessionId, key: operator.tokenHash, holder: holderOf(operator) },
+        clock.now(),
+        SIGNED_URL_TTL_S,
+      );
     },
   };
 }

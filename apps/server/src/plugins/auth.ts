@@ -18,6 +18,8 @@ export interface SessionUser {
   sessionId: bigint;
   /** Whether a fund password is set (the hash itself stays in the database). */
   hasFundPassword: boolean;
+  /** The session's token hash: the key of its signed image URLs (never sent). */
+  tokenHash: string;
 }
 
 declare module 'fastify' {
@@ -89,6 +91,40 @@ export function authenticator({ db, clock }: Deps) {
       state: row.state,
       sessionId: row.session_id,
       hasFundPassword: row.has_fund_password,
+      tokenHash: row.token_hash,
+    };
+  };
+}
+
+/**
+ * The live session of a signed URL (`s` in its query), with the same rules as a token: unknown,
+ * expired or revoked sessions and banned or frozen users → null.
+ */
+export function sessionOfSignedUrl({ db, clock }: Deps) {
+  return async (sessionId: bigint): Promise<SessionUser | null> => {
+    const row = await db
+      .selectFrom('session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select([
+        's.token_hash',
+        's.expires_at',
+        's.revoked_at',
+        'u.id',
+        'u.account',
+        'u.state',
+        sql<boolean>`u.fund_password_hash is not null`.as('has_fund_password'),
+      ])
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.expires_at.getTime() <= clock.now()) return null;
+    if (row.state === 'banned' || row.state === 'frozen') return null;
+    return {
+      id: row.id,
+      account: row.account,
+      state: row.state,
+      sessionId,
+      hasFundPassword: row.has_fund_password,
+      tokenHash: row.token_hash,
     };
   };
 }

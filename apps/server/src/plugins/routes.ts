@@ -1,4 +1,4 @@
-import { API_BASE, type DataOf, type Endpoint } from '@kabuto/contract';
+import { API_BASE, type DataOf, type Endpoint, okSchema } from '@kabuto/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -37,6 +37,8 @@ export function routeKit(
         {
           schema: {
             body: endpoint.body,
+            // documents the reply on the OpenAPI page; replies are serialised by lib/reply.ts, not from it
+            response: { 200: okSchema(endpoint.data) },
             summary: endpoint.summary,
             tags: [endpoint.tag],
             ...(endpoint.auth ? { security: [{ token: [] }] } : {}),

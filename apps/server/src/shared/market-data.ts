@@ -1,18 +1,20 @@
-import type { WsTick } from '@kabuto/contract';
-import { formatUnits, toUnixSeconds } from '@kabuto/domain';
+import { type WsTick, wireNumber, wirePercent } from '@kabuto/contract';
+import { type Market, toUnixSeconds } from '@kabuto/domain';
 import type { Instrument, Lang, Quote } from '@kabuto/market';
+import { refuse } from '../lib/errors.ts';
 
 /**
  * How quotes go on the wire, shared by the quote calls, the stream and the position lists:
- * prices as decimal strings, change % with 2 decimals, times in unix seconds, names in the request's
- * language.
+ * prices and volumes as JSON numbers (API.md "Numbers", converted by the contract's wireNumber),
+ * change % with 2 decimals, times in unix seconds, names in the request's language.
  */
 
-/** Change in basis points → "1.25" / "-0.40". */
-export function gainText(bp: number): string {
-  const sign = bp < 0 ? '-' : '';
-  const abs = Math.abs(bp);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/**
+ * `type` must match the instrument (API.md "Transport"): a symbol of another market than the one the
+ * client named is refused, so that 7203 under `type=usd` is never priced or booked as dollars.
+ */
+export function requireMarket(inst: Pick<Instrument, 'market' | 'symbol'>, type: Market): void {
+  if (inst.market !== type) refuse('trade.marketMismatch', { symbol: inst.symbol });
 }
 
 export const nameOf = (inst: Instrument, lang: Lang): string => inst.names[lang] || inst.names.jp;
@@ -21,10 +23,10 @@ export function quoteRow(q: Quote, inst: Instrument, lang: Lang) {
   return {
     symbol: q.symbol,
     name: nameOf(inst, lang),
-    price: formatUnits(q.price),
-    gain: gainText(q.changeBp),
-    gainValue: formatUnits(q.change),
-    volume: q.volume.toString(),
+    price: wireNumber(q.price),
+    gain: wirePercent(q.changeBp),
+    gainValue: wireNumber(q.change),
+    volume: Number(q.volume),
   };
 }
 
@@ -32,12 +34,12 @@ export function tickOf(q: Quote): WsTick {
   return {
     type: 'tick',
     symbol: q.symbol,
-    price: formatUnits(q.price),
-    gain: gainText(q.changeBp),
-    gainValue: formatUnits(q.change),
-    high: formatUnits(q.high),
-    low: formatUnits(q.low),
-    volume: q.volume.toString(),
+    price: wireNumber(q.price),
+    gain: wirePercent(q.changeBp),
+    gainValue: wireNumber(q.change),
+    high: wireNumber(q.high),
+    low: wireNumber(q.low),
+    volume: Number(q.volume),
     time: toUnixSeconds(q.time),
   };
 }

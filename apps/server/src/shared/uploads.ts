@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { API_BASE } from '@kabuto/contract';
 import type { Db, Tx } from '@kabuto/db';
 import type { Env } from '../config.ts';
 import { AppError, refuse } from '../lib/errors.ts';
+import { signedUrl } from '../lib/signed-url.ts';
 
 /**
  * Uploaded images (ID photos, transfer proofs): checked by their bytes, stored under random names in
@@ -113,6 +115,31 @@ export async function readUpload(
     throw new AppError('request.notFound', undefined, 404);
   }
 }
+
+/** How long a user's signed image URL works: long enough to show a screen, short enough to leak little. */
+export const USER_IMAGE_URL_TTL_S = 15 * 60;
+
+/** The holder named in a user URL's signature. */
+export const userUrlHolder = (userId: bigint) => `user:${userId}`;
+
+/** The owner's path of an upload (works with the `token` header only). */
+export const userUploadPath = (name: string) => `${API_BASE}/uploads/${name}`;
+
+/**
+ * A signed URL of one of the user's uploads that works without headers for {@link USER_IMAGE_URL_TTL_S}
+ * (and while the session lives): what every reply naming an image carries.
+ */
+export const signedUploadUrl = (
+  user: { id: bigint; sessionId: bigint; tokenHash: string },
+  name: string,
+  nowMs: number,
+): string =>
+  signedUrl(
+    userUploadPath(name),
+    { sessionId: user.sessionId, key: user.tokenHash, holder: userUrlHolder(user.id) },
+    nowMs,
+    USER_IMAGE_URL_TTL_S,
+  );
 
 /** Public-facing URL of an upload for operators (the admin route; signed when the kit gives a signer). */
 export const adminUploadPath = (name: string) => `/api/admin/uploads/${name}`;

@@ -8,10 +8,11 @@ import { type Tick, useLiveTicks } from '../lib/quote-stream.ts';
 export interface QuoteItem {
   symbol: string;
   name: string;
-  price: string;
-  gain: string;
-  gainValue: string;
-  volume?: string;
+  /** Market data is JSON numbers (API.md "Numbers"); a tick may replace them. */
+  price: number;
+  gain: number;
+  gainValue: number;
+  volume?: number;
   market?: string;
 }
 

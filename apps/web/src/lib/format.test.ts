@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney, toUnits } from './format.ts';
+import { decimalText, formatDecimal, formatMoney, toUnits } from './format.ts';
 
 describe('formatMoney', () => {
   it('formats yen as the spec shows', () => {
@@ -46,5 +46,23 @@ describe('formatMoney', () => {
   it('formats plain decimals', () => {
     expect(formatDecimal('1234567.1', 1)).toBe('1,234,567.1');
     expect(formatDecimal('42.4242', 0)).toBe('42');
+  });
+});
+
+describe('wire numbers (market data, position valuation)', () => {
+  it('reads JSON numbers into the same units as decimal strings, exactly', () => {
+    expect(toUnits(2845.5)).toBe(toUnits('2845.5000'));
+    expect(toUnits(187.25)).toBe(1_872_500n);
+    expect(toUnits(-1234.5678)).toBe(-12_345_678n);
+    expect(toUnits(0.1)).toBe(1_000n);
+    expect(toUnits(Number.NaN)).toBeNull();
+  });
+
+  it('formats them like strings, and gives back the decimal the order maths read', () => {
+    expect(formatMoney(5000)).toBe('5,000.00円');
+    expect(formatDecimal(187.25, 2)).toBe('187.25');
+    expect(decimalText(2845.5)).toBe('2845.5000');
+    expect(decimalText(0)).toBe('0.0000');
+    expect(decimalText(Number.POSITIVE_INFINITY)).toBe('');
   });
 });

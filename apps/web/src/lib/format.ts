@@ -1,9 +1,15 @@
-import { type Currency, ISO_CODE, parseUnits } from '@kabuto/domain';
+import { unitsOfWireNumber } from '@kabuto/contract/wire';
+import { type Currency, formatUnits, ISO_CODE, parseUnits } from '@kabuto/domain';
 
 /**
  * Money arrives as decimal strings ("1234.5000") and is formatted with string and bigint maths only:
- * never through a JS number, which would lose digits on large amounts.
+ * never through a JS number, which would lose digits on large amounts. Market data and position
+ * valuation arrive as JSON numbers (API.md "Numbers"); they are read back into the same units once,
+ * here, and formatted the same way — no arithmetic on the numbers themselves.
  */
+
+/** A figure as the wire sends it: a decimal string (amounts) or a JSON number (market data). */
+export type WireValue = string | number | null | undefined;
 
 const SCALE_DIGITS = 4;
 
@@ -27,15 +33,22 @@ function renderUnits(units: bigint, decimals: number): string {
   return `${negative && abs !== 0n ? '-' : ''}${whole}${frac}`;
 }
 
-/** Parse a wire amount; '-' and empty count as 0 (spec §3). Returns null for anything else. */
-export function toUnits(value: string | null | undefined): bigint | null {
+/** Parse a wire amount or number; '-' and empty count as 0 (spec §3). Returns null for anything else. */
+export function toUnits(value: WireValue): bigint | null {
+  if (typeof value === 'number') return unitsOfWireNumber(value);
   const text = (value ?? '').trim();
   if (text === '' || text === '-') return 0n;
   return parseUnits(text.replace(/,/g, ''));
 }
 
+/** A wire figure as the decimal string the order maths read ("2845.5000"); unreadable → "". */
+export function decimalText(value: WireValue): string {
+  const units = toUnits(value);
+  return units === null ? '' : formatUnits(units);
+}
+
 /** A plain decimal with separators: formatDecimal("1234.5", 2) → "1,234.50". */
-export function formatDecimal(value: string | null | undefined, decimals = 2): string {
+export function formatDecimal(value: WireValue, decimals = 2): string {
   const units = toUnits(value);
   if (units === null) return '--';
   return renderUnits(units, Math.max(0, Math.min(SCALE_DIGITS, decimals)));
@@ -45,7 +58,7 @@ export function formatDecimal(value: string | null | undefined, decimals = 2): s
  * Money for display: formatMoney("1234.5000") → "1,234.50円". Other currencies by their own convention
  * ($1,234.50, ₩1,235, 1,234.50元, 1,234.50 HKD).
  */
-export function formatMoney(value: string | null | undefined, currency: Currency = 'jpy'): string {
+export function formatMoney(value: WireValue, currency: Currency = 'jpy'): string {
   const units = toUnits(value);
   if (units === null) return '--';
   const text = renderUnits(units, DISPLAY_DECIMALS[currency] ?? 2);

@@ -5,6 +5,7 @@ import type {
   LANGUAGES as CONTRACT_LANGUAGES,
   STEP_UP_HEADER as CONTRACT_STEP_UP_HEADER,
   TOKEN_HEADER as CONTRACT_TOKEN_HEADER,
+  fields,
   Language,
 } from '@kabuto/contract';
 
@@ -20,6 +21,9 @@ export const ACCOUNT_HEADER: typeof CONTRACT_ACCOUNT_HEADER = 'account';
 export const IDEMPOTENCY_HEADER: typeof CONTRACT_IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Withdrawals, bank-card and fund-password changes carry a step-up proof once a factor is enrolled. */
 export const STEP_UP_HEADER: typeof CONTRACT_STEP_UP_HEADER = 'step-up';
+
+/** The largest page of a list call (`size`): screens that show a whole list ask for it. */
+export const LIST_ALL: typeof fields.MAX_PAGE_SIZE = 100;
 
 /** Interface languages; jp is the default. */
 export const LANGUAGES = ['jp', 'cn', 'us'] as const satisfies typeof CONTRACT_LANGUAGES;

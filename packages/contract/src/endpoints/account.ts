@@ -1,7 +1,7 @@
 import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, halfWidth, id, lang, market, password, text } from '../fields.ts';
+import { body, halfWidth, id, lang, market, paging, password, text } from '../fields.ts';
 import { loginData } from './security.ts';
 
 const tag = 'account';
@@ -122,8 +122,8 @@ export const notice = endpoint({
   path: '/user/notice',
   auth: true,
   tag: 'content',
-  summary: 'Site messages, newest first, in the requested language.',
-  body: body({ lang: lang() }),
+  summary: 'Site messages, newest first, in the requested language (page / size).',
+  body: body({ lang: lang(), ...paging() }),
   data: z.array(z.object({ id: z.string(), title: z.string(), create_time: z.number(), read: z.boolean() })),
 });
 

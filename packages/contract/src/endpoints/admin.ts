@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, currency, id, optionalText, text } from '../fields.ts';
+import { amount, strictBody as body, currency, id, optionalText, text } from '../fields.ts';
 import { operatorLoginData } from './security.ts';
 
 /**

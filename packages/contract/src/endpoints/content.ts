@@ -1,6 +1,7 @@
+import { MARKETS } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, id, lang, positiveInt } from '../fields.ts';
+import { body, id, lang, paging } from '../fields.ts';
 
 const tag = 'content';
 
@@ -9,8 +10,13 @@ export const config = endpoint({
   auth: false,
   tag,
   summary:
-    'Public configuration as [{name, value}]; with type=all also the start-up settings (title, logo, kefu, limits…).',
-  body: body({ type: z.enum(['all'], { error: 'validation.invalid' }).optional() }),
+    'Public configuration as [{name, value}]; with type=all also the start-up settings (title, logo, kefu, limits…). With type=<market> (jpy, usd, cny, krw) that market’s trading config under the family’s names: ganggang ("1/2/3/5/10"), buytype (1: quantity in shares), gtype (0: fees on the notional), buycharge / sellcharge (fee rates as fractions of the notional, "0.0003"), minshouxu / minsellshouxu (minimum fees), stampduty, dgsg (default new-share application), srecharge / erecharge (deposit window, HH:MM JST), minrecharge / maxrecharge, rpassword ("1": a channel password is asked), swithdrawal / ewithdrawal (withdrawal window), minwithdrawal / maxwithdrawal, kefu, title, logo.',
+  body: body({
+    type: z
+      .enum(['all', ...MARKETS], { error: 'validation.invalid' })
+      .optional()
+      .describe('all: start-up config; jpy | usd | cny | krw: that market’s trading config'),
+  }),
   data: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 
@@ -37,10 +43,7 @@ export const newss = endpoint({
   auth: false,
   tag,
   summary: 'News list, newest first, in the requested language.',
-  body: body({
-    lang: lang(),
-    page: positiveInt(4).optional(),
-  }),
+  body: body({ lang: lang(), ...paging() }),
   data: z.object({ list: z.array(newsItem), total: z.number() }),
 });
 

@@ -1,7 +1,19 @@
 import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { accepted, amount, body, currency, halfWidth, id, lang, market, text } from '../fields.ts';
+import {
+  accepted,
+  amount,
+  body,
+  currency,
+  halfWidth,
+  id,
+  lang,
+  market,
+  optionalText,
+  paging,
+  text,
+} from '../fields.ts';
 
 /**
  * Money calls: wallets, identity verification, bank cards, deposits, withdrawals, exchange, loans,
@@ -18,10 +30,8 @@ const unix = z.number().describe('unix seconds');
 const unixOrNull = z.number().nullable().describe('unix seconds, null until decided');
 /** 0 pending review, 1 approved, 2 rejected (deposits, withdrawals, loans add 3 repaid). */
 const reviewStatus = z.number().describe('0 pending review, 1 approved, 2 rejected');
-const page = () => ({
-  page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(10_000).default(1),
-  size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(20),
-});
+/** Money lists: `page` / `size`, 50 rows by default (a user's pending requests stay on the first page). */
+const LIST_SIZE = 50;
 /** A JST calendar date `YYYY-MM-DD`. */
 const date = () =>
   halfWidth(10)
@@ -44,12 +54,15 @@ export const upload1 = endpoint({
   auth: true,
   tag: 'kyc',
   summary:
-    'Upload an image (multipart/form-data, field `card`): JPEG, PNG or WebP (checked by its bytes), at most 10 MB. Returns its relative path (`uploads/<name>`), readable only by its owner (GET /api/vue/uploads/<name> with the token header) and operators.',
+    'Upload an image (multipart/form-data, field `card`): JPEG, PNG or WebP (checked by its bytes), at most 10 MB. `data` is its relative path (`uploads/<name>`, what /user/shiming and /user/chongzhi take); the reply also carries `url`, a signed URL that shows it in a plain <img> without headers for 15 minutes (GET, HMAC over path, session holder and expiry; altered or expired → 401). The bare path serves only its owner (token header) and operators.',
   body: body({}),
   data: z.string().describe('relative path, e.g. uploads/3f…9a.jpg'),
 });
 
-/** The owner's copy of an upload: GET /api/vue/uploads/:name with the `token` header. */
+/**
+ * The owner's copy of an upload: GET /api/vue/uploads/:name with the `token` header, or the signed URL
+ * (`?s=&e=&sig=`) a reply gave, without headers.
+ */
 export const uploadFile = { path: '/uploads/:name', method: 'GET' } as const;
 
 export const shiming = endpoint({
@@ -79,7 +92,7 @@ const card = {
   realname: text(50).describe('holder name: must equal the verified real name'),
   bank_num: halfWidth(30).describe('account number'),
   bank_name: text(60).describe('bank'),
-  bank_address: text(100).describe('branch name'),
+  bank_address: optionalText(100).default('').describe('branch name (may be empty)'),
   bank_code: halfWidth(10).describe('branch code'),
   account_type: z
     .enum(ACCOUNT_TYPES, { error: 'validation.invalid' })
@@ -101,8 +114,8 @@ export const cardList = endpoint({
   path: '/user/cardList',
   auth: true,
   tag,
-  summary: "The user's bank accounts, numbers masked.",
-  body: body({}),
+  summary: "The user's bank accounts, numbers masked (page / size).",
+  body: body({ ...paging(LIST_SIZE) }),
   data: z.array(cardRow),
 });
 export const addCard = endpoint({
@@ -199,6 +212,8 @@ const depositRow = z.object({
   status: reviewStatus,
   reason: z.string().describe('why it was rejected ("" otherwise)'),
   channel: z.string().describe('channel name'),
+  rjpz: z.string().describe('transfer-proof path (uploads/<name>)'),
+  rjpz_url: z.string().describe('signed URL of the proof: works without headers for 15 minutes'),
   create_time: unix,
   check_time: unixOrNull,
 });
@@ -207,8 +222,8 @@ export const rechargelist = endpoint({
   path: '/user/rechargelist',
   auth: true,
   tag,
-  summary: 'The user’s deposits, newest first (all wallets unless `type` is given).',
-  body: body({ type: currency().optional() }),
+  summary: 'The user’s deposits, newest first (all wallets unless `type` is given; page / size).',
+  body: body({ type: currency().optional(), ...paging(LIST_SIZE) }),
   data: z.array(depositRow),
 });
 
@@ -247,8 +262,8 @@ export const withdrawallist = endpoint({
   path: '/user/withdrawallist',
   auth: true,
   tag,
-  summary: 'The user’s withdrawals of a wallet, newest first (status 0 counts as frozen).',
-  body: body({ type: wallet() }),
+  summary: 'The user’s withdrawals of a wallet, newest first (status 0 counts as frozen; page / size).',
+  body: body({ type: wallet(), ...paging(LIST_SIZE) }),
   data: z.array(withdrawalRow),
 });
 
@@ -347,8 +362,8 @@ export const loanlist = endpoint({
   path: '/user/loanlist',
   auth: true,
   tag,
-  summary: 'Loan applications and loans of a wallet, newest first.',
-  body: body({ type: wallet() }),
+  summary: 'Loan applications and loans of a wallet, newest first (page / size).',
+  body: body({ type: wallet(), ...paging(LIST_SIZE) }),
   data: z.array(loanRow),
 });
 
@@ -405,7 +420,7 @@ export const capitalloglist = endpoint({
   auth: true,
   tag,
   summary: 'Fund records, newest first, filtered by wallet, record type and JST date range.',
-  body: body({ ...recordFilter, ...page(), lang: lang() }),
+  body: body({ ...recordFilter, ...paging(), lang: lang() }),
   data: z.object({ list: z.array(recordRow), total: z.number() }),
 });
 
@@ -432,7 +447,11 @@ export const usernewstocklist = endpoint({
   auth: true,
   tag: 'trading',
   summary: 'New-share subscription records (status 1 counts as frozen: rjmoney).',
-  body: body({ type: market(), buy_type: z.coerce.number({ error: 'validation.invalid' }).int().optional() }),
+  body: body({
+    type: market(),
+    buy_type: z.coerce.number({ error: 'validation.invalid' }).int().optional(),
+    ...paging(LIST_SIZE),
+  }),
   data: z.array(
     z
       .object({
@@ -456,7 +475,7 @@ export const userproductlist = endpoint({
   auth: true,
   tag: 'trading',
   summary: 'Copy-trade orders (status 0 counts as frozen: money).',
-  body: body({ type: market() }),
+  body: body({ type: market(), ...paging(LIST_SIZE) }),
   data: z.array(
     z
       .object({
@@ -476,7 +495,7 @@ export const ustockslist = endpoint({
   auth: true,
   tag: 'trading',
   summary: 'Block-trade subscriptions (status 0 counts as frozen: credit).',
-  body: body({ type: market() }),
+  body: body({ type: market(), ...paging(LIST_SIZE) }),
   data: z.array(
     z
       .object({

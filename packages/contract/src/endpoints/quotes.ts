@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, market, text } from '../fields.ts';
+import { body, instrumentMarket, lang, market, text, wireNum } from '../fields.ts';
 
 const tag = 'quotes';
 
@@ -10,16 +10,19 @@ export const symbol = () =>
     .regex(/^[A-Za-z0-9.^-]{1,16}$/, 'validation.invalid')
     .transform((s) => s.toUpperCase());
 
-/** Prices, amounts and changes are decimal strings; volumes are whole-share decimal strings. */
-const dec = () => z.string();
+/**
+ * Market data is JSON numbers (API.md "Numbers"): prices at the instrument's precision, changes in
+ * percent with 2 decimals, volumes in shares, turnover and market capitalisation in the currency.
+ */
+const num = wireNum;
 
 export const quoteRow = z.object({
   symbol: z.string(),
   name: z.string().describe('in the language of the request'),
-  price: dec(),
-  gain: dec().describe('change %, e.g. "1.25"'),
-  gainValue: dec().describe('change vs previous close'),
-  volume: dec(),
+  price: num('last price'),
+  gain: num('change % vs the previous close, e.g. 1.25'),
+  gainValue: num('change vs the previous close'),
+  volume: num('shares traded today'),
 });
 
 export const SESSION_STATES = ['pre', 'opening_call', 'open', 'lunch', 'closing_auction', 'closed'] as const;
@@ -29,7 +32,7 @@ export const zhishu = endpoint({
   auth: false,
   tag,
   summary: 'Indices of a market (with the others after it for the home screen).',
-  body: body({ type: market(), lang: z.enum(['jp', 'cn', 'us']).default('jp') }),
+  body: body({ type: market(), lang: lang() }),
   data: z.array(quoteRow.extend({ market: z.string() })),
 });
 
@@ -42,7 +45,7 @@ export const top = endpoint({
   body: body({
     type: market(),
     rank: z.enum(RANKS, { error: 'validation.invalid' }).default('active'),
-    lang: z.enum(['jp', 'cn', 'us']).default('jp'),
+    lang: lang(),
     limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100).default(20),
   }),
   data: z.array(quoteRow),
@@ -53,28 +56,28 @@ export const stockdetails = endpoint({
   auth: false,
   tag,
   summary: 'One stock: price, figures of the day, daily limits, tick, lot and session state.',
-  body: body({ symbol: symbol(), type: market(), lang: z.enum(['jp', 'cn', 'us']).default('jp') }),
+  body: body({ symbol: symbol(), type: instrumentMarket(), lang: lang() }),
   data: quoteRow.extend({
     market: z.string(),
     board: z.string(),
-    open: dec(),
-    preClose: dec(),
-    high: dec(),
-    low: dec(),
-    turnover: dec(),
-    marketCap: dec(),
-    limitUp: dec().nullable(),
-    limitDown: dec().nullable(),
-    tick: dec(),
+    open: num('opening price'),
+    preClose: num('previous close'),
+    high: num('high of the day'),
+    low: num('low of the day'),
+    turnover: num('traded value of the day'),
+    marketCap: num('market capitalisation (0 when unknown)'),
+    limitUp: num('daily upper limit').nullable(),
+    limitDown: num('daily lower limit').nullable(),
+    tick: num('tick size at the current price'),
     lot: z.number().describe('shares per order unit (1)'),
     minQty: z.number().describe('minimum order quantity (US: 100)'),
     session: z.enum(SESSION_STATES),
     time: z.number(),
-    buyFeeRate: dec().describe('buy fee, percent of notional'),
-    buyFeeMin: dec(),
-    sellFeeRate: dec().describe('sell fee, percent of notional'),
-    sellFeeMin: dec(),
-    stampDutyRate: dec().describe('stamp duty / transaction tax on sells, percent of notional'),
+    buyFeeRate: z.string().describe('buy fee, percent of notional (decimal string)'),
+    buyFeeMin: z.string().describe('minimum buy fee (decimal string)'),
+    sellFeeRate: z.string().describe('sell fee, percent of notional (decimal string)'),
+    sellFeeMin: z.string().describe('minimum sell fee (decimal string)'),
+    stampDutyRate: z.string().describe('stamp duty / transaction tax on sells, percent of notional'),
     leverage: z.array(z.number()).describe('leverage multiples offered'),
   }),
 });
@@ -87,13 +90,20 @@ export const kline = endpoint({
   summary: 'Candles ascending: 1 = intraday minutes (timeshare), 5/15/30 minutes, day, week, month, year.',
   body: body({
     symbol: symbol(),
-    type: market(),
+    type: instrumentMarket(),
     kline_type: z.enum(KLINE_TYPES, { error: 'validation.invalid' }).default('1D'),
     fq: z.enum(['none', 'forward', 'backward'], { error: 'validation.invalid' }).default('none'),
     limit: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(2000).default(500),
   }),
   data: z.array(
-    z.object({ time: z.number(), open: dec(), high: dec(), low: dec(), close: dec(), volume: dec() }),
+    z.object({
+      time: z.number().describe('unix seconds of the bar start'),
+      open: num('open'),
+      high: num('high'),
+      low: num('low'),
+      close: num('close'),
+      volume: num('shares'),
+    }),
   ),
 });
 
@@ -107,7 +117,7 @@ export const search = endpoint({
     content: text(40),
     /** The chosen market: its matches come first (after an exact code); other markets are still searched. */
     type: market().optional(),
-    lang: z.enum(['jp', 'cn', 'us']).default('jp'),
+    lang: lang(),
   }),
   data: z.array(quoteRow.extend({ market: z.string() })),
 });
@@ -117,7 +127,7 @@ export const optionalList = endpoint({
   auth: true,
   tag,
   summary: "The user's watchlist of one market with live prices.",
-  body: body({ type: market(), lang: z.enum(['jp', 'cn', 'us']).default('jp') }),
+  body: body({ type: market(), lang: lang() }),
   data: z.array(quoteRow),
 });
 
@@ -158,12 +168,12 @@ export type WsClientMessage = z.infer<typeof wsClientMessage>;
 export const wsTick = z.object({
   type: z.literal('tick'),
   symbol: z.string(),
-  price: dec(),
-  gain: dec(),
-  gainValue: dec(),
-  high: dec(),
-  low: dec(),
-  volume: dec(),
+  price: num('last price'),
+  gain: num('change %'),
+  gainValue: num('change'),
+  high: num('high of the day'),
+  low: num('low of the day'),
+  volume: num('shares traded today'),
   time: z.number(),
 });
 export type WsTick = z.infer<typeof wsTick>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, id, lang, market, positiveInt } from '../fields.ts';
+import { amount, body, choice, id, instrumentMarket, lang, market, positiveInt, wireNum } from '../fields.ts';
 import { symbol } from './quotes.ts';
 
 const tag = 'trading';
@@ -8,6 +8,24 @@ const tag = 'trading';
 /** Position status on the wire: the domain's status machine. */
 export { POSITION_STATUS } from '@kabuto/domain';
 
+/** `dz_type` of a position: 0 ordinary, 3 day trade. */
+export const DZ_TYPES = { ordinary: 0, dayTrade: 3 } as const;
+/** Where a position came from (`source`): an order, a new-share win, a block or an after-market trade. */
+export const POSITION_SOURCE = {
+  order: 'order',
+  newShare: 'new_share',
+  block: 'block',
+  afterMarket: 'after_market',
+} as const;
+const POSITION_SOURCES = Object.values(POSITION_SOURCE) as [
+  (typeof POSITION_SOURCE)[keyof typeof POSITION_SOURCE],
+  ...(typeof POSITION_SOURCE)[keyof typeof POSITION_SOURCE][],
+];
+
+/**
+ * A position as the family's clients read it. Valuation (`nowprice`, `yingkui`, `gain`) is JSON numbers;
+ * entered and settled amounts (prices of the order and the close, margin, fees) are decimal strings.
+ */
 export const positionRow = z.object({
   id: z.string(),
   order_no: z.string(),
@@ -19,13 +37,17 @@ export const positionRow = z.object({
   gdlx: z.number().describe('1 market, 2 limit'),
   buy_price: z.string(),
   stock_num: z.string(),
-  nowprice: z.string(),
+  nowprice: wireNum('current price (the close price once closed)'),
   sell_price: z.string(),
   credit: z.string().describe('margin held'),
-  yingkui: z.string().describe('P&L (unrealised while holding, realised once closed)'),
-  gain: z.string().describe('P&L % of margin'),
+  yingkui: wireNum('P&L after fees: unrealised while holding, realised once closed; 0 for pending orders'),
+  gain: wireNum(
+    'price move since entry in the position’s direction, % (not multiplied by leverage: gain × ganggang is the return on margin); 0 for pending orders',
+  ),
   buy_fee: z.string(),
   sell_fee: z.string(),
+  buy_poundage: z.string().describe('the buy fee again (the family’s name)'),
+  sell_poundage: z.string().describe('the sell fee again (the family’s name)'),
   stamp_duty: z.string(),
   status: z.number().describe('0 holding, 1 closed, 2 preparing to close, 3 pending order, 4 cancelled'),
   buy_time: z.number(),
@@ -34,6 +56,8 @@ export const positionRow = z.object({
   close_reason: z
     .string()
     .describe('"user", "forced", "expired" (a limit order lapsed with its trading day) or ""'),
+  dz_type: z.number().describe('0 ordinary, 3 day trade'),
+  source: z.enum(POSITION_SOURCES).describe('order, new_share, block or after_market'),
 });
 
 /**
@@ -68,7 +92,7 @@ export const buyStock = endpoint({
       .default('1')
       .transform((v) => Number(v) as 1 | 2),
     buy_price: amount().optional().describe('limit price; ignored for market orders'),
-    type: market(),
+    type: instrumentMarket(),
   }),
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number() }),
 });
@@ -79,7 +103,7 @@ export const sellStock = endpoint({
   money: true,
   tag,
   summary: 'Close a holding at the market price (in session; China: not on the buying day).',
-  body: body({ id: id(), type: market() }),
+  body: body({ id: id(), type: instrumentMarket() }),
   data: z.object({ id: z.string(), sell_price: z.string(), yingkui: z.string() }),
 });
 
@@ -107,11 +131,15 @@ export const userStockList = endpoint({
   auth: true,
   tag,
   summary:
-    'Open and pending positions as an object with numeric keys, plus ccsz (holding value) and fdyk (floating P&L).',
-  body: body({ type: market(), lang: lang() }),
+    'Open and pending positions as an object with numeric keys, plus ccsz (holding value) and fdyk (floating P&L), both JSON numbers. buy_type=1 lists the day-trade positions only.',
+  body: body({
+    type: market(),
+    lang: lang(),
+    buy_type: choice(['0', '1']).optional().describe('0 all positions, 1 day-trade positions (dz_type 3)'),
+  }),
   data: positionsByIndex({
-    ccsz: z.string().describe('market value of the holdings'),
-    fdyk: z.string().describe('floating P&L of the holdings'),
+    ccsz: wireNum('market value of the holdings'),
+    fdyk: wireNum('floating P&L of the holdings'),
   }),
 });
 
@@ -119,7 +147,8 @@ export const userStockLists = endpoint({
   path: '/trade/userstocklists',
   auth: true,
   tag,
-  summary: 'Closed and cancelled positions as an object with numeric keys, plus lsyk (realised P&L).',
+  summary:
+    'Closed and cancelled positions as an object with numeric keys, plus lsyk (realised P&L, a JSON number).',
   body: body({ type: market(), lang: lang() }),
-  data: positionsByIndex({ lsyk: z.string().describe('realised P&L of the listed positions') }),
+  data: positionsByIndex({ lsyk: wireNum('realised P&L of the listed positions') }),
 });

@@ -37,6 +37,11 @@ export const trading = {
     cn: '不支持该杠杆倍数',
     us: 'This leverage is not offered',
   },
+  'trade.marketMismatch': {
+    jp: '銘柄{symbol}は選択中の市場の銘柄ではありません',
+    cn: '股票{symbol}不属于当前所选市场',
+    us: '{symbol} is not traded on the selected market',
+  },
   'trade.unknownSymbol': { jp: '銘柄が見つかりません', cn: '股票不存在', us: 'Unknown stock' },
   'trade.notHolding': {
     jp: 'この注文は保有中ではありません',

@@ -1,21 +1,33 @@
 import { accountApi, contentApi } from '@kabuto/contract';
+import type { Currency } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
-import { ok } from '../../lib/reply.ts';
+import { ok, pageOf } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
+import type { Window } from '../../shared/calendar.ts';
 import { loadSettings, publicSettings } from '../../shared/settings.ts';
+import { marketConfig } from './config.wire.ts';
 import { getNews, getPage, listNews } from './content.service.ts';
 import { listNotices, readNotice } from './notice.service.ts';
 
-export function contentRoutes(kit: RouteKit, deps: Deps): void {
+/** The deposit window of a wallet, from the module that owns deposit channels (wired in app.ts). */
+export type DepositWindow = (currency: Currency) => Promise<Window | null>;
+
+export function contentRoutes(kit: RouteKit, deps: Deps, depositWindow: DepositWindow): void {
   const { db, clock } = deps;
 
-  kit.post(contentApi.config, async () => ok(publicSettings(await loadSettings(db))));
+  kit.post(contentApi.config, async ({ body }) => {
+    const settings = await loadSettings(db);
+    if (body.type === undefined || body.type === 'all') return ok(publicSettings(settings));
+    return ok(marketConfig(settings, body.type, clock.now(), await depositWindow(body.type)));
+  });
   kit.post(contentApi.wenben, async ({ body }) => ok(await getPage(db, body.name, body.lang)));
-  kit.post(contentApi.newss, async ({ body }) => ok(await listNews(db, body.lang, Number(body.page ?? 1n))));
+  kit.post(contentApi.newss, async ({ body }) => ok(await listNews(db, body.lang, body.page, body.size)));
   kit.post(contentApi.newsinfo, async ({ body }) => ok(await getNews(db, body.id, body.lang)));
 
-  kit.post(accountApi.notice, async (req) => ok(await listNotices(db, currentUser(req).id, req.body.lang)));
+  kit.post(accountApi.notice, async (req) =>
+    ok(pageOf(await listNotices(db, currentUser(req).id, req.body.lang), req.body)),
+  );
   kit.post(accountApi.noticedetail, async (req) =>
     ok(await readNotice(db, currentUser(req).id, req.body.id, req.body.lang, new Date(clock.now()))),
   );

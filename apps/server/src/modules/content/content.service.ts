@@ -3,17 +3,15 @@ import type { Db } from '@kabuto/db';
 import { toUnixSeconds } from '@kabuto/domain';
 import { refuse } from '../../lib/errors.ts';
 
-export const NEWS_PAGE_SIZE = 20;
-
-export async function listNews(db: Db, lang: Language, page: number) {
+export async function listNews(db: Db, lang: Language, page: number, size: number) {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('news')
       .select(['id', 'title', 'summary', 'source', 'published_at'])
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(NEWS_PAGE_SIZE)
-      .offset((page - 1) * NEWS_PAGE_SIZE)
+      .limit(size)
+      .offset((page - 1) * size)
       .execute(),
     db
       .selectFrom('news')

@@ -12,7 +12,7 @@ import { requireVerified } from '../../shared/identity.ts';
 import { checkMinorUnit, newOrderNo, plainAmount, transfer, writeFundRecords } from '../../shared/money.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
-import { ownedUpload } from '../../shared/uploads.ts';
+import { ownedUpload, UPLOAD_PREFIX } from '../../shared/uploads.ts';
 import * as repo from './funds.repo.ts';
 
 type Channel = Awaited<ReturnType<typeof repo.listChannels>>[number];
@@ -61,6 +61,19 @@ export function depositsService({ db, clock }: Deps) {
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
     }));
+  }
+
+  /**
+   * The deposit window of a wallet as one span: the earliest opening and the latest closing of its
+   * enabled channels (the family's `srecharge`/`erecharge`); null when the wallet has no channel.
+   */
+  async function window(currency: Currency): Promise<{ from: string; to: string } | null> {
+    const rows = await repo.listChannels(db, { currency, enabledOnly: true });
+    if (rows.length === 0) return null;
+    return {
+      from: rows.map((c) => c.open_from).reduce((a, b) => (b < a ? b : a)),
+      to: rows.map((c) => c.open_to).reduce((a, b) => (b > a ? b : a)),
+    };
   }
 
   /** Every rule of a deposit, in the order a user meets them; returns the channel when one was named. */
@@ -152,7 +165,8 @@ export function depositsService({ db, clock }: Deps) {
     }
   }
 
-  async function list(userId: bigint, currency?: Currency) {
+  /** The user's deposits; `imageUrl` signs the URL of each transfer proof (the user's own upload). */
+  async function list(userId: bigint, currency: Currency | undefined, imageUrl: (name: string) => string) {
     const rows = await repo.userDeposits(db, userId, currency);
     return rows.map((d) => ({
       id: String(d.id),
@@ -162,6 +176,8 @@ export function depositsService({ db, clock }: Deps) {
       status: d.status,
       reason: d.reason ?? '',
       channel: d.channel_name,
+      rjpz: `${UPLOAD_PREFIX}${d.proof_upload}`,
+      rjpz_url: imageUrl(d.proof_upload),
       create_time: toUnixSeconds(d.created_at.getTime()),
       check_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
     }));
@@ -318,7 +334,18 @@ export function depositsService({ db, clock }: Deps) {
 
   const pendingCount = async () => repo.countPending(db, 'deposit');
 
-  return { channels, precheck, submit, list, queue, decide, adminChannels, saveChannel, pendingCount };
+  return {
+    channels,
+    window,
+    precheck,
+    submit,
+    list,
+    queue,
+    decide,
+    adminChannels,
+    saveChannel,
+    pendingCount,
+  };
 }
 
 export type DepositsService = ReturnType<typeof depositsService>;

@@ -1,11 +1,12 @@
 import { adminApi, fundsApi } from '@kabuto/contract';
 import type { Deps } from '../../deps.ts';
-import { ok } from '../../lib/reply.ts';
+import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
 import { type StepUpCheck, stepUpProof } from '../../shared/step-up.ts';
+import { signedUploadUrl } from '../../shared/uploads.ts';
 import type { CardsService } from './cards.service.ts';
 import { cardsService } from './cards.service.ts';
 import { depositsService } from './deposits.service.ts';
@@ -34,7 +35,7 @@ export type FundsModule = ReturnType<typeof fundsModule>;
 
 export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, m: FundsModule): void {
   // ---- bank cards
-  kit.post(fundsApi.cardList, async (req) => ok(await m.cards.list(currentUser(req).id)));
+  kit.post(fundsApi.cardList, async (req) => ok(pageOf(await m.cards.list(currentUser(req).id), req.body)));
   kit.post(fundsApi.addCard, async (req) =>
     ok(await m.cards.add(currentUser(req), req.body, stepUpProof(req)), 'ok.added'),
   );
@@ -62,9 +63,13 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   kit.post(fundsApi.chongzhi, async (req) =>
     ok(await m.deposits.submit(currentUser(req).id, req.body, req.idempotency), 'ok.depositSubmitted'),
   );
-  kit.post(fundsApi.rechargelist, async (req) =>
-    ok(await m.deposits.list(currentUser(req).id, req.body.type)),
-  );
+  kit.post(fundsApi.rechargelist, async (req) => {
+    const user = currentUser(req);
+    const rows = await m.deposits.list(user.id, req.body.type, (name) =>
+      signedUploadUrl(user, name, deps.clock.now()),
+    );
+    return ok(pageOf(rows, req.body));
+  });
 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
@@ -74,7 +79,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     ),
   );
   kit.post(fundsApi.withdrawallist, async (req) =>
-    ok(await m.withdrawals.list(currentUser(req).id, req.body.type)),
+    ok(pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body)),
   );
 
   // ---- exchange

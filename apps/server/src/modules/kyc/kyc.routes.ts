@@ -1,12 +1,21 @@
 import { API_BASE, adminApi, fundsApi } from '@kabuto/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { AppError, refuse } from '../../lib/errors.ts';
+import { AppError, refuse, UnauthorizedError } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
+import { readSignedQuery, signatureMatches } from '../../lib/signed-url.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { type authenticator, currentUser, sessionOfSignedUrl } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
-import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '../../shared/uploads.ts';
+import {
+  readUpload,
+  signedUploadUrl,
+  storeUpload,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
+  UPLOAD_PREFIX,
+  userUrlHolder,
+} from '../../shared/uploads.ts';
 import type { KycService } from './kyc.service.ts';
 
 /** Limits per login token (the limiter runs before authentication; a made-up token gets 401 anyway). */
@@ -27,7 +36,7 @@ export function kycRoutes(
   adminKit: AdminRouteKit,
   deps: Deps,
   kyc: KycService,
-  raw: { app: FastifyInstance; authenticate: preHandlerHookHandler },
+  raw: { app: FastifyInstance; authenticate: ReturnType<typeof authenticator> },
 ): void {
   const { db, env, clock } = deps;
 
@@ -56,17 +65,40 @@ export function kycRoutes(
         }
         return refuse('upload.failed');
       }
-      return ok(await storeUpload(db, env, user.id, bytes, new Date(clock.now())), 'ok.uploaded');
+      const path = await storeUpload(db, env, user.id, bytes, new Date(clock.now()));
+      // `data` stays the relative path the family's clients send back; `url` shows it in a plain <img>
+      return {
+        ...ok(path, 'ok.uploaded'),
+        url: signedUploadUrl(user, path.slice(UPLOAD_PREFIX.length), clock.now()),
+      };
     },
     { rateLimit: { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute', keyGenerator: perSession } },
   );
 
-  // The owner reads their own upload back (any other user's name is "not found").
+  // The owner reads their own upload back, with the token header or through a signed URL (no headers,
+  // for <img src>); any other user's name is "not found", a bare path without a token is 401, and an
+  // altered or expired signature is 401.
+  const signedSession = sessionOfSignedUrl(deps);
   raw.app.get(
     `${API_BASE}${fundsApi.uploadFile.path}`,
     {
-      schema: { summary: 'An upload of the logged-in user (token header).', tags: ['kyc'] },
-      preHandler: raw.authenticate,
+      schema: {
+        summary:
+          'An upload of the logged-in user: with the token header, or as the signed URL (s, e, sig) a reply gave, without headers.',
+        tags: ['kyc'],
+      },
+      preHandler: async (req, reply) => {
+        if (req.headers.token !== undefined || (req.query as { sig?: unknown }).sig === undefined) {
+          return raw.authenticate(req, reply);
+        }
+        const signed = readSignedQuery(req.query, clock.now());
+        const user = signed ? await signedSession(signed.sessionId) : null;
+        const path = req.url.split('?')[0];
+        if (!signed || !user || !signatureMatches(signed, path, user.tokenHash, userUrlHolder(user.id))) {
+          throw new UnauthorizedError();
+        }
+        req.user = user;
+      },
     },
     async (req, reply) => {
       const name = (req.params as { name?: string }).name ?? '';

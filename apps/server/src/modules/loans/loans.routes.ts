@@ -1,5 +1,5 @@
 import { adminApi, fundsApi } from '@kabuto/contract';
-import { ok } from '../../lib/reply.ts';
+import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
@@ -13,7 +13,9 @@ export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: Loans
   kit.post(fundsApi.toHq, async (req) =>
     ok(await loans.repay(currentUser(req).id, req.body, req.idempotency), 'ok.repaid'),
   );
-  kit.post(fundsApi.loanlist, async (req) => ok(await loans.list(currentUser(req).id, req.body.type)));
+  kit.post(fundsApi.loanlist, async (req) =>
+    ok(pageOf(await loans.list(currentUser(req).id, req.body.type), req.body)),
+  );
 
   adminKit.post(adminApi.loanList, 'reviewer', async (req) => ok(await loans.queue(req.body)));
   adminKit.post(adminApi.loanDecide, 'reviewer', async (req, op) => {

@@ -9,9 +9,11 @@ export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
   kit.post(quotesApi.top, async (req) =>
     ok(await quotes.top(req.body.type, req.body.rank, req.body.lang, req.body.limit)),
   );
-  kit.post(quotesApi.stockdetails, async (req) => ok(await quotes.detail(req.body.symbol, req.body.lang)));
+  kit.post(quotesApi.stockdetails, async (req) =>
+    ok(await quotes.detail(req.body.symbol, req.body.lang, req.body.type)),
+  );
   kit.post(quotesApi.kline, async (req) =>
-    ok(await quotes.kline(req.body.symbol, req.body.kline_type, req.body.fq, req.body.limit)),
+    ok(await quotes.kline(req.body.symbol, req.body.kline_type, req.body.fq, req.body.limit, req.body.type)),
   );
   kit.post(quotesApi.search, async (req) =>
     ok(quotes.search(req.body.content, req.body.type, req.body.lang)),

@@ -1,4 +1,4 @@
-import type { quotesApi } from '@kabuto/contract';
+import { type quotesApi, wireNumber } from '@kabuto/contract';
 import {
   feeOverrideOf,
   feeScheduleAt,
@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import { nameOf, quoteRow } from '../../shared/market-data.ts';
+import { nameOf, quoteRow, requireMarket } from '../../shared/market-data.ts';
 import { formatPercent } from '../../shared/money.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './quotes.repo.ts';
@@ -66,8 +66,9 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
     );
   }
 
-  async function detail(symbol: string, lang: Lang): Promise<DetailData> {
+  async function detail(symbol: string, lang: Lang, type?: Market): Promise<DetailData> {
     const inst = instrumentOf(symbol);
+    if (type) requireMarket(inst, type);
     const q = market.quote(inst.symbol);
     if (!q) return refuse('trade.priceUnavailable');
     const settings = await loadSettings(db);
@@ -76,15 +77,15 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
       ...quoteRow(q, inst, lang),
       market: inst.market,
       board: inst.board,
-      open: formatUnits(q.open),
-      preClose: formatUnits(q.preClose),
-      high: formatUnits(q.high),
-      low: formatUnits(q.low),
-      turnover: formatUnits(q.turnover),
-      marketCap: q.marketCap === null ? '0' : formatUnits(q.marketCap),
-      limitUp: q.limitUp === null ? null : formatUnits(q.limitUp),
-      limitDown: q.limitDown === null ? null : formatUnits(q.limitDown),
-      tick: formatUnits(q.tick),
+      open: wireNumber(q.open),
+      preClose: wireNumber(q.preClose),
+      high: wireNumber(q.high),
+      low: wireNumber(q.low),
+      turnover: wireNumber(q.turnover),
+      marketCap: q.marketCap === null ? 0 : wireNumber(q.marketCap),
+      limitUp: q.limitUp === null ? null : wireNumber(q.limitUp),
+      limitDown: q.limitDown === null ? null : wireNumber(q.limitDown),
+      tick: wireNumber(q.tick),
       lot: 1,
       minQty: Number(minimumQuantity(inst.market, q.tradingDay)),
       session: q.session,
@@ -98,16 +99,17 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
     };
   }
 
-  async function kline(symbol: string, period: Period, adjust: Adjust, limit: number) {
+  async function kline(symbol: string, period: Period, adjust: Adjust, limit: number, type?: Market) {
     const inst = instrumentOf(symbol);
+    if (type) requireMarket(inst, type);
     const candles = await market.candles(inst.symbol, period, { adjust, limit });
     return candles.map((c) => ({
       time: toUnixSeconds(c.time),
-      open: formatUnits(c.open),
-      high: formatUnits(c.high),
-      low: formatUnits(c.low),
-      close: formatUnits(c.close),
-      volume: c.volume.toString(),
+      open: wireNumber(c.open),
+      high: wireNumber(c.high),
+      low: wireNumber(c.low),
+      close: wireNumber(c.close),
+      volume: Number(c.volume),
     }));
   }
 

@@ -8,6 +8,7 @@ import {
   feeOverrideOf,
   isContinuousTrading,
   localDate,
+  type Market,
   minimumQuantity,
   movePosition,
   POSITION_STATUS,
@@ -29,6 +30,7 @@ import type { Instrument } from '@kabuto/market';
 import { sql } from 'kysely';
 import { batcher, type Outcome } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
+import { requireMarket } from '../../shared/market-data.ts';
 import {
   type FundRecordInput,
   fundRecordsInsert,
@@ -51,6 +53,8 @@ export interface BuyInput {
   direction: Direction;
   orderType: 1 | 2;
   limitPrice?: Units;
+  /** The market the client named (`type`); the symbol must belong to it. */
+  market?: Market;
 }
 
 /** An order that passed its checks, on its way to the database (see placeOrders). */
@@ -129,6 +133,7 @@ export function ordersService(t: TradingDeps) {
   async function buy(user: Trader, input: BuyInput, key?: OperationKey) {
     const userId = user.id;
     const inst = instrumentOf(market, input.symbol);
+    if (input.market) requireMarket(inst, input.market);
     if (inst.kind !== 'stock') refuse('trade.cannotBuy');
     const mkt = inst.market;
     const now = clock.now();

@@ -167,12 +167,14 @@ export function positionsService(t: TradingDeps) {
   }
 
   /** The user's close of a holding (or of one preparing to close). */
-  async function sell(userId: bigint, id: bigint, key?: OperationKey) {
+  /** Close a holding; `mkt` (the call's `type`), when given, must be the position's market. */
+  async function sell(userId: bigint, id: bigint, key?: OperationKey, mkt?: Market) {
     const settings = await loadSettings(db);
     const now = clock.now();
     return withTx(db, async (tx) => {
       const pos = await repo.lockPosition(tx, userId, id);
       if (!pos) return refuse('trade.orderNotFound');
+      if (mkt && pos.market !== mkt) refuse('trade.marketMismatch', { symbol: pos.symbol });
       if (!canMovePosition(pos.status, POSITION_STATUS.closed)) refuse('trade.notHolding');
       const r = await closeLocked(tx, pos, 'user', now, settings);
       await keys.markApplied(tx, key);

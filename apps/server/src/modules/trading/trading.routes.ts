@@ -1,4 +1,4 @@
-import { tradingApi } from '@kabuto/contract';
+import { DZ_TYPES, tradingApi } from '@kabuto/contract';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
@@ -19,13 +19,17 @@ export function tradingRoutes(kit: RouteKit, orders: OrdersService, positions: P
         direction: b.buyzd,
         orderType: b.gdlx,
         limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
+        market: b.type,
       },
       req.idempotency,
     );
     return ok(data, 'ok.bought');
   });
   kit.post(tradingApi.sellStock, async (req) =>
-    ok(soldWire(await positions.sell(currentUser(req).id, req.body.id, req.idempotency)), 'ok.sold'),
+    ok(
+      soldWire(await positions.sell(currentUser(req).id, req.body.id, req.idempotency, req.body.type)),
+      'ok.sold',
+    ),
   );
   kit.post(tradingApi.cancelStock, async (req) => {
     await positions.cancel(currentUser(req).id, req.body.id, req.idempotency);
@@ -35,7 +39,13 @@ export function tradingRoutes(kit: RouteKit, orders: OrdersService, positions: P
     ok(positionWire(await positions.position(currentUser(req).id, req.body.id), req.body.lang)),
   );
   kit.post(tradingApi.userStockList, async (req) =>
-    ok(openListWire(await positions.openPositions(currentUser(req).id, req.body.type), req.body.lang)),
+    ok(
+      openListWire(
+        await positions.openPositions(currentUser(req).id, req.body.type),
+        req.body.lang,
+        req.body.buy_type === 1 ? DZ_TYPES.dayTrade : undefined,
+      ),
+    ),
   );
   kit.post(tradingApi.userStockLists, async (req) =>
     ok(closedListWire(await positions.closedPositions(currentUser(req).id, req.body.type), req.body.lang)),

@@ -1,18 +1,17 @@
-import type { DataOf, tradingApi } from '@kabuto/contract';
-import { formatUnits, returnOnMargin, toUnixSeconds, type Units } from '@kabuto/domain';
+import { type DataOf, DZ_TYPES, type tradingApi, wireNumber, wirePercent } from '@kabuto/contract';
+import { formatUnits, POSITION_STATUS, priceMove, toUnixSeconds, type Units } from '@kabuto/domain';
 import type { Lang } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
-import type { PositionView } from './positions.service.ts';
+import { openPositionOf, type PositionView } from './positions.service.ts';
 
-/** The contract's pinyin rows of the trading calls, made from what the services return. */
+/**
+ * The contract's pinyin rows of the trading calls, made from what the services return. Valuation
+ * (`nowprice`, `yingkui`, `gain`, `ccsz`, `fdyk`, `lsyk`) leaves as JSON numbers (API.md "Numbers");
+ * entered and settled amounts as decimal strings.
+ */
 
-/** A percent at scale 4 ("12.3456") as the wire's 2 decimals, truncated toward zero ("12.34"). */
-function percent2(ratio: Units): string {
-  const hundredths = ratio / 100n;
-  const neg = hundredths < 0n;
-  const abs = neg ? -hundredths : hundredths;
-  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+/** A percent at scale 4 (units) as the wire's number with 2 decimals, truncated toward zero (12.34). */
+const percent2 = (ratio: Units): number => wirePercent(Number(ratio / 100n));
 
 const seconds = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
 
@@ -30,19 +29,24 @@ export function positionWire(v: PositionView, lang: Lang) {
     gdlx: p.order_type,
     buy_price: formatUnits(p.open_price ?? p.limit_price ?? 0n),
     stock_num: p.quantity.toString(),
-    nowprice: formatUnits(v.price ?? p.open_price ?? p.limit_price ?? 0n),
+    nowprice: wireNumber(v.price ?? p.open_price ?? p.limit_price ?? 0n),
     sell_price: formatUnits(p.close_price ?? 0n),
     credit: formatUnits(p.margin),
-    yingkui: formatUnits(v.pnl),
-    gain: percent2(returnOnMargin(v.pnl, p.margin)),
+    yingkui: wireNumber(v.pnl),
+    // the price move since entry in the position's direction (not leveraged); none for a pending order
+    gain: percent2(p.status === POSITION_STATUS.pending ? 0n : priceMove(openPositionOf(p), v.price)),
     buy_fee: formatUnits(p.buy_fee),
     sell_fee: formatUnits(p.sell_fee),
+    buy_poundage: formatUnits(p.buy_fee),
+    sell_poundage: formatUnits(p.sell_fee),
     stamp_duty: formatUnits(p.stamp_duty),
     status: p.status,
     buy_time: seconds(p.filled_at ?? p.created_at) as number,
     sell_time: seconds(p.closed_at),
     limit_price: p.limit_price === null ? '' : formatUnits(p.limit_price),
     close_reason: p.close_reason ?? '',
+    dz_type: dzTypeOf(v),
+    source: p.source,
   };
 }
 
@@ -55,12 +59,28 @@ function keyed(positions: readonly PositionView[], lang: Lang) {
   return out;
 }
 
-/** Open positions, plus ccsz (holding value) and fdyk (floating P&L). */
+/**
+ * Open positions, plus ccsz (holding value) and fdyk (floating P&L). With `dzType` only the positions of
+ * that kind (`buy_type=1`: day trades), their sums recounted.
+ */
 export function openListWire(
-  list: { positions: readonly PositionView[]; value: Units; pnl: Units },
+  all: { positions: readonly PositionView[]; value: Units; pnl: Units },
   lang: Lang,
+  dzType?: number,
 ): DataOf<typeof tradingApi.userStockList> {
-  return { ...keyed(list.positions, lang), ccsz: formatUnits(list.value), fdyk: formatUnits(list.pnl) };
+  const list = dzType === undefined ? all : onlyDzType(all.positions, dzType);
+  return { ...keyed(list.positions, lang), ccsz: wireNumber(list.value), fdyk: wireNumber(list.pnl) };
+}
+
+const dzTypeOf = (v: PositionView) => (v.row.day_trade ? DZ_TYPES.dayTrade : DZ_TYPES.ordinary);
+
+function onlyDzType(positions: readonly PositionView[], dzType: number) {
+  const kept = positions.filter((v) => dzTypeOf(v) === dzType);
+  return {
+    positions: kept,
+    value: kept.reduce((sum, v) => sum + v.value, 0n),
+    pnl: kept.reduce((sum, v) => sum + v.pnl, 0n),
+  };
 }
 
 /** Closed and cancelled positions, plus lsyk (realised P&L). */
@@ -68,7 +88,7 @@ export function closedListWire(
   list: { positions: readonly PositionView[]; pnl: Units },
   lang: Lang,
 ): DataOf<typeof tradingApi.userStockLists> {
-  return { ...keyed(list.positions, lang), lsyk: formatUnits(list.pnl) };
+  return { ...keyed(list.positions, lang), lsyk: wireNumber(list.pnl) };
 }
 
 /** The reply of a close. */

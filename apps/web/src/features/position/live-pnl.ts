@@ -1,24 +1,36 @@
-import { formatUnits, netPnl, POSITION_STATUS, parseUnits, returnOnMargin } from '@kabuto/domain';
+import { formatUnits, netPnl, POSITION_STATUS, parseUnits, priceMove } from '@kabuto/domain';
+import { toUnits } from '../../lib/format.ts';
 import type { Tick } from '../../lib/quote-stream.ts';
-import type { PositionRow } from './api/positions.ts';
+import type { Position } from './api/positions.ts';
 
 /**
- * A holding's P&L at the latest tick: the domain's position P&L (gross less the opening fees), the
- * server's own definition, on the row's prices and fees. Percent is of the margin held.
+ * A holding at the latest tick: the domain's position P&L (gross less the opening fees), the server's own
+ * definition, on the position's prices and fees; `gain` is the domain's price move since entry in the
+ * position's direction (not leveraged), with the wire's 2 decimals. The tick's price is a JSON number,
+ * read back into units first; the maths is bigint.
  */
-export function livePosition(row: PositionRow, tick: Tick | undefined): PositionRow {
-  if (!tick || row.status !== POSITION_STATUS.holding) return row;
-  const now = parseUnits(tick.price);
-  const open = parseUnits(row.buy_price);
-  const buyFee = parseUnits(row.buy_fee);
-  const stampDuty = parseUnits(row.stamp_duty);
-  const margin = parseUnits(row.credit);
-  const qty = /^\d+$/.test(row.stock_num) ? BigInt(row.stock_num) : null;
-  if (now === null || open === null || buyFee === null || stampDuty === null || qty === null) return row;
-  const live = netPnl(
-    { openPrice: open, quantity: qty, direction: row.buyzd, margin: margin ?? 0n, buyFee, stampDuty },
-    now,
-  );
-  const gain = margin && margin > 0n ? formatUnits(returnOnMargin(live, margin)) : row.gain;
-  return { ...row, nowprice: tick.price, yingkui: formatUnits(live), gain };
+export function livePosition(p: Position, tick: Tick | undefined): Position {
+  if (!tick || p.status !== POSITION_STATUS.holding) return p;
+  const now = toUnits(tick.price);
+  const open = parseUnits(p.buyPrice);
+  const buyFee = parseUnits(p.buyFee);
+  const stampDuty = parseUnits(p.stampDuty);
+  const margin = parseUnits(p.margin);
+  const qty = /^\d+$/.test(p.quantity) ? BigInt(p.quantity) : null;
+  if (now === null || open === null || buyFee === null || stampDuty === null || qty === null) return p;
+  const position = {
+    openPrice: open,
+    quantity: qty,
+    direction: p.direction,
+    margin: margin ?? 0n,
+    buyFee,
+    stampDuty,
+  };
+  const gain = (priceMove(position, now) / 100n) * 100n;
+  return {
+    ...p,
+    price: formatUnits(now),
+    profit: formatUnits(netPnl(position, now)),
+    gain: formatUnits(gain),
+  };
 }

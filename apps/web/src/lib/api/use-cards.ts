@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../api.ts';
 import { endpoints } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
+import { LIST_ALL } from '../transport.ts';
 
 export type BankCard = RefData<typeof endpoints.funds.cardList>[number];
 
@@ -9,7 +10,7 @@ export type BankCard = RefData<typeof endpoints.funds.cardList>[number];
 export const cardsQuery = () =>
   queryOptions({
     queryKey: [...scopes.money, 'cards'],
-    queryFn: ({ signal }) => fetchData(endpoints.funds.cardList, {}, { signal }),
+    queryFn: ({ signal }) => fetchData(endpoints.funds.cardList, { size: LIST_ALL }, { signal }),
     staleTime: 0,
   });
 

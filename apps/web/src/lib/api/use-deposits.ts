@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../api.ts';
 import { endpoints } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
+import { LIST_ALL } from '../transport.ts';
 import { type WithAmount, withAmount } from './wire-amount.ts';
 
 /** One deposit; `amount` is the wire's `money`. */
@@ -12,7 +13,7 @@ export const depositsQuery = () =>
   queryOptions({
     queryKey: [...scopes.money, 'deposits'],
     queryFn: async ({ signal }): Promise<DepositRow[]> =>
-      (await fetchData(endpoints.funds.rechargelist, {}, { signal })).map(withAmount),
+      (await fetchData(endpoints.funds.rechargelist, { size: LIST_ALL }, { signal })).map(withAmount),
     staleTime: 0,
   });
 

@@ -4,12 +4,14 @@ import { endpoints } from '../endpoints.ts';
 import { currentLanguage } from '../i18n.ts';
 import { scopes } from '../query-scopes.ts';
 import { useSession } from '../session.ts';
+import { LIST_ALL } from '../transport.ts';
 
 /** `/user/notice {lang}`: site messages, newest first (shared by the messages screen and the unread badges). */
 export const noticesQuery = () =>
   queryOptions({
     queryKey: [...scopes.notices, 'list'],
-    queryFn: ({ signal }) => fetchData(endpoints.account.notice, { lang: currentLanguage() }, { signal }),
+    queryFn: ({ signal }) =>
+      fetchData(endpoints.account.notice, { lang: currentLanguage(), size: LIST_ALL }, { signal }),
   });
 
 export function useNotices() {

@@ -2,6 +2,7 @@ import type { Market } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { decimalText } from '../../../lib/format.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 /**
@@ -14,7 +15,9 @@ export const positionSummaryQuery = (type: Market) =>
     queryFn: async ({ signal }) => {
       try {
         const data = await fetchData(endpoints.trading.userStockList, { type }, { signal, silent: true });
-        const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '0');
+        // JSON numbers on the wire (API.md "Numbers"), read back into the exact decimal the asset sums use
+        const text = (v: unknown) =>
+          typeof v === 'string' || typeof v === 'number' ? decimalText(v) || '0' : '0';
         return { profit: text(data.fdyk), value: text(data.ccsz) };
       } catch {
         return { profit: '0', value: '0' };

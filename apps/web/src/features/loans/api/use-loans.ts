@@ -4,6 +4,7 @@ import { type WithAmount, withAmount } from '../../../lib/api/wire-amount.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
+import { LIST_ALL } from '../../../lib/transport.ts';
 
 /** One loan or application; `amount` is the wire's `money`. */
 export type LoanRow = WithAmount<RefData<typeof endpoints.funds.loanlist>[number]>;
@@ -13,7 +14,7 @@ export const loansQuery = (type: Currency) =>
   queryOptions({
     queryKey: [...scopes.money, 'loans', type],
     queryFn: async ({ signal }): Promise<LoanRow[]> =>
-      (await fetchData(endpoints.funds.loanlist, { type }, { signal })).map(withAmount),
+      (await fetchData(endpoints.funds.loanlist, { type, size: LIST_ALL }, { signal })).map(withAmount),
     staleTime: 0,
   });
 

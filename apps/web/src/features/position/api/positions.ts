@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { decimalText } from '../../../lib/format.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
@@ -15,7 +16,10 @@ import { livePosition } from '../live-pnl.ts';
 /** A position as the wire sends it. */
 export type PositionRow = z.infer<typeof tradingApi.positionRow>;
 
-/** A position as the screens read it. Prices and amounts are decimal strings. */
+/**
+ * A position as the screens read it. Prices and amounts are decimal strings: the wire's numbers (the
+ * latest price, P&L, gain) are read back into exact decimals here, once.
+ */
 export interface Position {
   id: string;
   orderNo: string;
@@ -36,7 +40,7 @@ export interface Position {
   margin: string;
   /** P&L: unrealised while holding, realised once closed. */
   profit: string;
-  /** P&L in percent of the margin. */
+  /** The price move since entry in the position's direction, in percent (not leveraged). */
   gain: string;
   buyFee: string;
   sellFee: string;
@@ -62,11 +66,11 @@ export const positionFromWire = (w: PositionRow): Position => ({
   orderType: w.gdlx,
   buyPrice: w.buy_price,
   quantity: w.stock_num,
-  price: w.nowprice,
+  price: decimalText(w.nowprice),
   sellPrice: w.sell_price,
   margin: w.credit,
-  profit: w.yingkui,
-  gain: w.gain,
+  profit: decimalText(w.yingkui),
+  gain: decimalText(w.gain),
   buyFee: w.buy_fee,
   sellFee: w.sell_fee,
   stampDuty: w.stamp_duty,
@@ -77,35 +81,8 @@ export const positionFromWire = (w: PositionRow): Position => ({
   closeReason: w.close_reason,
 });
 
-const positionToWire = (p: Position): PositionRow => ({
-  id: p.id,
-  order_no: p.orderNo,
-  stock_name: p.name,
-  stock_code: p.code,
-  market: p.market,
-  buyzd: p.direction,
-  ganggang: p.leverage,
-  gdlx: p.orderType,
-  buy_price: p.buyPrice,
-  stock_num: p.quantity,
-  nowprice: p.price,
-  sell_price: p.sellPrice,
-  credit: p.margin,
-  yingkui: p.profit,
-  gain: p.gain,
-  buy_fee: p.buyFee,
-  sell_fee: p.sellFee,
-  stamp_duty: p.stampDuty,
-  status: p.status,
-  buy_time: p.buyTime,
-  sell_time: p.sellTime,
-  limit_price: p.limitPrice,
-  close_reason: p.closeReason,
-});
-
-/** A holding moved to the latest tick (live-pnl.ts, which reads the wire row). */
-export const withTick = (p: Position, tick: Tick | undefined): Position =>
-  tick ? positionFromWire(livePosition(positionToWire(p), tick)) : p;
+/** A holding moved to the latest tick (live-pnl.ts). */
+export const withTick = (p: Position, tick: Tick | undefined): Position => livePosition(p, tick);
 
 /** Status of a position (the domain's status machine). */
 export { STATUS };
@@ -131,7 +108,9 @@ export function splitRows<N extends string>(
   const summary = {} as Record<N, string>;
   for (const [key, value] of Object.entries(data)) {
     const name = names[key];
-    if (name !== undefined) summary[name] = typeof value === 'string' ? value : String(value ?? '0');
+    if (name !== undefined)
+      summary[name] =
+        typeof value === 'string' || typeof value === 'number' ? decimalText(value) || '0' : '0';
     else if (/^\d+$/.test(key) && isRow(value)) rows.push(positionFromWire(value));
   }
   return { rows, summary };

@@ -111,17 +111,18 @@ function chartStyles(area: boolean): DeepPartial<Styles> {
   };
 }
 
+/** The k-line reply's bars are JSON numbers (API.md "Numbers"): they go to the chart as they are. */
 const toBars = (
-  rows: { time: number; open: string; high: string; low: string; close: string; volume: string }[],
+  rows: { time: number; open: number; high: number; low: number; close: number; volume: number }[],
 ) =>
   rows.map(
     (r): KLineData => ({
       timestamp: r.time * 1000,
-      open: Number(r.open),
-      high: Number(r.high),
-      low: Number(r.low),
-      close: Number(r.close),
-      volume: Number(r.volume),
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      close: r.close,
+      volume: r.volume,
     }),
   );
 

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { decimalText } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import {
   formatCompact,
@@ -254,10 +255,10 @@ export function InfoPage() {
                 symbol: d.symbol,
                 name: d.name,
                 market,
-                price: price ?? d.price,
-                tick: d.tick,
-                limitUp: d.limitUp,
-                limitDown: d.limitDown,
+                price: decimalText(price ?? d.price),
+                tick: decimalText(d.tick),
+                limitUp: d.limitUp === null ? null : decimalText(d.limitUp),
+                limitDown: d.limitDown === null ? null : decimalText(d.limitDown),
                 minQty: Math.max(1, d.minQty),
                 decimals,
               }}

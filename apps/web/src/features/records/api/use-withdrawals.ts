@@ -4,6 +4,7 @@ import { type WithAmount, withAmount } from '../../../lib/api/wire-amount.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
+import { LIST_ALL } from '../../../lib/transport.ts';
 
 /** One withdrawal; `amount` is the wire's `money`. */
 export type WithdrawalRow = WithAmount<RefData<typeof endpoints.funds.withdrawallist>[number]>;
@@ -13,7 +14,7 @@ export const withdrawalsQuery = (type: Currency) =>
   queryOptions({
     queryKey: [...scopes.money, 'withdrawals', type],
     queryFn: async ({ signal }): Promise<WithdrawalRow[]> =>
-      (await fetchData(endpoints.funds.withdrawallist, { type }, { signal })).map(withAmount),
+      (await fetchData(endpoints.funds.withdrawallist, { type, size: LIST_ALL }, { signal })).map(withAmount),
     staleTime: 0,
   });
 
