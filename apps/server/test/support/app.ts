@@ -97,7 +97,7 @@ export const uniqueAccount = (prefix = 'u') =>
 export async function createTestApp(
   kind: DbKind,
   envOverrides: Record<string, string> = {},
-  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs'> = {},
+  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream'> = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(kind);
   const uploads = mkdtempSync(join(tmpdir(), 'kabuto-uploads-'));
@@ -108,6 +108,7 @@ export async function createTestApp(
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_MONEY: '1000',
+    DEMO_ADMIN_PASSWORD: 'kabuto-admin-1',
     LOG_LEVEL: 'silent',
     ...envOverrides,
   });
@@ -202,7 +203,10 @@ export async function createTestApp(
     return { http: raw.statusCode, body: raw.json(), raw };
   }
 
-  async function adminLogin(username = env.DEMO_ADMIN, password = env.DEMO_ADMIN_PASSWORD): Promise<string> {
+  async function adminLogin(
+    username = env.DEMO_ADMIN,
+    password = env.DEMO_ADMIN_PASSWORD ?? '',
+  ): Promise<string> {
     const r = await admin('/auth/login', { username, password });
     if (r.body.status !== 1) throw new Error(`operator login failed: ${JSON.stringify(r.body)}`);
     return r.body.data.token as string;
