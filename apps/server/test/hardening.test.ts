@@ -1,11 +1,24 @@
 import { connect, type Socket } from 'node:net';
 import { createTestDb } from '@kabuto/db/testing';
 import { ManualClock } from '@kabuto/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../src/config.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { createTestApp, expectOk, expectRefusal, T0, type TestApp } from './support/app.ts';
 import { client } from './support/ws-client.ts';
+
+/** Every password evaluation, by the stored hash it was checked against (the real crypto underneath). */
+const evaluations = vi.hoisted(() => new Map<string, number>());
+vi.mock('../src/lib/crypto.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/lib/crypto.ts')>();
+  return {
+    ...real,
+    verifyPassword: async (stored: string, password: string) => {
+      evaluations.set(stored, (evaluations.get(stored) ?? 0) + 1);
+      return real.verifyPassword(stored, password);
+    },
+  };
+});
 
 const wrongLogin = (t: TestApp, account: string, headers: Record<string, string> = {}) =>
   t.call('/user/login', { account, password: 'wrong-pass-9' }, { headers });
@@ -253,3 +266,262 @@ describe('smaller edges', () => {
     expect(a).not.toBe(b);
   });
 });
+
+describe('password attempts: throttled per source, no lockout switch, counted atomically', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // X-Forwarded-For from the test's own address plays the clients' addresses
+    t = await createTestApp('pglite', { TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(async () => t?.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const hashOf = async (account: string) =>
+    await t.db
+      .selectFrom('app_user')
+      .select(['password_hash', 'fund_password_hash'])
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow();
+
+  it('rotating addresses cannot lock the owner out, and nothing says "locked"', async () => {
+    const u = await t.newUser('lk'); // signed in once from 127.0.0.1
+    for (let i = 0; i < 40; i++) {
+      const r = await wrongLogin(t, u.account, from(`203.0.113.${i + 1}`));
+      expectRefusal(r, 'auth.wrongCredentials');
+    }
+    // the owner from the address they used before
+    expectOk(await t.call('/user/login', { account: u.account, password: u.password }));
+    // a new address, even with the right password, is slowed while the account is under attack …
+    expectRefusal(
+      await t.call(
+        '/user/login',
+        { account: u.account, password: u.password },
+        { headers: from('198.51.100.1') },
+      ),
+      'auth.wrongCredentials',
+    );
+    // … and answers exactly as an unknown account does
+    const unknown = await t.call(
+      '/user/login',
+      { account: 'nobody0000', password: 'wrong-pass-9' },
+      { headers: from('198.51.100.1') },
+    );
+    expect(unknown.http).toBe(200);
+    expect(unknown.body).toEqual({ status: 0, msg: 'auth.wrongCredentials' });
+    t.clock.advance(15 * 60_000 + 1);
+    expectOk(
+      await t.call(
+        '/user/login',
+        { account: u.account, password: u.password },
+        { headers: from('198.51.100.1') },
+      ),
+    );
+  });
+
+  it('throttles one source after five wrong passwords, with the same answer', async () => {
+    const u = await t.newUser('ls');
+    for (let i = 0; i < 5; i++)
+      expectRefusal(await wrongLogin(t, u.account, from('192.0.2.5')), 'auth.wrongCredentials');
+    const right = await t.call(
+      '/user/login',
+      { account: u.account, password: u.password },
+      { headers: from('192.0.2.5') },
+    );
+    expect(right.body).toEqual({ status: 0, msg: 'auth.wrongCredentials' });
+    // another address the owner used is not affected
+    expectOk(await t.call('/user/login', { account: u.account, password: u.password }));
+  });
+
+  it('30 concurrent wrong logins get at most 5 evaluations', async () => {
+    const u = await t.newUser('lc');
+    const { password_hash } = await hashOf(u.account);
+    evaluations.delete(password_hash);
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => wrongLogin(t, u.account, from('192.0.2.30'))),
+    );
+    for (const r of replies) expectRefusal(r, 'auth.wrongCredentials');
+    expect(evaluations.get(password_hash)).toBeLessThanOrEqual(5);
+  });
+
+  it('30 concurrent wrong fund passwords get at most 5 evaluations', async () => {
+    const u = await t.newUser('lf');
+    expectOk(
+      await t.call('/user/setPasswords', { new_pass: '135246', new_passs: '135246' }, { token: u.token }),
+    );
+    const { fund_password_hash } = await hashOf(u.account);
+    evaluations.delete(fund_password_hash as string);
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.call(
+          '/user/changePasswords',
+          { old_pass: '999999', new_pass: '864209', new_passs: '864209' },
+          { token: u.token },
+        ),
+      ),
+    );
+    const msgs = new Set(replies.map((r) => r.body.msg));
+    expect([...msgs].sort()).toEqual(['account.fundPasswordLocked', 'account.wrongFundPassword']);
+    expect(evaluations.get(fund_password_hash as string)).toBeLessThanOrEqual(5);
+  });
+
+  it('limits guesses of the current password on /user/changePassword, atomically', async () => {
+    const u = await t.newUser('lo');
+    const { password_hash } = await hashOf(u.account);
+    evaluations.delete(password_hash);
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.call(
+          '/user/changePassword',
+          { old_pass: 'not-it-123', new_pass: 'fresh-pass-77', new_passs: 'fresh-pass-77' },
+          { token: u.token },
+        ),
+      ),
+    );
+    expect(evaluations.get(password_hash)).toBeLessThanOrEqual(5);
+    expect(replies.filter((r) => r.body.msg === 'account.wrongOldPassword').length).toBeLessThanOrEqual(5);
+    expect(replies.filter((r) => r.body.msg === 'request.rateLimited').length).toBeGreaterThanOrEqual(25);
+    // even the right one waits for the window
+    expectRefusal(
+      await t.call(
+        '/user/changePassword',
+        { old_pass: u.password, new_pass: 'fresh-pass-77', new_passs: 'fresh-pass-77' },
+        { token: u.token },
+      ),
+      'request.rateLimited',
+    );
+    t.clock.advance(15 * 60_000 + 1);
+    expectOk(
+      await t.call(
+        '/user/changePassword',
+        { old_pass: u.password, new_pass: 'fresh-pass-77', new_passs: 'fresh-pass-77' },
+        { token: u.token },
+      ),
+    );
+  });
+
+  it('operators: rotating addresses cannot lock the operator out either', async () => {
+    const admin = await t.adminLogin();
+    for (let i = 0; i < 30; i++) {
+      expectRefusal(
+        await t.admin(
+          '/auth/login',
+          { username: t.env.DEMO_ADMIN, password: 'nope-nope-1' },
+          undefined,
+          from(`203.0.113.${i + 1}`),
+        ),
+        'auth.wrongCredentials',
+      );
+    }
+    expect(admin).toBeTruthy();
+    await t.adminLogin();
+  });
+});
+
+describe('text and amounts the database cannot store are refused in the contract', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses NUL and lone surrogates in text fields with validation.badCharacters', async () => {
+    for (const bad of ['ab\u0000cd', 'ab\uD800cd', '\uDC00', 'x\uDBFF']) {
+      const login = await t.call('/user/login', { account: bad, password: 'whatever-pass-1' });
+      expect(login.body).toMatchObject({ status: 0, msg: 'validation.badCharacters' });
+      const reg = await t.call('/user/register', {
+        account: 'okname1',
+        pwd: `pw${bad}long`,
+        pwd1: `pw${bad}long`,
+        inviter: bad,
+      });
+      expect(reg.body).toMatchObject({ status: 0, msg: 'validation.badCharacters' });
+    }
+    const admin = await t.adminLogin();
+    const cfg = await t.admin('/config/set', { name: 'title', value: 'Kabuto\u0000', reason: 'r' }, admin);
+    expect(cfg.body).toMatchObject({ status: 0, msg: 'validation.badCharacters' });
+    // a well-formed pair (an emoji) is text like any other
+    const emoji = await t.admin(
+      '/config/set',
+      { name: 'title', value: 'Kabuto \u{1F980}', reason: 'r' },
+      admin,
+    );
+    expectOk(emoji);
+  });
+
+  it('refuses amounts past the business maximum of their field', async () => {
+    const s = await t.demo();
+    const big = await t.money('/user/rotation', { money: '999999999999999', from: 'jpy', to: 'usd' }, s);
+    expect(big.body).toMatchObject({
+      status: 0,
+      msg: 'validation.amountTooLarge',
+      params: { field: 'money' },
+    });
+    expect(
+      await t.db.selectFrom('fund_record').select('id').where('type', '=', 'exchange').execute(),
+    ).toEqual([]);
+    const admin = await t.adminLogin();
+    const user = await t.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('account', '=', s.account)
+      .executeTakeFirstOrThrow();
+    for (const limit of ['920000000000000', '1000000000.0001']) {
+      const r = await t.admin(
+        '/users/credit',
+        { id: String(user.id), score: 100, currency: 'jpy', limit, reason: 'r' },
+        admin,
+      );
+      expect(r.body).toMatchObject({ status: 0, msg: 'validation.amountTooLarge' });
+    }
+    expectOk(
+      await t.admin(
+        '/users/credit',
+        { id: String(user.id), score: 100, currency: 'jpy', limit: '1000000000', reason: 'r' },
+        admin,
+      ),
+    );
+  });
+});
+
+describe('new passwords follow NIST SP 800-63B', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => t?.close());
+
+  const reg = (account: string, pwd: string) =>
+    t.call('/user/register', { account, pwd, pwd1: pwd, inviter: t.env.DEMO_INVITE_CODE });
+
+  it('refuses short, common and account-name passwords at registration', async () => {
+    expect((await reg('nist0001', '123456')).body.msg).toBe('account.passwordFormat');
+    expect((await reg('nist0001', '      ')).body.msg).toBe('account.passwordFormat');
+    expect((await reg('nist0001', 'aaaaaa')).body.msg).toBe('account.passwordFormat');
+    expect((await reg('nist0001', '12345678')).body.msg).toBe('account.passwordWeak');
+    expect((await reg('nist0001', 'password1')).body.msg).toBe('account.passwordWeak');
+    expect((await reg('nist0001', 'aaaaaaaa')).body.msg).toBe('account.passwordWeak');
+    expect((await reg('nist0001', '        ')).body.msg).toBe('account.passwordWeak');
+    expect((await reg('nist0001', 'nist0001')).body.msg).toBe('account.passwordIsAccount');
+    expect((await reg('nist0001', 'NIST0001-x')).body.msg).toBe('account.passwordIsAccount');
+    expectOk(await reg('nist0001', 'kabuto-demo-1'));
+  });
+
+  it('applies to a changed password and to operators', async () => {
+    const u = await t.newUser('np');
+    const change = (next: string) =>
+      t.call(
+        '/user/changePassword',
+        { old_pass: u.password, new_pass: next, new_passs: next },
+        { token: u.token },
+      );
+    expect((await change('qwertyuiop')).body.msg).toBe('account.passwordWeak');
+    expect((await change(`${u.account}!!`)).body.msg).toBe('account.passwordIsAccount');
+    const admin = await t.adminLogin();
+    const op = (password: string) =>
+      t.admin('/operators/save', { username: 'nistop', role: 'reviewer', password, reason: 'r' }, admin);
+    expect((await op('1234567890')).body.msg).toBe('account.passwordWeak');
+    expect((await op('nistop-nistop')).body.msg).toBe('account.passwordIsAccount');
+    expectOk(await op('reviewer-pass-1'));
+  });
+});
+

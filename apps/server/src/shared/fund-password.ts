@@ -1,4 +1,3 @@
-import { type Tx, withTx } from '@kabuto/db';
 import type { Deps } from '../deps.ts';
 import { verifyPassword } from '../lib/crypto.ts';
 import { AppError, refuse } from '../lib/errors.ts';
@@ -18,45 +17,62 @@ export function fundPasswordVerifier({ db, clock }: Deps): FundPasswordVerifier 
    * Runs outside the caller's transaction so that a wrong try is counted even though the call is refused.
    */
   return async function verifyFundPassword(userId: bigint, password: string): Promise<void> {
-    const row = await db
-      .selectFrom('app_user')
-      .select(['fund_password_hash', 'fund_failed', 'fund_locked_until'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return refuse('account.notFound');
-    if (!row.fund_password_hash) return refuse('account.fundPasswordNotSet');
     const now = clock.now();
-    if (row.fund_locked_until && row.fund_locked_until.getTime() > now) {
-      return refuse('account.fundPasswordLocked', { minutes: minutesLeft(row.fund_locked_until, now) });
+    // The attempt is counted before the password is evaluated, in one statement: concurrent wrong
+    // passwords get at most MAX_WRONG_PASSWORDS evaluations. A locked password counts nothing.
+    const row = await db
+      .updateTable('app_user')
+      .set((eb) => ({ fund_failed: eb('fund_failed', '+', 1) }))
+      .where('id', '=', userId)
+      .where((eb) =>
+        eb.or([eb('fund_locked_until', 'is', null), eb('fund_locked_until', '<=', new Date(now))]),
+      )
+      .returning(['fund_password_hash', 'fund_failed'])
+      .executeTakeFirst();
+    if (!row) {
+      const locked = await db
+        .selectFrom('app_user')
+        .select('fund_locked_until')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!locked) return refuse('account.notFound');
+      return refuse('account.fundPasswordLocked', {
+        minutes: minutesLeft(locked.fund_locked_until ?? new Date(now), now),
+      });
+    }
+    if (!row.fund_password_hash) {
+      await release(userId);
+      return refuse('account.fundPasswordNotSet');
+    }
+    if (row.fund_failed > MAX_WRONG_PASSWORDS) {
+      return refuse('account.fundPasswordLocked', { minutes: LOCK_MS / 60_000 });
     }
     if (await verifyPassword(row.fund_password_hash, password)) {
-      if (row.fund_failed > 0 || row.fund_locked_until) {
-        await db
-          .updateTable('app_user')
-          .set({ fund_failed: 0, fund_locked_until: null })
-          .where('id', '=', userId)
-          .execute();
-      }
+      await db
+        .updateTable('app_user')
+        .set({ fund_failed: 0, fund_locked_until: null })
+        .where('id', '=', userId)
+        .execute();
       return;
     }
-    const r = await withTx(db, async (tx: Tx) => {
-      const updated = await tx
+    if (row.fund_failed === MAX_WRONG_PASSWORDS) {
+      await db
         .updateTable('app_user')
-        .set((eb) => ({ fund_failed: eb('fund_failed', '+', 1) }))
+        .set({ fund_failed: 0, fund_locked_until: new Date(now + LOCK_MS) })
         .where('id', '=', userId)
-        .returning(['fund_failed'])
-        .executeTakeFirstOrThrow();
-      if (updated.fund_failed >= MAX_WRONG_PASSWORDS) {
-        await tx
-          .updateTable('app_user')
-          .set({ fund_failed: 0, fund_locked_until: new Date(now + LOCK_MS) })
-          .where('id', '=', userId)
-          .execute();
-        return 'locked' as const;
-      }
-      return 'wrong' as const;
-    });
-    if (r === 'locked') throw new AppError('account.fundPasswordLocked', { minutes: LOCK_MS / 60_000 });
+        .execute();
+      throw new AppError('account.fundPasswordLocked', { minutes: LOCK_MS / 60_000 });
+    }
     refuse('account.wrongFundPassword');
   };
+
+  /** Gives back an attempt that was counted but not evaluated. */
+  async function release(userId: bigint): Promise<void> {
+    await db
+      .updateTable('app_user')
+      .set((eb) => ({ fund_failed: eb('fund_failed', '-', 1) }))
+      .where('id', '=', userId)
+      .where('fund_failed', '>', 0)
+      .execute();
+  }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, currency, id, optionalText, text } from '../fields.ts';
+import { amount, body, currency, id, LOAN_LIMIT_MAX, optionalText, text, verbatim } from '../fields.ts';
 
 /**
  * The back-office API: POST /api/admin<path>, JSON, header `authorization: Bearer <token>`
@@ -190,7 +190,7 @@ export const userSetCredit = endpoint({
     id: id(),
     score: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1000),
     currency: currency(),
-    limit: amount().optional(),
+    limit: amount(LOAN_LIMIT_MAX).optional(),
     reason: reason(),
   }),
   data: z.null(),
@@ -227,7 +227,7 @@ export const configSet = endpoint({
   summary: 'Change one setting (validated by its schema).',
   body: body({
     name: text(64),
-    value: z.string({ error: 'validation.invalid' }).max(20_000, 'validation.tooLong'),
+    value: verbatim(20_000),
     reason: reason(),
   }),
   data: z.null(),

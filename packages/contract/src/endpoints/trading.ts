@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, id, lang, market, positiveInt } from '../fields.ts';
+import { amount, body, id, lang, market, PRICE_MAX, positiveInt } from '../fields.ts';
 import { symbol } from './quotes.ts';
 
 const tag = 'trading';
@@ -67,7 +67,7 @@ export const buyStock = endpoint({
       .or(z.literal(2))
       .default('1')
       .transform((v) => Number(v) as 1 | 2),
-    buy_price: amount().optional().describe('limit price; ignored for market orders'),
+    buy_price: amount(PRICE_MAX).optional().describe('limit price; ignored for market orders'),
     type: market(),
   }),
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number() }),
