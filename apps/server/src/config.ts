@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   DEMO_CHANNEL_PASSWORD: z.string().min(1).default('135790'),
   /** Where uploads are stored (outside the web root). */
   UPLOAD_DIR: z.string().optional(),
+  /** What one user's uploads may take in all (MB, after re-encoding). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(100),
   /** argon2id cost; tests lower it to keep the suite fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),

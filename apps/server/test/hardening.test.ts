@@ -1,10 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import { createTestDb } from '@kabuto/db/testing';
 import { ManualClock } from '@kabuto/domain';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../src/config.ts';
 import { seedDemo } from '../src/seed/seed.ts';
-import { createTestApp, expectOk, expectRefusal, T0, type TestApp } from './support/app.ts';
+import { createTestApp, expectOk, expectRefusal, IMAGES, T0, type TestApp } from './support/app.ts';
 import { client } from './support/ws-client.ts';
 
 /** Every password evaluation, by the stored hash it was checked against (the real crypto underneath). */
@@ -525,3 +526,94 @@ describe('new passwords follow NIST SP 800-63B', () => {
   });
 });
 
+describe('uploads are encoded again, within a quota, limited per user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { UPLOAD_QUOTA_MB: '1', RATE_LIMIT_MONEY: '6' });
+  });
+  afterAll(async () => t?.close());
+
+  const storedBytes = async (path: string, token: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/vue/${path}`, headers: { token } })).rawPayload;
+  const picture = (format: 'jpeg' | 'png' | 'webp', size = 16) =>
+    sharp({ create: { width: size, height: size, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      [format]()
+      .toBuffer();
+
+  it('strips EXIF and GPS from a photo', async () => {
+    const u = await t.newUser('ux');
+    const photo = await sharp(await picture('jpeg'))
+      .withExif({
+        IFD0: { Make: 'KabutoCam', Model: 'X1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 0/1' },
+      })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const path = expectOk(await t.upload(u, photo)) as string;
+    const back = await storedBytes(path, u.token);
+    const meta = await sharp(back).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(back.includes(Buffer.from('KabutoCam'))).toBe(false);
+  });
+
+  it('kills PNG+HTML and WEBP+SVG polyglots', async () => {
+    const u = await t.newUser('up');
+    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    for (const [format, tail] of [
+      ['png', html],
+      ['webp', svg],
+    ] as const) {
+      const polyglot = Buffer.concat([await picture(format), tail]);
+      const path = expectOk(await t.upload(u, polyglot)) as string;
+      const back = await storedBytes(path, u.token);
+      expect(back.includes(tail)).toBe(false);
+      expect(back.includes(Buffer.from('alert('))).toBe(false);
+      expect((await sharp(back).metadata()).format).toBe(format);
+    }
+    // magic bytes over something that is not a picture
+    expectRefusal(await t.upload(u, Buffer.concat([IMAGES.png().subarray(0, 16), html])), 'upload.badType');
+  });
+
+  it('keeps each user within the upload quota', async () => {
+    const u = await t.newUser('uq');
+    const noise = () =>
+      sharp({
+        create: {
+          width: 400,
+          height: 400,
+          channels: 3,
+          background: '#888',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
+    const replies = [];
+    for (let i = 0; i < 3; i++) replies.push(await t.upload(u, await noise()));
+    expectOk(replies[0]);
+    const refused = replies.find((r) => r.body.status === 0);
+    expect(refused?.body).toEqual({ status: 0, msg: 'upload.quotaExceeded', params: { max: '1' } });
+    const used = await t.db
+      .selectFrom('upload as f')
+      .innerJoin('app_user as u', 'u.id', 'f.owner_id')
+      .select((eb) => eb.fn.sum<string>('f.size').as('bytes'))
+      .where('u.account', '=', u.account)
+      .executeTakeFirstOrThrow();
+    expect(Number(used.bytes)).toBeLessThanOrEqual(1024 * 1024);
+    // another user has their own room
+    expectOk(await t.upload(await t.newUser('uq'), IMAGES.png()));
+  });
+
+  it('limits the upload rate per user, not per token', async () => {
+    const u = await t.newUser('ur');
+    const second = expectOk(await t.call('/user/login', { account: u.account, password: u.password })).token;
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++)
+      codes.push((await t.upload({ token: i % 2 ? second : u.token }, IMAGES.jpeg())).http);
+    expect(codes.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(codes.slice(6)).toEqual([429, 429]);
+  });
+});

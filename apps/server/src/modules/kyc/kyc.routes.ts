@@ -10,10 +10,8 @@ import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '../../
 import type { KycService } from './kyc.service.ts';
 
 /** Limits per login token (the limiter runs before authentication; a made-up token gets 401 anyway). */
-const perSession = (req: FastifyRequest) => {
-  const token = req.headers.token;
-  return typeof token === 'string' ? `t${token.slice(0, 128)}` : req.ip;
-};
+/** Uploads are limited per user (after authentication), whatever token or address they come with. */
+const perUser = (req: FastifyRequest) => `upload:u${currentUser(req).id}`;
 
 const sendImage = (reply: FastifyReply, file: { bytes: Buffer; contentType: string }) =>
   reply
@@ -58,7 +56,7 @@ export function kycRoutes(
       }
       return ok(await storeUpload(db, env, user.id, bytes, new Date(clock.now())), 'ok.uploaded');
     },
-    { rateLimit: { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute', keyGenerator: perSession } },
+    { rateLimit: { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute', keyGenerator: perUser } },
   );
 
   // The owner reads their own upload back (any other user's name is "not found").
