@@ -61,6 +61,8 @@ export const APP_VERSION = (
 export interface BuildOptions {
   db: Db;
   clock?: Clock;
+  /** Real time for sessions, rate windows and keys (default the system clock; tests may pass their own). */
+  timers?: Clock;
   env?: Env;
   logger?: FastifyServerOptions['logger'];
   redis?: Redis;
@@ -105,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const deps: Deps = {
     db: opts.db,
     clock,
+    timers: opts.timers ?? systemClock,
     env,
     hashCost: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
   };

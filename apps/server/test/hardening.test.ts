@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { createTestDb } from '@kabuto/db/testing';
-import { ManualClock } from '@kabuto/domain';
+import { ManualClock, systemClock } from '@kabuto/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../src/config.ts';
@@ -615,5 +615,37 @@ describe('uploads are encoded again, within a quota, limited per user', () => {
       codes.push((await t.upload({ token: i % 2 ? second : u.token }, IMAGES.jpeg())).http);
     expect(codes.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(codes.slice(6)).toEqual([429, 429]);
+  });
+});
+
+describe('technical timers run on real time, markets and business dates on the simulated clock', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // the business clock is the test's manual one (T0); sessions, double taps and keys use real time
+    t = await createTestApp('pglite', {}, { timers: systemClock });
+  });
+  afterAll(async () => t?.close());
+
+  it('a business clock set back (a restart with KABUTO_CLOCK_START) does not block keyless calls', async () => {
+    const s = await t.newUser('tk');
+    const cancel = (headers: Record<string, string> = {}) =>
+      t.call('/trade/cancel_stock', { id: '999999', type: 'jpy' }, { token: s.token, headers });
+    expect((await cancel()).body.msg).not.toBe('operation.tooFrequent');
+    // a double tap is still one
+    expect((await cancel()).body.msg).toBe('operation.tooFrequent');
+    t.clock.set(T0 - 24 * 60 * 60_000);
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect((await cancel()).body.msg).not.toBe('operation.tooFrequent');
+    // keys and sessions are stamped in real time, whatever the business clock says
+    const before = Date.now();
+    await cancel({ 'idempotency-key': crypto.randomUUID() });
+    const key = await t.db
+      .selectFrom('idempotency_key')
+      .select('created_at')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(key.created_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    t.clock.set(T0 + 30 * 24 * 60 * 60_000);
+    expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
   });
 });

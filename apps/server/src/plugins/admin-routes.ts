@@ -72,7 +72,7 @@ export function currentOperator(request: FastifyRequest): Operator {
   return request.operator;
 }
 
-export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminRouteKit {
+export function adminRouteKit(app: FastifyInstance, { db, timers: clock }: Deps): AdminRouteKit {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   async function loadSession(where: { tokenHash: string } | { sessionId: bigint }): Promise<Operator> {

@@ -11,7 +11,7 @@ export const minutesLeft = (until: Date, now: number) =>
 
 export type FundPasswordVerifier = (userId: bigint, password: string) => Promise<void>;
 
-export function fundPasswordVerifier({ db, clock }: Deps): FundPasswordVerifier {
+export function fundPasswordVerifier({ db, timers: clock }: Deps): FundPasswordVerifier {
   /**
    * Check the fund password before a money or trading call. Five wrong tries lock it for 15 minutes.
    * Runs outside the caller's transaction so that a wrong try is counted even though the call is refused.

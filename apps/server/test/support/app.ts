@@ -102,7 +102,7 @@ export const uniqueAccount = (prefix = 'u') =>
 export async function createTestApp(
   kind: DbKind,
   envOverrides: Record<string, string> = {},
-  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream'> = {},
+  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream' | 'timers'> = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(kind);
   const uploads = mkdtempSync(join(tmpdir(), 'kabuto-uploads-'));
@@ -118,9 +118,11 @@ export async function createTestApp(
     ...envOverrides,
   });
   const clock = new ManualClock(T0);
+  // One manual clock for the business and the technical timers, unless a test gives real time its own.
   const app = await buildApp({
     db: handle.db,
     clock,
+    timers: clock,
     env,
     webDist: null,
     adminDist: null,

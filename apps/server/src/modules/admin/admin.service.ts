@@ -37,7 +37,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
   const { db, clock } = deps;
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
   let dummyHash: Promise<string> | undefined;
-  const attempts = attemptCounter(db, clock);
+  const attempts = attemptCounter(db, deps.timers);
 
   // ---------------------------------------------------------------- operator sessions
 
@@ -56,7 +56,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
     if (!(await verifyPassword(op.password_hash, input.password))) return refuse('auth.wrongCredentials');
     if (op.disabled) refuse('admin.disabled');
     await attempts.clear(gate.sourceKey);
-    const now = clock.now();
+    const now = deps.timers.now();
     const token = newToken();
     await withTx(db, async (tx) => {
       await repo.insertSession(tx, {
@@ -78,7 +78,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
   }
 
   async function logout(op: Operator) {
-    await repo.revokeSession(db, op.sessionId, new Date(clock.now()));
+    await repo.revokeSession(db, op.sessionId, new Date(deps.timers.now()));
   }
 
   // ---------------------------------------------------------------- queues and users

@@ -15,9 +15,9 @@ const MOBILE_RE = /^\d{10}$/;
 const FUND_RE = /^\d{6}$/;
 
 export function authService(deps: Deps) {
-  const { db, clock } = deps;
+  const { db } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
-  const attempts = attemptCounter(db, clock);
+  const attempts = attemptCounter(db, deps.timers);
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
   /** A hash to verify against when the account does not exist, so timing does not reveal it. */
   let dummyHash: Promise<string> | undefined;
@@ -76,7 +76,7 @@ export function authService(deps: Deps) {
       return refuse('auth.wrongCredentials');
     }
     if (!(await verifyPassword(user.password_hash, input.password))) return refuse('auth.wrongCredentials');
-    const now = clock.now();
+    const now = deps.timers.now();
     if (user.state === 'banned') refuse('account.banned');
     if (user.state === 'frozen') refuse('account.frozen');
     const token = newToken();
@@ -94,7 +94,7 @@ export function authService(deps: Deps) {
   }
 
   async function logout(sessionId: bigint) {
-    await repo.revokeSession(db, sessionId, new Date(clock.now()));
+    await repo.revokeSession(db, sessionId, new Date(deps.timers.now()));
   }
 
   async function changePassword(
@@ -114,7 +114,7 @@ export function authService(deps: Deps) {
     const h = await hash(input.new_pass);
     await withTx(db, async (tx) => {
       await repo.setPasswordHash(tx, user.id, h);
-      await repo.revokeOtherSessions(tx, user.id, user.sessionId, new Date(clock.now()));
+      await repo.revokeOtherSessions(tx, user.id, user.sessionId, new Date(deps.timers.now()));
     });
   }
 

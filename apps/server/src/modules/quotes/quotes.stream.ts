@@ -53,7 +53,7 @@ interface Client {
 }
 
 export function quoteStream(
-  { db, clock }: Deps,
+  { db, clock, timers }: Deps,
   market: MarketDataProvider,
   bus: TickBus,
   opts: StreamOptions = {},
@@ -140,7 +140,7 @@ export function quoteStream(
   const valid = (row: SessionRow | undefined): row is SessionRow =>
     !!row &&
     !row.revoked_at &&
-    row.expires_at.getTime() > clock.now() &&
+    row.expires_at.getTime() > timers.now() &&
     row.state !== 'banned' &&
     row.state !== 'frozen';
 
