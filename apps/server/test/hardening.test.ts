@@ -333,6 +333,19 @@ describe('password attempts: throttled per source, no lockout switch, counted at
     expectOk(await t.call('/user/login', { account: u.account, password: u.password }));
   });
 
+  it('counts only wrong passwords against an address: many right sign-ins pass', async () => {
+    const u = await t.newUser('lm');
+    for (let i = 0; i < 110; i++) {
+      expectOk(
+        await t.call(
+          '/user/login',
+          { account: u.account, password: u.password },
+          { headers: from('192.0.2.77') },
+        ),
+      );
+    }
+  });
+
   it('30 concurrent wrong logins get at most 5 evaluations', async () => {
     const u = await t.newUser('lc');
     const { password_hash } = await hashOf(u.account);

@@ -33,6 +33,16 @@ export function attemptCounter(db: Db, clock: Clock) {
     return row.count <= limit.max;
   }
 
+  /** Gives one attempt back (it turned out right), so that only wrong ones add up. */
+  async function release(key: string): Promise<void> {
+    await db
+      .updateTable('auth_attempt')
+      .set({ count: sql`count - 1` })
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .execute();
+  }
+
   /** Forgets the attempts of `key` (after the right password). */
   async function clear(key: string): Promise<void> {
     await db.deleteFrom('auth_attempt').where('key', '=', key).execute();
@@ -43,7 +53,7 @@ export function attemptCounter(db: Db, clock: Clock) {
     await db.deleteFrom('auth_attempt').where('reset_at', '<=', new Date(clock.now())).execute();
   }
 
-  return { take, clear, prune };
+  return { take, release, clear, prune };
 }
 
 export type AttemptCounter = ReturnType<typeof attemptCounter>;
@@ -71,13 +81,22 @@ export async function mayTrySignIn(
   account: string,
   ip: string,
   knownSource: () => Promise<boolean>,
-): Promise<{ allowed: boolean; sourceKey: string }> {
+): Promise<{ allowed: boolean; succeeded: () => Promise<void> }> {
   const name = account.trim().toLowerCase();
   const sourceKey = `${kind}:src:${ip}:${name}`;
+  const addressKey = `${kind}:ip:${ip}`;
+  const accountKey = `${kind}:acct:${name}`;
   const bySource = await attempts.take(sourceKey, SIGN_IN.perSourceAndAccount);
-  const byAddress = await attempts.take(`${kind}:ip:${ip}`, SIGN_IN.perSource);
-  if (!bySource || !byAddress) return { allowed: false, sourceKey };
-  if (await knownSource()) return { allowed: true, sourceKey };
-  const byAccount = await attempts.take(`${kind}:acct:${name}`, SIGN_IN.perAccountFromNewSources);
-  return { allowed: byAccount, sourceKey };
+  const byAddress = await attempts.take(addressKey, SIGN_IN.perSource);
+  const known = bySource && byAddress && (await knownSource());
+  const byAccount = known || (await attempts.take(accountKey, SIGN_IN.perAccountFromNewSources));
+  return {
+    allowed: bySource && byAddress && byAccount,
+    /** The right password: this source starts afresh, and the shared counters keep wrong ones only. */
+    async succeeded() {
+      await attempts.clear(sourceKey);
+      await attempts.release(addressKey);
+      if (!known) await attempts.release(accountKey);
+    },
+  };
 }

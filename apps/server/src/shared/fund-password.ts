@@ -6,6 +6,10 @@ import { AppError, refuse } from '../lib/errors.ts';
 export const MAX_WRONG_PASSWORDS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
+/** How long a check waits for earlier ones still being evaluated: at most 40 × 50 ms. */
+const IN_FLIGHT_WAITS = 40;
+const IN_FLIGHT_WAIT_MS = 50;
+
 export const minutesLeft = (until: Date, now: number) =>
   Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
 
@@ -19,16 +23,23 @@ export function fundPasswordVerifier({ db, timers: clock }: Deps): FundPasswordV
   return async function verifyFundPassword(userId: bigint, password: string): Promise<void> {
     const now = clock.now();
     // The attempt is counted before the password is evaluated, in one statement: concurrent wrong
-    // passwords get at most MAX_WRONG_PASSWORDS evaluations. A locked password counts nothing.
-    const row = await db
-      .updateTable('app_user')
-      .set((eb) => ({ fund_failed: eb('fund_failed', '+', 1) }))
-      .where('id', '=', userId)
-      .where((eb) =>
-        eb.or([eb('fund_locked_until', 'is', null), eb('fund_locked_until', '<=', new Date(now))]),
-      )
-      .returning(['fund_password_hash', 'fund_failed'])
-      .executeTakeFirst();
+    // passwords get at most MAX_WRONG_PASSWORDS evaluations. A locked password counts nothing. While
+    // the count is full of attempts still being evaluated (not yet wrong), wait for them a little.
+    let row: { fund_password_hash: string | null; fund_failed: number } | undefined;
+    for (let wait = 0; ; wait++) {
+      row = await db
+        .updateTable('app_user')
+        .set((eb) => ({ fund_failed: eb('fund_failed', '+', 1) }))
+        .where('id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('fund_locked_until', 'is', null), eb('fund_locked_until', '<=', new Date(clock.now()))]),
+        )
+        .returning(['fund_password_hash', 'fund_failed'])
+        .executeTakeFirst();
+      if (!row || row.fund_failed <= MAX_WRONG_PASSWORDS || wait >= IN_FLIGHT_WAITS) break;
+      await release(userId);
+      await new Promise((r) => setTimeout(r, IN_FLIGHT_WAIT_MS));
+    }
     if (!row) {
       const locked = await db
         .selectFrom('app_user')

@@ -55,7 +55,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
     }
     if (!(await verifyPassword(op.password_hash, input.password))) return refuse('auth.wrongCredentials');
     if (op.disabled) refuse('admin.disabled');
-    await attempts.clear(gate.sourceKey);
+    await gate.succeeded();
     const now = deps.timers.now();
     const token = newToken();
     await withTx(db, async (tx) => {

@@ -15,7 +15,7 @@ const MOBILE_RE = /^\d{10}$/;
 const FUND_RE = /^\d{6}$/;
 
 export function authService(deps: Deps) {
-  const { db } = deps;
+  const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
   const attempts = attemptCounter(db, deps.timers);
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
@@ -80,7 +80,7 @@ export function authService(deps: Deps) {
     if (user.state === 'banned') refuse('account.banned');
     if (user.state === 'frozen') refuse('account.frozen');
     const token = newToken();
-    await attempts.clear(gate.sourceKey);
+    await gate.succeeded();
     await withTx(db, async (tx) => {
       await repo.insertSession(tx, {
         user_id: user.id,
