@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireSupportedNode } from './runtime.mjs';
 
+requireSupportedNode();
 const root = new URL('..', import.meta.url).pathname;
 const all = readdirSync(join(root, 'bench')).filter((d) => existsSync(join(root, 'bench', d, 'run.ts')));
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;

@@ -4,7 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireSupportedNode } from './runtime.mjs';
 
+requireSupportedNode();
 const root = new URL('..', import.meta.url).pathname;
 const shared = ['packages/contract/src', 'packages/domain/src'];
 

@@ -6,7 +6,9 @@
 // is absent).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { requireSupportedNode } from './runtime.mjs';
 
+requireSupportedNode();
 const root = new URL('..', import.meta.url).pathname;
 const steps = [
   ['import rules', 'node', ['scripts/check-imports.mjs']],

@@ -101,6 +101,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The operator's password is random per install unless given; the browser tests sign in with this one.
+      DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? 'kabuto-admin-1',
       ...(appsBuilt() ? { KABUTO_SKIP_BUILD: '1' } : {}),
       ...options.env,
     },

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { ACCOUNT_HEADER, API_DESCRIPTION, TOKEN_HEADER } from '@kabuto/contract';
+import { ACCOUNT_HEADER, ADMIN_API_BASE, API_DESCRIPTION, TOKEN_HEADER } from '@kabuto/contract';
 import type { Db } from '@kabuto/db';
 import { type Clock, systemClock } from '@kabuto/domain';
 import { createSimulator, type MarketDataProvider } from '@kabuto/market';
@@ -43,6 +43,7 @@ import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { internalVenue } from './modules/trading/venue.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
+import { httpServerFactory, trustProxyOption } from './plugins/connections.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { appliedKeys, idempotency, markApplied } from './plugins/idempotency.ts';
 import { type OnReplyMismatch, replyCheck } from './plugins/reply-check.ts';
@@ -64,6 +65,8 @@ export const APP_VERSION = (
 export interface BuildOptions {
   db: Db;
   clock?: Clock;
+  /** Real time for sessions, rate windows and keys (default the system clock; tests may pass their own). */
+  timers?: Clock;
   env?: Env;
   logger?: FastifyServerOptions['logger'];
   redis?: Redis;
@@ -108,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const deps: Deps = {
     db: opts.db,
     clock,
+    timers: opts.timers ?? systemClock,
     env,
     hashCost: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
   };
@@ -116,7 +120,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    serverFactory: httpServerFactory(env),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the replies on /api/docs; every reply is serialised the same way (bigint
@@ -132,7 +137,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the app's own WebSocket (ws:/wss: of the same host) in current browsers.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
       },
     },
@@ -156,15 +162,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
           account: { type: 'apiKey', in: 'header', name: ACCOUNT_HEADER },
-          operator: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'operator token from /api/admin/auth/login',
-          },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // The public page documents the users' API; the operators' calls (/api/admin) are left out.
+    transform: (doc) =>
+      doc.url.startsWith(ADMIN_API_BASE)
+        ? { schema: { ...doc.schema, hide: true }, url: doc.url }
+        : jsonSchemaTransform(doc),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -177,16 +182,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const idem = idempotency(deps);
   app.addHook('onSend', idem.onSend);
   if (opts.onReplyMismatch) app.addHook('onSend', replyCheck(opts.onReplyMismatch));
-  const kit = routeKit(
-    app,
-    authenticate,
-    {
-      max: env.RATE_LIMIT_MONEY,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => (req.user ? `u${req.user.id}` : req.ip),
-    },
-    [idem.preHandler],
-  );
+  const kit = routeKit(app, authenticate, { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute' }, [
+    idem.preHandler,
+  ]);
   const adminKit = adminRouteKit(app, deps);
 
   const market = opts.market ?? createSimulator({ clock, seed: env.SIM_SEED });

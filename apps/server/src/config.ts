@@ -8,6 +8,24 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().optional(),
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For: a hop count (`1` = the one proxy in
+   * front) or a comma-separated list of addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: nobody,
+   * the address is the socket's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'a hop count or addresses/CIDRs')
+    .optional(),
+  /** Time to receive a request's headers, and its whole body (ms). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** An idle keep-alive connection is closed after this long, and any socket idle this long (ms). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Open connections per client address (WebSockets included); more are closed at once. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KABUTO_CLOCK_START: z.string().optional(),
   KABUTO_CLOCK_SPEED: z.string().optional(),
@@ -23,7 +41,8 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().default('kabuto-demo-1'),
   DEMO_FUND_PASSWORD: z.string().default('246810'),
   DEMO_ADMIN: z.string().default('admin'),
-  DEMO_ADMIN_PASSWORD: z.string().default('kabuto-admin-1'),
+  /** The seeded operator's password; unset: a random one, made on the first start and printed once. */
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Deposit channel password of the demo (the `channel_password` setting). */
   DEMO_CHANNEL_PASSWORD: z.string().min(1).default('135790'),
   /** Where uploads are stored (outside the web root). */
@@ -32,6 +51,8 @@ const EnvSchema = z.object({
   WEBAUTHN_ORIGINS: z.string().optional(),
   /** The passkeys' relying-party id (a domain); default the host of the first origin. */
   WEBAUTHN_RP_ID: z.string().optional(),
+  /** What one user's uploads may take in all (MB, after re-encoding). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(100),
   /** argon2id cost; tests lower it to keep the suite fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),

@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     `  API docs     ${url}/api/docs`,
     `  invite code  ${seed.inviteCode}`,
     `  demo user    ${seed.account} / ${seed.password} (fund password ${seed.fundPassword}, deposit channel password ${seed.channelPassword})`,
-    `  operator     ${seed.operator} / ${seed.operatorPassword} (back office)`,
+    seed.operatorPassword
+      ? `  operator     ${seed.operator} / ${seed.operatorPassword} (back office${seed.seeded && !env.DEMO_ADMIN_PASSWORD ? '; generated now and shown only this once' : ''})`
+      : `  operator     ${seed.operator} (back office; password printed on the first start, or set DEMO_ADMIN_PASSWORD before it)`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -9,6 +9,7 @@ import {
   expectOk,
   expectRefusal,
   fundUser,
+  IMAGES,
   readyUser,
   type Session,
   T0,
@@ -281,7 +282,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
   it('decides a request once when two operators click at the same moment', async () => {
     const s = await readyUser(t, { realname: '中島 悠', opToken: op });
     const channels = expectOk(await t.call('/common/recharge_channel', {}, { token: s.token }));
-    const proof = expectOk(await t.upload(s, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])));
+    const proof = expectOk(await t.upload(s, IMAGES.jpeg()));
     const dep = expectOk(
       await t.money(
         '/user/chongzhi',

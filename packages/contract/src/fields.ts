@@ -12,12 +12,33 @@ const FULL_WIDTH = /[\u3000\uFF01-\uFF5E]/;
 const numberToString = (v: unknown) =>
   typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e15 ? String(v) : v;
 
+/** A NUL or a lone (unpaired) UTF-16 surrogate: text PostgreSQL cannot store, never a real character. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasBadCharacters = (s: string): boolean => s.includes('\0') || LONE_SURROGATE.test(s);
+
+/** Every text field of the contract is built on this: required, and storable (no NUL, no lone surrogate). */
 const requiredString = () =>
-  z.string({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalid') });
+  z
+    .string({ error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalid') })
+    .refine((s) => !hasBadCharacters(s), { error: 'validation.badCharacters', abort: true });
+
+/**
+ * The largest amount any call takes unless its field says less: ten billion of the currency. The
+ * ledger's columns are 64-bit units at scale 4 (about 9.2 × 10^14 of a currency); sums and fees of
+ * amounts up to this maximum stay far below that.
+ */
+export const AMOUNT_MAX = '10000000000';
+/** The largest credit limit an operator may grant one user: a billion of the currency. */
+export const LOAN_LIMIT_MAX = '1000000000';
+/** The highest limit price an order may carry: a hundred million of the currency per share. */
+export const PRICE_MAX = '100000000';
 
 /** Free text: trimmed, required, bounded. */
 export const text = (max = 100) =>
   requiredString().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+
+/** Text kept exactly as sent (not trimmed, may be empty), bounded: e.g. a setting's value. */
+export const verbatim = (max: number) => requiredString().max(max, 'validation.tooLong');
 
 /** Optional free text. */
 export const optionalText = (max = 500) => requiredString().trim().max(max, 'validation.tooLong').optional();
@@ -26,12 +47,15 @@ export const optionalText = (max = 500) => requiredString().trim().max(max, 'val
 export const halfWidth = (max = 64) =>
   text(max).refine((s) => !FULL_WIDTH.test(s), { error: 'validation.halfWidth', abort: true });
 
-/** A password: 6–32 characters, no surrounding trim (spaces are characters). */
+/**
+ * A new password: 8–64 characters of any kind, not trimmed (spaces are characters), as NIST SP 800-63B
+ * asks; the server also refuses common ones and the account's own name.
+ */
 export const password = () =>
   requiredString()
     .min(1, 'validation.required')
-    .max(32, 'account.passwordFormat')
-    .refine((s) => s.length >= 6, { error: 'account.passwordFormat', abort: true });
+    .max(64, 'account.passwordFormat')
+    .refine((s) => [...s].length >= 8, { error: 'account.passwordFormat', abort: true });
 
 /** The fund (trading) password: exactly 6 half-width digits. */
 export const fundPassword = () =>
@@ -40,9 +64,13 @@ export const fundPassword = () =>
     .max(32, 'account.fundPasswordFormat')
     .regex(/^\d{6}$/, 'account.fundPasswordFormat');
 
-/** A positive amount of money as a decimal string (≤ 15 integer digits, ≤ 4 decimals) → bigint units. */
-export const amount = () =>
-  z.preprocess(
+/**
+ * A positive amount of money as a decimal string (≤ 4 decimals) → bigint units, at most `max` (the
+ * business maximum of the field; {@link AMOUNT_MAX} by default).
+ */
+export const amount = (max: string = AMOUNT_MAX) => {
+  const maxUnits = parseUnits(max) as bigint;
+  return z.preprocess(
     numberToString,
     requiredString()
       .trim()
@@ -50,8 +78,10 @@ export const amount = () =>
       .refine((s) => !FULL_WIDTH.test(s), { error: 'validation.halfWidth', abort: true })
       .regex(/^\d{1,15}(\.\d{1,4})?$/, 'validation.amount')
       .transform((s) => parseUnits(s) as bigint)
-      .refine((u) => u > 0n, 'validation.amount'),
+      .refine((u) => u > 0n, { error: 'validation.amount', abort: true })
+      .refine((u) => u <= maxUnits, 'validation.amountTooLarge'),
   );
+};
 
 /** A positive whole number (share quantity, lots) → bigint. */
 export const positiveInt = (maxDigits = 12) =>

@@ -72,7 +72,7 @@ export function currentOperator(request: FastifyRequest): Operator {
   return request.operator;
 }
 
-export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminRouteKit {
+export function adminRouteKit(app: FastifyInstance, { db, timers: clock }: Deps): AdminRouteKit {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   async function loadSession(where: { tokenHash: string } | { sessionId: bigint }): Promise<Operator> {
@@ -142,7 +142,8 @@ export function adminRouteKit(app: FastifyInstance, { db, clock }: Deps): AdminR
     post(endpoint, role, handler) {
       typed.post(
         `${ADMIN_API_BASE}${endpoint.path}`,
-        { schema: schema(endpoint, true), preHandler: [requireRole(role)], config: { endpoint } },
+        // The operator is checked before the body is validated: without a token, 401 and nothing else.
+        { schema: schema(endpoint, true), preValidation: [requireRole(role)], config: { endpoint } },
         (request) => handler(request as any, currentOperator(request)),
       );
     },

@@ -38,7 +38,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
  * preHandler for calls that need a login: a missing, unknown, expired or revoked token → 401.
  * Banned and frozen users lose their sessions at once.
  */
-export function authenticator({ db, clock }: Deps) {
+export function authenticator({ db, timers: clock }: Deps) {
   /** The sessions (with their users) of these token hashes. */
   const sessions = (hashes: string[]) =>
     db

@@ -88,7 +88,7 @@ export interface Idempotency {
 /** The route's own path (case and trailing slash as declared), so /User/Withdrawal is the same call. */
 const routePath = (request: FastifyRequest) => request.routeOptions.url ?? request.url.split('?')[0];
 
-export function idempotency({ db, clock }: Deps): Idempotency {
+export function idempotency({ db, timers: clock }: Deps): Idempotency {
   /**
    * Claim keys: a new key is inserted as pending; a key whose day has passed, or whose first request
    * died pending, is taken over. Keys live a day: the callers' expired ones go as new ones come (the

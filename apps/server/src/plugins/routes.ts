@@ -26,12 +26,20 @@ export function routeKit(
   extraMoneyHooks: preHandlerHookHandler[] = [],
 ): RouteKit {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // Money calls are limited per user: after authentication, before the idempotency claim.
+  const moneyLimiter = app.rateLimit({
+    max: moneyRateLimit.max,
+    timeWindow: moneyRateLimit.timeWindow,
+    keyGenerator: moneyRateLimit.keyGenerator ?? ((req) => `u${currentUserId(req)}`),
+  });
   return {
     post(endpoint, handler, options = {}) {
+      // The login is checked before the body is validated: a caller without one learns nothing of it.
+      const preValidation: preHandlerHookHandler[] = [];
+      if (endpoint.auth) preValidation.push(authenticate);
       const preHandler: preHandlerHookHandler[] = [];
-      if (endpoint.auth) preHandler.push(authenticate);
+      if (endpoint.money && !options.rateLimit) preHandler.push(moneyLimiter);
       if (endpoint.money) preHandler.push(...extraMoneyHooks);
-      const rateLimit = options.rateLimit ?? (endpoint.money ? moneyRateLimit : undefined);
       typed.post(
         `${API_BASE}${endpoint.path}`,
         {
@@ -43,11 +51,18 @@ export function routeKit(
             tags: [endpoint.tag],
             ...(endpoint.auth ? { security: [{ token: [] }] } : {}),
           },
+          preValidation,
           preHandler,
-          config: rateLimit ? { endpoint, rateLimit } : { endpoint },
+          config: options.rateLimit ? { endpoint, rateLimit: options.rateLimit } : { endpoint },
         },
         (request) => handler(request as any),
       );
     },
   };
+}
+
+/** The user a money call's limit is keyed by (every money call needs a login). */
+function currentUserId(req: FastifyRequest): string {
+  if (!req.user) throw new Error('money rate limit before authentication');
+  return String(req.user.id);
 }

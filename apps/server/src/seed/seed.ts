@@ -6,7 +6,7 @@ import { type Db, type Tx, withTx } from '@kabuto/db';
 import { type Clock, type Currency, systemClock, units } from '@kabuto/domain';
 import { platformAccount, userAccount } from '@kabuto/ledger';
 import type { Env } from '../config.ts';
-import { type HashCost, hashPassword } from '../lib/crypto.ts';
+import { type HashCost, hashPassword, newToken } from '../lib/crypto.ts';
 import { audit } from '../shared/audit.ts';
 import { newOrderNo, transfer, writeFundRecords } from '../shared/money.ts';
 import { sendNotice } from '../shared/notices.ts';
@@ -22,7 +22,8 @@ export interface SeedReport {
   password: string;
   fundPassword: string;
   operator: string;
-  operatorPassword: string;
+  /** Null when the operator was seeded earlier with a generated password (printed on that start only). */
+  operatorPassword: string | null;
   channelPassword: string;
 }
 
@@ -355,16 +356,17 @@ export async function seedDemo(
     password: env.DEMO_PASSWORD,
     fundPassword: env.DEMO_FUND_PASSWORD,
     operator: env.DEMO_ADMIN,
-    operatorPassword: env.DEMO_ADMIN_PASSWORD,
+    operatorPassword: env.DEMO_ADMIN_PASSWORD ?? null,
     channelPassword: env.DEMO_CHANNEL_PASSWORD,
   };
   const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
   if (existing) return report;
+  const operatorPassword = env.DEMO_ADMIN_PASSWORD ?? newToken().slice(0, 20);
 
   const [passwordHash, fundHash, operatorHash] = await Promise.all([
     hashPassword(env.DEMO_PASSWORD, cost),
     hashPassword(env.DEMO_FUND_PASSWORD, cost),
-    hashPassword(env.DEMO_ADMIN_PASSWORD, cost),
+    hashPassword(operatorPassword, cost),
   ]);
   await withTx(db, async (tx) => {
     const again = await tx.selectFrom('app_user').select('id').limit(1).forUpdate().executeTakeFirst();
@@ -403,6 +405,7 @@ export async function seedDemo(
     }
     report.seeded = true;
   });
+  if (report.seeded) report.operatorPassword = operatorPassword;
   if (report.seeded) {
     await saveSetting(db, 'kefu', 'mailto:support@kabuto.example');
     await saveSetting(db, 'channel_password', env.DEMO_CHANNEL_PASSWORD);

@@ -31,6 +31,20 @@ const range = z
   .refine((r) => (parseUnits(r.min) as bigint) <= (parseUnits(r.max) as bigint), 'min ≤ max');
 const perCurrency = <T extends z.ZodType>(schema: T) =>
   z.object(Object.fromEntries(CURRENCIES.map((c) => [c, schema])) as Record<Currency, T>).strict();
+/** A link clients open as it is: "" or an absolute http, https, mailto or tel URL (never javascript: or data:). */
+const serviceUrl = z
+  .string()
+  .max(500)
+  .refine((v) => {
+    if (v === '') return true;
+    // no spaces or control characters (browsers strip some of them before reading the scheme)
+    if ([...v].some((ch) => ch <= ' ' || ch === '\u007f')) return false;
+    try {
+      return ['http:', 'https:', 'mailto:', 'tel:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'http(s), mailto: or tel:');
 /** A percentage as a decimal string ("0.30"), at most `max`. */
 const percent = (max: number) =>
   z
@@ -102,7 +116,7 @@ export const SETTING_DEFS = {
   title: def(z.string().min(1).max(60), 'Kabuto', true, 'App title (browser tab, home header)'),
   logo: def(z.string().max(300), '/logo.svg', true, 'Logo path, prefixed with the image base URL'),
   image_base_url: def(z.string().max(300), '', true, 'Prefix for logo and image paths ("" = same origin)'),
-  kefu: def(z.string().max(500), '', true, 'Customer-service URL (chat, form or mailto:)'),
+  kefu: def(serviceUrl, '', true, 'Customer-service URL: http(s), mailto: or tel: ("" = none)'),
   register_mode: def(
     z.enum(['account', 'mobile']),
     'account',

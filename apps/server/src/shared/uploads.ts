@@ -2,14 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { API_BASE } from '@kabuto/contract';
-import type { Db, Tx } from '@kabuto/db';
+import { type Db, type Tx, withTx } from '@kabuto/db';
+import { sql } from 'kysely';
+import sharp from 'sharp';
 import type { Env } from '../config.ts';
 import { AppError, refuse } from '../lib/errors.ts';
 import { signedUrl } from '../lib/signed-url.ts';
 
 /**
- * Uploaded images (ID photos, transfer proofs): checked by their bytes, stored under random names in
- * UPLOAD_DIR (outside any web root), recorded with their owner. Only the owner and operators read them.
+ * Uploaded images (ID photos, transfer proofs): recognised by their bytes, then decoded and encoded
+ * again (sharp), so that what is stored is only the picture: no EXIF or GPS of an ID photo, nothing
+ * appended or hidden in it (an HTML or SVG polyglot does not survive). Stored under random names in
+ * UPLOAD_DIR (outside any web root), recorded with their owner, within a quota per user
+ * (UPLOAD_QUOTA_MB). Only the owner and operators read them.
  */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -41,6 +46,24 @@ export function sniffImage(b: Buffer): ImageType | null {
   return null;
 }
 
+/** Images larger than this many pixels are refused before they are decoded (decompression bombs). */
+const MAX_PIXELS = 50_000_000;
+
+/**
+ * The picture of `bytes` encoded again in its own format, upright (EXIF orientation applied), without
+ * any metadata; null when the bytes do not decode as that image.
+ */
+export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buffer | null> {
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS, animated: false }).rotate();
+    if (type === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    if (type === 'image/png') return await image.png({ compressionLevel: 9 }).toBuffer();
+    return await image.webp({ quality: 90 }).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
 /** Store an image for its owner; returns the relative path the client sends back (`uploads/<name>`). */
 export async function storeUpload(
   db: Db,
@@ -53,23 +76,38 @@ export async function storeUpload(
   if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('upload.tooLarge', { max: UPLOAD_MAX_MB }, 413);
   const type = sniffImage(bytes);
   if (!type) return refuse('upload.badType');
+  const clean = await reencodeImage(bytes, type);
+  if (!clean) return refuse('upload.badType');
   const name = `${randomBytes(16).toString('hex')}.${EXT[type]}`;
   const dir = uploadDir(env);
   await mkdir(dir, { recursive: true, mode: 0o750 });
   const file = join(dir, name);
-  await writeFile(file, bytes, { flag: 'wx', mode: 0o640 });
+  await writeFile(file, clean, { flag: 'wx', mode: 0o640 });
+  const quota = env.UPLOAD_QUOTA_MB * 1024 * 1024;
   try {
-    await db
-      .insertInto('upload')
-      .values({
-        name,
-        owner_id: ownerId,
-        content_type: type,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        created_at: now,
-      })
-      .execute();
+    await withTx(db, async (tx) => {
+      // One upload of a user at a time past this point, so that two cannot both fit the same room.
+      await tx.selectFrom('app_user').select('id').where('id', '=', ownerId).forUpdate().execute();
+      const used = await tx
+        .selectFrom('upload')
+        .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      if (Number(used.bytes) + clean.length > quota) {
+        throw new AppError('upload.quotaExceeded', { max: env.UPLOAD_QUOTA_MB });
+      }
+      await tx
+        .insertInto('upload')
+        .values({
+          name,
+          owner_id: ownerId,
+          content_type: type,
+          size: clean.length,
+          sha256: createHash('sha256').update(clean).digest('hex'),
+          created_at: now,
+        })
+        .execute();
+    });
   } catch (err) {
     await unlink(file).catch(() => undefined);
     throw err;

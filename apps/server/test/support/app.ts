@@ -34,7 +34,12 @@ export interface TestApp {
     opts?: { field?: string; filename?: string; contentType?: string },
   ): Promise<Reply>;
   /** POST /api/admin<path> as JSON with an operator token. */
-  admin(path: string, body?: Record<string, unknown>, token?: string): Promise<Reply>;
+  admin(
+    path: string,
+    body?: Record<string, unknown>,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<Reply>;
   /** Logs in an operator (the demo operator by default); returns the token. */
   adminLogin(username?: string, password?: string): Promise<string>;
   /** Logs in the seeded demo user (verified, bank card, fund password, ¥10,000,000). */
@@ -97,7 +102,7 @@ export const uniqueAccount = (prefix = 'u') =>
 export async function createTestApp(
   kind: DbKind,
   envOverrides: Record<string, string> = {},
-  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs'> = {},
+  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream' | 'timers'> = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(kind);
   const uploads = mkdtempSync(join(tmpdir(), 'kabuto-uploads-'));
@@ -108,13 +113,16 @@ export async function createTestApp(
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_REGISTER: '1000',
     RATE_LIMIT_MONEY: '1000',
+    DEMO_ADMIN_PASSWORD: 'kabuto-admin-1',
     LOG_LEVEL: 'silent',
     ...envOverrides,
   });
   const clock = new ManualClock(T0);
+  // One manual clock for the business and the technical timers, unless a test gives real time its own.
   const app = await buildApp({
     db: handle.db,
     clock,
+    timers: clock,
     env,
     webDist: null,
     adminDist: null,
@@ -192,17 +200,29 @@ export async function createTestApp(
     return { http: raw.statusCode, body: raw.json(), raw };
   }
 
-  async function admin(path: string, body: Record<string, unknown> = {}, token?: string): Promise<Reply> {
+  async function admin(
+    path: string,
+    body: Record<string, unknown> = {},
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const raw = await app.inject({
       method: 'POST',
       url: `/api/admin${path}`,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...headers,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       payload: JSON.stringify(body),
     });
     return { http: raw.statusCode, body: raw.json(), raw };
   }
 
-  async function adminLogin(username = env.DEMO_ADMIN, password = env.DEMO_ADMIN_PASSWORD): Promise<string> {
+  async function adminLogin(
+    username = env.DEMO_ADMIN,
+    password = env.DEMO_ADMIN_PASSWORD ?? '',
+  ): Promise<string> {
     const r = await admin('/auth/login', { username, password });
     if (r.body.status !== 1) throw new Error(`operator login failed: ${JSON.stringify(r.body)}`);
     return r.body.data.token as string;
@@ -256,22 +276,17 @@ export function expectOk(r: Reply): any {
 
 // ---------------------------------------------------------------- money helpers
 
-/** Smallest files whose bytes say JPEG, PNG, WebP (what the upload checks), plus some noise. */
-export const IMAGES = {
-  jpeg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytesFor(64)]),
-  png: () =>
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytesFor(64)]),
-  webp: () =>
-    Buffer.concat([
-      Buffer.from('RIFF'),
-      Buffer.from([0x40, 0, 0, 0]),
-      Buffer.from('WEBPVP8 '),
-      randomBytesFor(64),
-    ]),
+/** Real 4×4 images (uploads are decoded and encoded again, so their bytes must be a picture). */
+const IMAGE_BYTES = {
+  jpeg: '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCKAAK2/9k=',
+  png: 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4oaEBRwzEcQDRQxGBpDPMeQAAAABJRU5ErkJggg==',
+  webp: 'UklGRjoAAABXRUJQVlA4IC4AAACQAQCdASoEAAQAAUAmJaACdLoAA5gA/vCbQ/4DdfFtMv/ucD/uyf/2yf+pAAAA',
 };
-function randomBytesFor(n: number): Buffer {
-  return Buffer.from(Array.from({ length: n }, (_, i) => (i * 37 + seq) % 256));
-}
+export const IMAGES = {
+  jpeg: () => Buffer.from(IMAGE_BYTES.jpeg, 'base64'),
+  png: () => Buffer.from(IMAGE_BYTES.png, 'base64'),
+  webp: () => Buffer.from(IMAGE_BYTES.webp, 'base64'),
+};
 
 /** Uploads an image and returns its path. */
 export async function uploadImage(

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, strictBody as body, currency, id, optionalText, text } from '../fields.ts';
+import {
+  amount,
+  strictBody as body,
+  currency,
+  id,
+  LOAN_LIMIT_MAX,
+  optionalText,
+  text,
+  verbatim,
+} from '../fields.ts';
 import { operatorLoginData } from './security.ts';
 
 /**
@@ -191,7 +200,7 @@ export const userSetCredit = endpoint({
     id: id(),
     score: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(1000),
     currency: currency(),
-    limit: amount().optional(),
+    limit: amount(LOAN_LIMIT_MAX).optional(),
     reason: reason(),
   }),
   data: z.null(),
@@ -228,7 +237,7 @@ export const configSet = endpoint({
   summary: 'Change one setting (validated by its schema).',
   body: body({
     name: text(64),
-    value: z.string({ error: 'validation.invalid' }).max(20_000, 'validation.tooLong'),
+    value: verbatim(20_000),
     reason: reason(),
   }),
   data: z.null(),

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, choice, id, instrumentMarket, lang, market, positiveInt, wireNum } from '../fields.ts';
+import {
+  amount,
+  body,
+  choice,
+  id,
+  instrumentMarket,
+  lang,
+  market,
+  PRICE_MAX,
+  positiveInt,
+  wireNum,
+} from '../fields.ts';
 import { symbol } from './quotes.ts';
 
 const tag = 'trading';
@@ -91,7 +102,7 @@ export const buyStock = endpoint({
       .or(z.literal(2))
       .default('1')
       .transform((v) => Number(v) as 1 | 2),
-    buy_price: amount().optional().describe('limit price; ignored for market orders'),
+    buy_price: amount(PRICE_MAX).optional().describe('limit price; ignored for market orders'),
     type: instrumentMarket(),
   }),
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number() }),

@@ -39,9 +39,19 @@ export const account = {
     us: 'Account must be a ten-digit mobile number',
   },
   'account.passwordFormat': {
-    jp: 'パスワードは6〜32文字で入力してください',
-    cn: '密码须为6至32位',
-    us: 'Password must be 6–32 characters',
+    jp: 'パスワードは8〜64文字で入力してください',
+    cn: '密码须为8至64位',
+    us: 'Password must be 8–64 characters',
+  },
+  'account.passwordWeak': {
+    jp: 'よく使われている、または推測されやすいパスワードです。別のパスワードにしてください',
+    cn: '该密码过于常见或容易被猜到，请换一个',
+    us: 'This password is common or easy to guess; please choose another',
+  },
+  'account.passwordIsAccount': {
+    jp: 'アカウント名を含むパスワードは使えません',
+    cn: '密码不能包含账号名',
+    us: 'The password must not contain the account name',
   },
   'account.fundPasswordFormat': {
     jp: '取引パスワードは数字6桁で入力してください',

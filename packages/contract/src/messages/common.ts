@@ -24,6 +24,16 @@ export const common = {
     cn: '请输入正确的金额',
     us: 'Please enter a valid amount',
   },
+  'validation.badCharacters': {
+    jp: '{field}に使用できない文字が含まれています',
+    cn: '{field}包含无法使用的字符',
+    us: '{field} contains characters that cannot be used',
+  },
+  'validation.amountTooLarge': {
+    jp: '{field}が上限を超えています',
+    cn: '{field}超出上限',
+    us: '{field} is over the maximum',
+  },
   'validation.positiveInteger': {
     jp: '正の整数を入力してください',
     cn: '请输入正整数',
@@ -68,6 +78,11 @@ export const common = {
     jp: 'JPEG・PNG・WebP の画像のみアップロードできます',
     cn: '仅支持 JPEG、PNG、WebP 图片',
     us: 'Only JPEG, PNG or WebP images can be uploaded',
+  },
+  'upload.quotaExceeded': {
+    jp: 'アップロードできる容量（{max}MB）を超えています',
+    cn: '已超出可上传的容量（{max}MB）',
+    us: 'Your uploads would exceed their {max} MB allowance',
   },
   'upload.tooLarge': {
     jp: '画像は{max}MB以下にしてください',

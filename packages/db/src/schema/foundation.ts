@@ -65,7 +65,15 @@ export interface ContentPageTable {
   updated_at: Generated<Date>;
 }
 
+/** Password attempts per key in a fixed window (see the server's shared/attempts.ts). */
+export interface AuthAttemptTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
 export interface FoundationTables {
+  auth_attempt: AuthAttemptTable;
   app_user: AppUserTable;
   session: SessionTable;
   config: ConfigTable;

@@ -11,7 +11,7 @@ export const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
 export const findOperator = (q: Q, username: string) =>
   q
     .selectFrom('operator')
-    .select(['id', 'username', 'password_hash', 'role', 'disabled', 'failed_logins', 'locked_until'])
+    .select(['id', 'username', 'password_hash', 'role', 'disabled'])
     .where('username', '=', username)
     .executeTakeFirst();
 
@@ -22,21 +22,15 @@ export const operatorById = (q: Q, id: bigint) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const countFailed = async (q: Q, id: bigint) =>
-  (
-    await q
-      .updateTable('operator')
-      .set({ failed_logins: sql`failed_logins + 1` })
-      .where('id', '=', id)
-      .returning('failed_logins')
-      .executeTakeFirstOrThrow()
-  ).failed_logins;
-
-export const lockOperator = (q: Q, id: bigint, until: Date) =>
-  q.updateTable('operator').set({ failed_logins: 0, locked_until: until }).where('id', '=', id).execute();
-
-export const clearFailed = (q: Q, id: bigint) =>
-  q.updateTable('operator').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+/** Whether the operator has signed in from this address before. */
+export const operatorSignedInFrom = async (q: Q, operatorId: bigint, ip: string): Promise<boolean> =>
+  (await q
+    .selectFrom('operator_session')
+    .select('id')
+    .where('operator_id', '=', operatorId)
+    .where('ip', '=', ip)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 export const insertSession = (
   q: Q,

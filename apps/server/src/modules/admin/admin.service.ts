@@ -8,9 +8,10 @@ import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/cry
 import { refuse } from '../../lib/errors.ts';
 import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../plugins/admin-routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
+import { attemptCounter, mayTrySignIn } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
-import { LOCK_MS, MAX_WRONG_PASSWORDS, minutesLeft } from '../../shared/fund-password.ts';
 import { sendNoticeText } from '../../shared/notices.ts';
+import { checkNewPassword } from '../../shared/password-policy.ts';
 import {
   decode,
   encodeSetting,
@@ -37,31 +38,27 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
   const { db, clock } = deps;
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
   let dummyHash: Promise<string> | undefined;
+  const attempts = attemptCounter(db, deps.timers);
 
   // ---------------------------------------------------------------- operator sessions
 
   async function login(input: { username: string; password: string }, ip: string | null) {
     const op = await repo.findOperator(db, input.username);
-    const now = clock.now();
-    if (!op) {
+    const source = ip ?? 'unknown';
+    const gate = await mayTrySignIn(attempts, 'operator', input.username, source, async () =>
+      op ? repo.operatorSignedInFrom(db, op.id, source) : false,
+    );
+    // An unknown operator and a throttled attempt cost a hash too, and answer like a wrong password.
+    if (!op || !gate.allowed) {
       dummyHash ??= hash('kabuto-timing-equaliser');
       await verifyPassword(await dummyHash, input.password);
       return refuse('auth.wrongCredentials');
     }
-    if (op.locked_until && op.locked_until.getTime() > now) {
-      return refuse('auth.locked', { minutes: minutesLeft(op.locked_until, now) });
-    }
-    if (!(await verifyPassword(op.password_hash, input.password))) {
-      if ((await repo.countFailed(db, op.id)) >= MAX_WRONG_PASSWORDS) {
-        await repo.lockOperator(db, op.id, new Date(now + LOCK_MS));
-        return refuse('auth.locked', { minutes: LOCK_MS / 60_000 });
-      }
-      return refuse('auth.wrongCredentials');
-    }
+    if (!(await verifyPassword(op.password_hash, input.password))) return refuse('auth.wrongCredentials');
     if (op.disabled) refuse('admin.disabled');
+    await gate.succeeded();
     if ((await listCredentials(db, { operator_id: op.id })).length > 0) {
       // a passkey is enrolled: the password was the first step, the passkey is the second
-      await repo.clearFailed(db, op.id);
       const ticket = await issueChallenge(db, 'operator_ticket', { operator_id: op.id }, Date.now());
       return { username: op.username, role: op.role, ticket };
     }
@@ -74,10 +71,9 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
     ip: string | null,
     method: 'password' | 'password+passkey',
   ) {
-    const now = clock.now();
+    const now = deps.timers.now();
     const token = newToken();
     await withTx(db, async (tx) => {
-      await repo.clearFailed(tx, op.id);
       await repo.insertSession(tx, {
         operator_id: op.id,
         token_hash: tokenHash(token),
@@ -97,7 +93,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
   }
 
   async function logout(op: Operator) {
-    await repo.revokeSession(db, op.sessionId, new Date(clock.now()));
+    await repo.revokeSession(db, op.sessionId, new Date(deps.timers.now()));
   }
 
   // ---------------------------------------------------------------- queues and users
@@ -367,6 +363,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
       refuse('admin.passwordRequired');
     }
     if (input.id === undefined && !input.password) refuse('admin.passwordRequired');
+    if (input.password) checkNewPassword(input.password, input.username);
     if (input.id === op.id && (input.role !== op.role || input.disabled)) refuse('admin.selfChange');
     const passwordHash = input.password ? await hash(input.password) : undefined;
     const now = new Date(clock.now());

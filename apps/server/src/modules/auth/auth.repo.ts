@@ -1,5 +1,4 @@
 import type { Db, Tx, UserState } from '@kabuto/db';
-import { sql } from 'kysely';
 
 type Q = Db | Tx;
 
@@ -49,22 +48,15 @@ export const insertUser = (
   },
 ) => q.insertInto('app_user').values(row).returning(['id']).executeTakeFirstOrThrow();
 
-/** Count one wrong password atomically; returns the new count. */
-export const countFailedLogin = async (q: Q, id: bigint): Promise<number> => {
-  const r = await q
-    .updateTable('app_user')
-    .set({ failed_logins: sql`failed_logins + 1` })
-    .where('id', '=', id)
-    .returning(['failed_logins'])
-    .executeTakeFirstOrThrow();
-  return r.failed_logins;
-};
-
-export const lockLogin = (q: Q, id: bigint, until: Date) =>
-  q.updateTable('app_user').set({ failed_logins: 0, locked_until: until }).where('id', '=', id).execute();
-
-export const clearFailedLogins = (q: Q, id: bigint) =>
-  q.updateTable('app_user').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+/** Whether the user has signed in from this address before (any session, live or not). */
+export const hasSignedInFrom = async (q: Q, userId: bigint, ip: string): Promise<boolean> =>
+  (await q
+    .selectFrom('session')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 export const insertSession = (
   q: Q,

@@ -2,13 +2,10 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import {
-  fundPasswordVerifier,
-  LOCK_MS,
-  MAX_WRONG_PASSWORDS,
-  minutesLeft,
-} from '../../shared/fund-password.ts';
+import { attemptCounter, mayTrySignIn, SIGN_IN } from '../../shared/attempts.ts';
+import { fundPasswordVerifier } from '../../shared/fund-password.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import { checkNewPassword } from '../../shared/password-policy.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './auth.repo.ts';
 import type { PasskeysService } from './passkeys.service.ts';
@@ -20,6 +17,7 @@ const FUND_RE = /^\d{6}$/;
 export function authService(deps: Deps, security: PasskeysService) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
+  const attempts = attemptCounter(db, deps.timers);
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
   /** A hash to verify against when the account does not exist, so timing does not reveal it. */
   let dummyHash: Promise<string> | undefined;
@@ -32,6 +30,7 @@ export function authService(deps: Deps, security: PasskeysService) {
       refuse('account.format');
     }
     if (input.pwd !== input.pwd1) refuse('account.passwordMismatch');
+    checkNewPassword(input.pwd, input.account);
     const inviter = await repo.findUserByInviteCode(db, input.inviter);
     if (!inviter) refuse('account.inviterNotFound');
     if (await repo.findUserByAccount(db, input.account)) refuse('account.exists');
@@ -66,31 +65,26 @@ export function authService(deps: Deps, security: PasskeysService) {
     meta: { ip: string | null; userAgent: string | null },
   ) {
     const user = await repo.findUserByAccount(db, input.account);
-    const now = clock.now();
-    if (!user) {
+    const ip = meta.ip ?? 'unknown';
+    const gate = await mayTrySignIn(attempts, 'user', input.account, ip, async () =>
+      user ? repo.hasSignedInFrom(db, user.id, ip) : false,
+    );
+    // An unknown account and a throttled attempt cost a hash too, and answer like a wrong password.
+    if (!user || !gate.allowed) {
       dummyHash ??= hash('kabuto-timing-equaliser');
       await verifyPassword(await dummyHash, input.password);
       return refuse('auth.wrongCredentials');
     }
-    if (user.locked_until && user.locked_until.getTime() > now) {
-      return refuse('auth.locked', { minutes: minutesLeft(user.locked_until, now) });
-    }
-    if (!(await verifyPassword(user.password_hash, input.password))) {
-      const count = await repo.countFailedLogin(db, user.id);
-      if (count >= MAX_WRONG_PASSWORDS) {
-        await repo.lockLogin(db, user.id, new Date(now + LOCK_MS));
-        return refuse('auth.locked', { minutes: LOCK_MS / 60_000 });
-      }
-      return refuse('auth.wrongCredentials');
-    }
+    if (!(await verifyPassword(user.password_hash, input.password))) return refuse('auth.wrongCredentials');
     if (user.state === 'banned') refuse('account.banned');
     if (user.state === 'frozen') refuse('account.frozen');
+    await gate.succeeded();
     // a session now, or a ticket for the passkey / TOTP step
     return security.afterPassword(user, meta);
   }
 
   async function logout(sessionId: bigint) {
-    await repo.revokeSession(db, sessionId, new Date(clock.now()));
+    await repo.revokeSession(db, sessionId, new Date(deps.timers.now()));
   }
 
   async function changePassword(
@@ -99,13 +93,18 @@ export function authService(deps: Deps, security: PasskeysService) {
   ) {
     const row = await repo.findUserById(db, user.id);
     if (!row) return refuse('account.notFound');
+    // The current password is guessed no faster than at sign-in: counted before it is evaluated.
+    const key = `user:old:${user.id}`;
+    if (!(await attempts.take(key, SIGN_IN.perSourceAndAccount))) refuse('request.rateLimited');
     if (!(await verifyPassword(row.password_hash, input.old_pass))) refuse('account.wrongOldPassword');
+    await attempts.clear(key);
     if (input.new_pass !== input.new_passs) refuse('account.passwordMismatch');
     if (input.new_pass === input.old_pass) refuse('account.samePassword');
+    checkNewPassword(input.new_pass, row.account);
     const h = await hash(input.new_pass);
     await withTx(db, async (tx) => {
       await repo.setPasswordHash(tx, user.id, h);
-      await repo.revokeOtherSessions(tx, user.id, user.sessionId, new Date(clock.now()));
+      await repo.revokeOtherSessions(tx, user.id, user.sessionId, new Date(deps.timers.now()));
     });
   }
 

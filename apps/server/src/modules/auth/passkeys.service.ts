@@ -109,7 +109,6 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
     const at = clock.now();
     const token = newToken();
     await withTx(db, async (tx) => {
-      await authRepo.clearFailedLogins(tx, user.id);
       // The account's very first sign-in follows its opening, whose welcome message stands for it.
       const first = !(await tx
         .selectFrom('session')
@@ -120,7 +119,8 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       await authRepo.insertSession(tx, {
         user_id: user.id,
         token_hash: tokenHash(token),
-        expires_at: new Date(at + SESSION_TTL_MS),
+        // sessions run on real time; the notice below is stamped with the business clock
+        expires_at: new Date(deps.timers.now() + SESSION_TTL_MS),
         ip: meta.ip,
         user_agent: meta.userAgent?.slice(0, 300) ?? null,
       });
@@ -154,7 +154,6 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
   async function afterPassword(user: { id: bigint; account: string }, meta: SignInMeta) {
     const methods = methodsOf(await repo.factorsOf(db, user.id));
     if (methods.length > 0) {
-      await authRepo.clearFailedLogins(db, user.id);
       const ticket = await issueChallenge(db, 'login_ticket', { user_id: user.id }, now(), TICKET_TTL_MS);
       return { account: user.account, ticket, methods };
     }

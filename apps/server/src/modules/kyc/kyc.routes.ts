@@ -19,10 +19,8 @@ import {
 import type { KycService } from './kyc.service.ts';
 
 /** Limits per login token (the limiter runs before authentication; a made-up token gets 401 anyway). */
-const perSession = (req: FastifyRequest) => {
-  const token = req.headers.token;
-  return typeof token === 'string' ? `t${token.slice(0, 128)}` : req.ip;
-};
+/** Uploads are limited per user (after authentication), whatever token or address they come with. */
+const perUser = (req: FastifyRequest) => `upload:u${currentUser(req).id}`;
 
 const sendImage = (reply: FastifyReply, file: { bytes: Buffer; contentType: string }) =>
   reply
@@ -72,7 +70,7 @@ export function kycRoutes(
         url: signedUploadUrl(user, path.slice(UPLOAD_PREFIX.length), clock.now()),
       };
     },
-    { rateLimit: { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute', keyGenerator: perSession } },
+    { rateLimit: { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute', keyGenerator: perUser } },
   );
 
   // The owner reads their own upload back, with the token header or through a signed URL (no headers,

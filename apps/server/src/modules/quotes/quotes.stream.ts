@@ -29,6 +29,12 @@ export interface StreamOptions {
   authTimeoutMs?: number;
   maxBufferedBytes?: number;
   maxSymbols?: number;
+  /**
+   * How often the sessions of authenticated sockets are checked again (default 2 s): a socket whose
+   * session was revoked (logout, password change, operator action, in any process), expired, or whose
+   * user was banned or frozen is closed with 4401.
+   */
+  sessionCheckMs?: number;
 }
 
 const OPEN = 1;
@@ -38,6 +44,7 @@ const HEARTBEAT_SLICES = 10;
 interface Client {
   ws: WebSocket;
   userId: bigint | null;
+  sessionId: bigint | null;
   symbols: Set<string>;
   /** Latest tick per symbol not yet written: its wire frame, built once for every client. */
   pending: Map<string, TextFrame>;
@@ -46,7 +53,7 @@ interface Client {
 }
 
 export function quoteStream(
-  { db, clock }: Deps,
+  { db, clock, timers }: Deps,
   market: MarketDataProvider,
   bus: TickBus,
   opts: StreamOptions = {},
@@ -55,6 +62,7 @@ export function quoteStream(
   const authTimeoutMs = opts.authTimeoutMs ?? 10_000;
   const maxBuffered = opts.maxBufferedBytes ?? 256 * 1024;
   const maxSymbols = opts.maxSymbols ?? 200;
+  const sessionCheckMs = opts.sessionCheckMs ?? 2_000;
 
   const clients = new Set<Client>();
   const bySymbol = new Map<string, Set<Client>>();
@@ -123,18 +131,58 @@ export function quoteStream(
   }
   const unsubscribeBus = bus.onTicks(deliver);
 
-  async function authenticate(token: string): Promise<bigint | null> {
-    if (token.length < 20) return null;
-    const row = await db
+  const sessionRows = () =>
+    db
       .selectFrom('session as s')
       .innerJoin('app_user as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.state', 's.expires_at', 's.revoked_at'])
-      .where('s.token_hash', '=', tokenHash(token))
-      .executeTakeFirst();
-    if (!row || row.revoked_at || row.expires_at.getTime() <= clock.now()) return null;
-    if (row.state === 'banned' || row.state === 'frozen') return null;
-    return row.id;
+      .select(['u.id', 's.id as session_id', 'u.state', 's.expires_at', 's.revoked_at']);
+  type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRows>['execute']>>[number];
+  const valid = (row: SessionRow | undefined): row is SessionRow =>
+    !!row &&
+    !row.revoked_at &&
+    row.expires_at.getTime() > timers.now() &&
+    row.state !== 'banned' &&
+    row.state !== 'frozen';
+
+  async function authenticate(token: string): Promise<SessionRow | null> {
+    if (token.length < 20) return null;
+    const row = await sessionRows().where('s.token_hash', '=', tokenHash(token)).executeTakeFirst();
+    return valid(row) ? row : null;
   }
+
+  /** Closes the authenticated sockets whose session no longer holds. */
+  async function recheckSessions(): Promise<void> {
+    const bySession = new Map<bigint, Client[]>();
+    for (const c of clients) {
+      if (c.sessionId === null) continue;
+      const list = bySession.get(c.sessionId);
+      if (list) list.push(c);
+      else bySession.set(c.sessionId, [c]);
+    }
+    if (bySession.size === 0) return;
+    const rows = await sessionRows()
+      .where('s.id', 'in', [...bySession.keys()])
+      .execute();
+    const holding = new Set(rows.filter(valid).map((r) => r.session_id));
+    for (const [sessionId, list] of bySession) {
+      if (holding.has(sessionId)) continue;
+      for (const c of list) {
+        send(c, { type: 'error', msg: 'auth.loginAgain' });
+        c.ws.close(4401, 'session ended');
+      }
+    }
+  }
+  let checking = false;
+  const sessionCheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    recheckSessions()
+      .catch(() => {})
+      .finally(() => {
+        checking = false;
+      });
+  }, sessionCheckMs);
+  sessionCheck.unref?.();
 
   function unsubscribe(c: Client, symbols: Iterable<string>): void {
     for (const s of symbols) {
@@ -161,13 +209,14 @@ export function quoteStream(
       case 'ping':
         return send(c, { type: 'pong', time: Math.floor(clock.now() / 1000) });
       case 'auth': {
-        const userId = await authenticate(msg.token);
-        if (userId === null) {
+        const session = await authenticate(msg.token);
+        if (session === null) {
           send(c, { type: 'error', msg: 'auth.loginAgain' });
           c.ws.close(4401, 'unauthorized');
           return;
         }
-        c.userId = userId;
+        c.userId = session.id;
+        c.sessionId = session.session_id;
         if (c.authTimer) clearTimeout(c.authTimer);
         c.authTimer = null;
         return send(c, { type: 'auth', ok: true });
@@ -203,6 +252,7 @@ export function quoteStream(
     const c: Client = {
       ws,
       userId: null,
+      sessionId: null,
       symbols: new Set(),
       pending: new Map(),
       alive: true,
@@ -274,6 +324,7 @@ export function quoteStream(
     },
     close(): void {
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       if (retryTimer) clearTimeout(retryTimer);
       unsubscribeBus();
       for (const c of clients) c.ws.terminate();

@@ -17,7 +17,7 @@ export function checkAccount(account: string, mobileMode: boolean): Problem | nu
 
 export function checkPassword(password: string, field: string): Problem | null {
   if (!password) return { msg: 'validation.required', params: { field } };
-  return password.length < 6 || password.length > 32 ? { msg: 'account.passwordFormat' } : null;
+  return [...password].length < 8 || password.length > 64 ? { msg: 'account.passwordFormat' } : null;
 }
 
 export interface RegisterForm {

@@ -15,12 +15,12 @@ export interface PasswordChange {
   repeat: string;
 }
 
-/** Login password: current, new and repeat required; new is 6–32 characters, differs, and matches. */
+/** Login password: current, new and repeat required; new is 8–64 characters, differs, and matches. */
 export function checkLoginPasswordChange({ old, next, repeat }: PasswordChange): Problem | null {
   return (
     required(old, 'old_pass') ??
     required(next, 'new_pass') ??
-    (next.length < 6 || next.length > 32 ? { msg: 'account.passwordFormat' } : null) ??
+    ([...next].length < 8 || next.length > 64 ? { msg: 'account.passwordFormat' } : null) ??
     required(repeat, 'new_passs') ??
     (next === repeat ? null : { msg: 'account.passwordMismatch' }) ??
     (next === old ? { msg: 'account.samePassword' } : null)
