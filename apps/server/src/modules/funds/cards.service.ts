@@ -4,7 +4,7 @@ import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { requireVerified, sameName } from '../../shared/identity.ts';
-import { maskTail } from '../../shared/money.ts';
+import { maskTail } from '../../shared/masks.ts';
 import * as repo from './funds.repo.ts';
 
 export const MAX_CARDS = 10;

@@ -1,16 +1,27 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import { type Currency, formatUnits, ISO_CODE, parseUnits, toUnixSeconds, type Units } from '@kabuto/domain';
+import {
+  type Currency,
+  formatUnits,
+  ISO_CODE,
+  isWindowOpen,
+  parseUnits,
+  toUnixSeconds,
+  type Units,
+  windowText,
+} from '@kabuto/domain';
 import { platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
+import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
-import { isWindowOpen, windowText } from '../../shared/calendar.ts';
+import { writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { requireVerified } from '../../shared/identity.ts';
-import { checkMinorUnit, newOrderNo, plainAmount, transfer, writeFundRecords } from '../../shared/money.ts';
+import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './funds.repo.ts';

@@ -1,24 +1,29 @@
 import type { UserState } from '@kabuto/db';
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import { type Currency, formatUnits, ISO_CODE, parseUnits, toUnixSeconds, type Units } from '@kabuto/domain';
+import {
+  type Currency,
+  formatUnits,
+  ISO_CODE,
+  isWindowOpen,
+  parseUnits,
+  toUnixSeconds,
+  type Units,
+  windowText,
+} from '@kabuto/domain';
 import { isLedgerError, platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
+import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
-import { isWindowOpen, windowText } from '../../shared/calendar.ts';
 import { fundPasswordVerifier } from '../../shared/fund-password.ts';
+import { writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { requireVerified, sameName } from '../../shared/identity.ts';
-import {
-  checkMinorUnit,
-  maskTail,
-  newOrderNo,
-  plainAmount,
-  transfer,
-  writeFundRecords,
-} from '../../shared/money.ts';
+import { transfer } from '../../shared/ledger.ts';
+import { maskTail } from '../../shared/masks.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
 import { hasOpenPositions } from '../../shared/positions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';

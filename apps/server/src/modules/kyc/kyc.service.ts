@@ -6,7 +6,7 @@ import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
 import { audit } from '../../shared/audit.ts';
-import { maskIdCard } from '../../shared/money.ts';
+import { maskIdCard } from '../../shared/masks.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './kyc.repo.ts';

@@ -3,11 +3,13 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import {
   CURRENCIES,
   type Currency,
+  daysBorrowed,
+  formatPercent,
   formatUnits,
   ISO_CODE,
+  interestFor,
   type Market,
-  MINOR_UNIT,
-  roundTo,
+  percentToPpm,
   toUnixSeconds,
   type Units,
 } from '@kabuto/domain';
@@ -15,38 +17,16 @@ import { platformAccount, type TransferRequest, userAccount } from '@kabuto/ledg
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Operator } from '../../plugins/admin-routes.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
+import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
+import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { requireVerified } from '../../shared/identity.ts';
-import {
-  checkMinorUnit,
-  type FundRecordInput,
-  formatPercent,
-  newOrderNo,
-  percentToPpm,
-  plainAmount,
-  transfer,
-  writeFundRecords,
-} from '../../shared/money.ts';
+import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
-
-const DAY_MS = 86_400_000;
-
-/**
- * Interest of a loan: principal × annual rate × days / 365, days counted from the payout and at least
- * one, rounded up to the currency's minor unit (charges round up — the domain's rule).
- */
-export function interestFor(amount: Units, ratePpm: bigint, days: number, currency: Currency): Units {
-  const num = amount * ratePpm * BigInt(days);
-  const den = 1_000_000n * 365n;
-  const raw = (num + den - 1n) / den;
-  return roundTo(raw, MINOR_UNIT[currency], 'up');
-}
-
-export const daysBorrowed = (from: Date, now: number): number =>
-  Math.max(1, Math.ceil((now - from.getTime()) / DAY_MS));
 
 export function loansService({ db, clock }: Deps) {
   async function score(userId: bigint): Promise<number> {
