@@ -6,11 +6,11 @@ import { checkInvariants, type InvariantViolation, transferHistory, userBalances
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../plugins/admin-routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
 import { audit } from '../../shared/audit.ts';
 import { LOCK_MS, MAX_WRONG_PASSWORDS, minutesLeft } from '../../shared/fund-password.ts';
 import { sendNoticeText } from '../../shared/notices.ts';
+import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../shared/sessions.ts';
 import {
   decode,
   encodeSetting,

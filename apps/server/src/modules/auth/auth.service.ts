@@ -2,7 +2,6 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newInviteCode, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import { SESSION_TTL_MS } from '../../plugins/auth.ts';
 import {
   fundPasswordVerifier,
   LOCK_MS,
@@ -10,6 +9,7 @@ import {
   minutesLeft,
 } from '../../shared/fund-password.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import { SESSION_TTL_MS } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './auth.repo.ts';
 

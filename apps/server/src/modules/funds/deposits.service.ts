@@ -13,7 +13,6 @@ import {
 import { platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
@@ -22,6 +21,7 @@ import { requireVerified } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
+import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './funds.repo.ts';

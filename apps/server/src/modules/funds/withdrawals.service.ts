@@ -13,7 +13,6 @@ import {
 import { isLedgerError, platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
 import { fundPasswordVerifier } from '../../shared/fund-password.ts';
@@ -25,6 +24,7 @@ import { maskTail } from '../../shared/masks.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { hasOpenPositions } from '../../shared/positions.ts';
+import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
 

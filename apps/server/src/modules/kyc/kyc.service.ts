@@ -3,11 +3,11 @@ import type { Market } from '@kabuto/domain';
 import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
 import { audit } from '../../shared/audit.ts';
 import { maskIdCard } from '../../shared/masks.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import type { Operator } from '../../shared/sessions.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './kyc.repo.ts';
 
