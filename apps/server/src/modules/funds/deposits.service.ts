@@ -3,9 +3,9 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import {
   type Currency,
   formatUnits,
-  ISO_CODE,
   isWindowOpen,
   parseUnits,
+  REVIEW_STATE,
   toUnixSeconds,
   type Units,
   windowText,
@@ -19,8 +19,8 @@ import { writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { requireVerified } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
-import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
+import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
@@ -47,7 +47,8 @@ export interface DepositInput {
 /** How long a passed pre-check stands in for the channel password on the submission. */
 export const PRECHECK_VALID_MS = 30 * 60 * 1000;
 
-export function depositsService({ db, clock }: Deps) {
+export function depositsService(deps: Deps) {
+  const { db, clock } = deps;
   const channelOpen = (c: Channel, now: number) =>
     c.enabled && isWindowOpen({ from: c.open_from, to: c.open_to }, now, c.quick);
 
@@ -180,98 +181,63 @@ export function depositsService({ db, clock }: Deps) {
 
   // ---------------------------------------------------------------- back office
 
-  async function queue(
-    f: { status: repo.QueueStatus; page: number; size: number },
-    imageUrl: (n: string) => string,
-  ) {
-    const { rows, total } = await repo.queueDeposits(db, f);
-    return {
-      list: rows.map((d) => ({
-        id: String(d.id),
-        order_number: d.order_no,
-        user_id: String(d.user_id),
-        account: d.account,
-        currency: d.currency,
-        amount: formatUnits(d.amount),
-        channel_id: String(d.channel_id),
-        channel: d.channel_name,
-        proof_url: imageUrl(d.proof_upload),
-        status: repo.STATUS_NAME[d.status],
-        reason: d.reason ?? '',
-        create_time: toUnixSeconds(d.created_at.getTime()),
-        decide_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
-        decided_by: d.decided_by_name ?? '',
-      })),
-      total,
-    };
+  async function queue(f: review.QueuePage, imageUrl: (n: string) => string) {
+    return review.listOf(await repo.queueDeposits(db, f), (d) => ({
+      id: String(d.id),
+      order_number: d.order_no,
+      user_id: String(d.user_id),
+      account: d.account,
+      currency: d.currency,
+      amount: formatUnits(d.amount),
+      channel_id: String(d.channel_id),
+      channel: d.channel_name,
+      proof_url: imageUrl(d.proof_upload),
+      ...review.decisionFields(REVIEW_STATE[d.status], d),
+    }));
   }
 
   /** Approve: one posted transfer bank → user cash and a fund record. Reject: reason + site message. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const d = await repo.lockDeposit(tx, input.id);
-      if (!d) return refuse('review.notFound');
-      if (d.status !== 0) return refuse('review.alreadyDecided');
+  const decide = review.reviewDecider(deps, {
+    name: 'deposit',
+    lock: repo.lockDeposit,
+    state: review.codedState,
+    async settle(tx, d, { approve, at }): Promise<bigint | null> {
+      if (!approve) return null;
       const currency = d.currency as Currency;
-      const params = { order: d.order_no, amount: plainAmount(d.amount), currency: ISO_CODE[currency] };
-      let transferId: bigint | null = null;
-      if (input.approve) {
-        const bank = await platformAccount(tx, 'bank', currency);
-        const cash = await userAccount(tx, d.user_id, currency, 'cash');
-        const [t] = await transfer(tx, [
-          {
-            type: 'single',
-            debitAccountId: bank.id,
-            creditAccountId: cash.id,
-            amount: d.amount,
-            currency,
-            code: 'deposit',
-            operationRef: `deposit:${d.id}`,
-          },
-        ]);
-        transferId = t.id;
-        await writeFundRecords(tx, [
-          {
-            userId: d.user_id,
-            currency,
-            type: 'deposit',
-            orderNo: d.order_no,
-            amount: d.amount,
-            transferId: t.id,
-            ref: `deposit:${d.id}`,
-            memo: d.channel_name,
-            at: now,
-          },
-        ]);
-        await sendNotice(tx, new Date(clock.now()), d.user_id, 'depositApproved', params);
-      } else {
-        await sendNotice(tx, new Date(clock.now()), d.user_id, 'depositRejected', {
-          ...params,
-          reason: input.reason ?? '',
-        });
-      }
-      await repo.decideDeposit(tx, d.id, {
-        status: input.approve ? 1 : 2,
-        reason: input.approve ? null : (input.reason ?? null),
-        transfer_id: transferId,
-        decided_at: now,
-        decided_by: op.id,
-      });
-      await audit(
-        tx,
-        op,
+      const bank = await platformAccount(tx, 'bank', currency);
+      const cash = await userAccount(tx, d.user_id, currency, 'cash');
+      const [t] = await transfer(tx, [
         {
-          action: input.approve ? 'deposit.approve' : 'deposit.reject',
-          target: `deposit:${d.id}`,
-          reason: input.reason ?? '',
-          detail: { order_no: d.order_no, user_id: d.user_id, currency, amount: formatUnits(d.amount) },
+          type: 'single',
+          debitAccountId: bank.id,
+          creditAccountId: cash.id,
+          amount: d.amount,
+          currency,
+          code: 'deposit',
+          operationRef: `deposit:${d.id}`,
         },
-        now,
-      );
-    });
-  }
+      ]);
+      await writeFundRecords(tx, [
+        {
+          userId: d.user_id,
+          currency,
+          type: 'deposit',
+          orderNo: d.order_no,
+          amount: d.amount,
+          transferId: t.id,
+          ref: `deposit:${d.id}`,
+          memo: d.channel_name,
+          at,
+        },
+      ]);
+      return t.id;
+    },
+    notices: { approved: 'depositApproved', rejected: 'depositRejected' },
+    params: review.noticeParams,
+    record: (tx, d, decision, transferId) =>
+      repo.decideDeposit(tx, d.id, { ...review.decisionColumns(decision), transfer_id: transferId }),
+    detail: review.auditDetail,
+  });
 
   async function adminChannels() {
     const rows = await repo.listChannels(db);

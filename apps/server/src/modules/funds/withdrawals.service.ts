@@ -3,9 +3,9 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import {
   type Currency,
   formatUnits,
-  ISO_CODE,
   isWindowOpen,
   parseUnits,
+  REVIEW_STATE,
   toUnixSeconds,
   type Units,
   windowText,
@@ -14,17 +14,15 @@ import { isLedgerError, platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
-import { audit } from '../../shared/audit.ts';
 import { fundPasswordVerifier } from '../../shared/fund-password.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { requireVerified, sameName } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { maskTail } from '../../shared/masks.ts';
-import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { hasOpenPositions } from '../../shared/positions.ts';
-import type { Operator } from '../../shared/sessions.ts';
+import * as review from '../../shared/review-queue.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
 
@@ -131,50 +129,39 @@ export function withdrawalsService(deps: Deps) {
 
   // ---------------------------------------------------------------- back office
 
-  async function queue(f: { status: repo.QueueStatus; page: number; size: number }) {
-    const { rows, total } = await repo.queueWithdrawals(db, f);
-    return {
-      list: rows.map((w) => ({
-        id: String(w.id),
-        order_number: w.order_no,
-        user_id: String(w.user_id),
-        account: w.account,
-        currency: w.currency,
-        amount: formatUnits(w.amount),
-        holder: w.holder,
-        bank: w.bank,
-        branch: w.branch,
-        branch_code: w.branch_code,
-        account_number: w.account_number,
-        account_type: w.account_type,
-        status: repo.STATUS_NAME[w.status],
-        reason: w.reason ?? '',
-        create_time: toUnixSeconds(w.created_at.getTime()),
-        decide_time: w.decided_at ? toUnixSeconds(w.decided_at.getTime()) : null,
-        decided_by: w.decided_by_name ?? '',
-      })),
-      total,
-    };
+  async function queue(f: review.QueuePage) {
+    return review.listOf(await repo.queueWithdrawals(db, f), (w) => ({
+      id: String(w.id),
+      order_number: w.order_no,
+      user_id: String(w.user_id),
+      account: w.account,
+      currency: w.currency,
+      amount: formatUnits(w.amount),
+      holder: w.holder,
+      bank: w.bank,
+      branch: w.branch,
+      branch_code: w.branch_code,
+      account_number: w.account_number,
+      account_type: w.account_type,
+      ...review.decisionFields(REVIEW_STATE[w.status], w),
+    }));
   }
 
   /** Approve: post the reservation (paid out) + fund record. Reject: void it (money back) + reason. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const w = await repo.lockWithdrawal(tx, input.id);
-      if (!w) return refuse('review.notFound');
-      if (w.status !== 0 || w.pending_transfer_id === null) return refuse('review.alreadyDecided');
-      const currency = w.currency as Currency;
-      const params = { order: w.order_no, amount: plainAmount(w.amount), currency: ISO_CODE[currency] };
+  const decide = review.reviewDecider(deps, {
+    name: 'withdrawal',
+    lock: repo.lockWithdrawal,
+    state: review.codedState,
+    async settle(tx, w, { approve, reason, at }): Promise<bigint> {
+      if (w.pending_transfer_id === null) return refuse('review.alreadyDecided');
       let resolved: bigint;
       try {
         const [t] = await transfer(tx, [
           {
-            type: input.approve ? 'post' : 'void',
+            type: approve ? 'post' : 'void',
             pendingId: w.pending_transfer_id,
             operationRef: `withdrawal:${w.id}`,
-            memo: input.approve ? null : (input.reason ?? null),
+            memo: approve ? null : reason,
           },
         ]);
         resolved = t.id;
@@ -182,47 +169,29 @@ export function withdrawalsService(deps: Deps) {
         if (isLedgerError(err, 'pending_already_resolved')) return refuse('review.alreadyDecided');
         throw err;
       }
-      if (input.approve) {
+      if (approve) {
         await writeFundRecords(tx, [
           {
             userId: w.user_id,
-            currency,
+            currency: w.currency as Currency,
             type: 'withdrawal',
             orderNo: w.order_no,
             amount: -w.amount,
             transferId: resolved,
             ref: `withdrawal:${w.id}`,
             memo: `${w.bank} ${maskTail(w.account_number)}`,
-            at: now,
+            at,
           },
         ]);
-        await sendNotice(tx, new Date(clock.now()), w.user_id, 'withdrawApproved', params);
-      } else {
-        await sendNotice(tx, new Date(clock.now()), w.user_id, 'withdrawRejected', {
-          ...params,
-          reason: input.reason ?? '',
-        });
       }
-      await repo.decideWithdrawal(tx, w.id, {
-        status: input.approve ? 1 : 2,
-        reason: input.approve ? null : (input.reason ?? null),
-        resolve_transfer_id: resolved,
-        decided_at: now,
-        decided_by: op.id,
-      });
-      await audit(
-        tx,
-        op,
-        {
-          action: input.approve ? 'withdrawal.approve' : 'withdrawal.reject',
-          target: `withdrawal:${w.id}`,
-          reason: input.reason ?? '',
-          detail: { order_no: w.order_no, user_id: w.user_id, currency, amount: formatUnits(w.amount) },
-        },
-        now,
-      );
-    });
-  }
+      return resolved;
+    },
+    notices: { approved: 'withdrawApproved', rejected: 'withdrawRejected' },
+    params: review.noticeParams,
+    record: (tx, w, decision, resolved) =>
+      repo.decideWithdrawal(tx, w.id, { ...review.decisionColumns(decision), resolve_transfer_id: resolved }),
+    detail: review.auditDetail,
+  });
 
   const pendingCount = async () => repo.countPending(db, 'withdrawal');
 

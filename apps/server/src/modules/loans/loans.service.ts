@@ -6,10 +6,13 @@ import {
   daysBorrowed,
   formatPercent,
   formatUnits,
-  ISO_CODE,
   interestFor,
+  LOAN,
+  LOAN_CODE,
+  LOAN_STATE,
   type Market,
   percentToPpm,
+  REVIEW_STATE,
   toUnixSeconds,
   type Units,
 } from '@kabuto/domain';
@@ -22,13 +25,14 @@ import { type FundRecordInput, writeFundRecords } from '../../shared/fund-record
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { requireVerified } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
-import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
+import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
 
-export function loansService({ db, clock }: Deps) {
+export function loansService(deps: Deps) {
+  const { db, clock } = deps;
   async function score(userId: bigint): Promise<number> {
     return (await repo.creditScore(db, userId)) ?? (await loadSettings(db)).credit_score_default;
   }
@@ -205,7 +209,7 @@ export function loansService({ db, clock }: Deps) {
       await writeFundRecords(tx, records);
       for (const p of parts) {
         await repo.setStatus(tx, p.loan.id, {
-          status: 3,
+          status: LOAN_CODE[LOAN.move('approved', 'repaid')],
           interest_paid: p.interest,
           repaid_at: at,
           repay_order_no: orderNo,
@@ -250,13 +254,7 @@ export function loansService({ db, clock }: Deps) {
 
   // ---------------------------------------------------------------- back office
 
-  const STATUS = ['pending', 'approved', 'rejected', 'repaid'] as const;
-
-  async function queue(f: {
-    status: 'pending' | 'approved' | 'rejected' | 'all';
-    page: number;
-    size: number;
-  }) {
+  async function queue(f: review.QueuePage) {
     const { rows, total } = await repo.queue(db, f);
     const settings = await loadSettings(db);
     return {
@@ -275,11 +273,7 @@ export function loansService({ db, clock }: Deps) {
             credit_score: l.score ?? settings.credit_score_default,
             limit: formatUnits(limit),
             borrowed: formatUnits(owed),
-            status: STATUS[l.status],
-            reason: l.reason ?? '',
-            create_time: toUnixSeconds(l.created_at.getTime()),
-            decide_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
-            decided_by: l.decided_by_name ?? '',
+            ...review.decisionFields(LOAN_STATE[l.status], l),
           };
         }),
       ),
@@ -288,85 +282,64 @@ export function loansService({ db, clock }: Deps) {
   }
 
   /** Approve: platform loans → user cash, and the user's loan account records what is owed. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const l = await repo.lockLoan(tx, input.id);
-      if (!l) return refuse('review.notFound');
-      if (l.status !== 0) return refuse('review.alreadyDecided');
+  const decide = review.reviewDecider(deps, {
+    name: 'loan',
+    lock: repo.lockLoan,
+    // a repaid loan was approved
+    state: (l) => (LOAN_STATE[l.status] === 'repaid' ? 'approved' : REVIEW_STATE[l.status as 0 | 1 | 2]),
+    async settle(tx, l, { approve, at }) {
+      if (!approve) return;
       const currency = l.currency as Currency;
-      const params = { order: l.order_no, amount: plainAmount(l.amount), currency: ISO_CODE[currency] };
-      if (input.approve) {
-        // The limit may have changed since the application.
-        const owed = (await repo.outstanding(tx, l.user_id)).find((r) => r.currency === currency);
-        const limit = await repo.limitOf(tx, l.user_id, currency);
-        if (l.amount > limit - BigInt(owed?.total ?? 0)) refuse('loan.insufficientQuota');
-        const book = await platformAccount(tx, 'loans', currency);
-        const cash = await userAccount(tx, l.user_id, currency, 'cash');
-        const debt = await userAccount(tx, l.user_id, currency, 'loan');
-        const ref = `loan:${l.id}`;
-        const [payout] = await transfer(tx, [
-          {
-            type: 'single',
-            debitAccountId: book.id,
-            creditAccountId: cash.id,
-            amount: l.amount,
-            currency,
-            code: 'loan',
-            operationRef: ref,
-          },
-          {
-            type: 'single',
-            debitAccountId: debt.id,
-            creditAccountId: book.id,
-            amount: l.amount,
-            currency,
-            code: 'loan',
-            operationRef: ref,
-          },
-        ]);
-        await writeFundRecords(tx, [
-          {
-            userId: l.user_id,
-            currency,
-            type: 'loan',
-            orderNo: l.order_no,
-            amount: l.amount,
-            transferId: payout.id,
-            ref,
-            at: now,
-          },
-        ]);
-        await sendNotice(tx, new Date(clock.now()), l.user_id, 'loanApproved', {
-          ...params,
-          rate: formatPercent(BigInt(l.rate_ppm)),
-        });
-      } else {
-        await sendNotice(tx, new Date(clock.now()), l.user_id, 'loanRejected', {
-          ...params,
-          reason: input.reason ?? '',
-        });
-      }
-      await repo.setStatus(tx, l.id, {
-        status: input.approve ? 1 : 2,
-        reason: input.approve ? null : (input.reason ?? null),
-        decided_at: now,
-        decided_by: op.id,
-      });
-      await audit(
-        tx,
-        op,
+      // The limit may have changed since the application.
+      const owed = (await repo.outstanding(tx, l.user_id)).find((r) => r.currency === currency);
+      const limit = await repo.limitOf(tx, l.user_id, currency);
+      if (l.amount > limit - BigInt(owed?.total ?? 0)) refuse('loan.insufficientQuota');
+      const book = await platformAccount(tx, 'loans', currency);
+      const cash = await userAccount(tx, l.user_id, currency, 'cash');
+      const debt = await userAccount(tx, l.user_id, currency, 'loan');
+      const ref = `loan:${l.id}`;
+      const [payout] = await transfer(tx, [
         {
-          action: input.approve ? 'loan.approve' : 'loan.reject',
-          target: `loan:${l.id}`,
-          reason: input.reason ?? '',
-          detail: { order_no: l.order_no, user_id: l.user_id, currency, amount: formatUnits(l.amount) },
+          type: 'single',
+          debitAccountId: book.id,
+          creditAccountId: cash.id,
+          amount: l.amount,
+          currency,
+          code: 'loan',
+          operationRef: ref,
         },
-        now,
-      );
-    });
-  }
+        {
+          type: 'single',
+          debitAccountId: debt.id,
+          creditAccountId: book.id,
+          amount: l.amount,
+          currency,
+          code: 'loan',
+          operationRef: ref,
+        },
+      ]);
+      await writeFundRecords(tx, [
+        {
+          userId: l.user_id,
+          currency,
+          type: 'loan',
+          orderNo: l.order_no,
+          amount: l.amount,
+          transferId: payout.id,
+          ref,
+          at,
+        },
+      ]);
+    },
+    notices: { approved: 'loanApproved', rejected: 'loanRejected' },
+    params: (l) => ({ ...review.noticeParams(l), rate: formatPercent(BigInt(l.rate_ppm)) }),
+    record: (tx, l, decision) =>
+      repo.setStatus(tx, l.id, {
+        ...review.decisionColumns(decision),
+        status: LOAN_CODE[LOAN.move(LOAN_STATE[l.status], decision.state)],
+      }),
+    detail: review.auditDetail,
+  });
 
   /** Credit score and (optionally) one wallet's loan limit, set by an operator with a reason. */
   async function setCredit(
@@ -421,7 +394,7 @@ export function loansService({ db, clock }: Deps) {
         currency: l.currency,
         amount: formatUnits(l.amount),
         rate: formatPercent(BigInt(l.rate_ppm)),
-        status: STATUS[l.status],
+        status: LOAN_STATE[l.status],
         interest_paid: formatUnits(l.interest_paid),
         reason: l.reason ?? '',
         create_time: toUnixSeconds(l.created_at.getTime()),
