@@ -150,8 +150,8 @@ export const decisionColumns = (d: Decision) => ({
 export const codedState = (row: { status: 0 | 1 | 2 }): ReviewState => REVIEW_STATE[row.status];
 
 /** The fields every queue row ends with: its state, the decision's reason, times and operator. */
-export const decisionFields = (
-  status: string,
+export const decisionFields = <S extends string>(
+  status: S,
   row: {
     reason: string | null;
     created_at: Date;

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '@kabuto/db';
 import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import { requireVerified, sameName } from '../../shared/identity.ts';
+import { type IdentityLookup, requireVerified, sameName } from '../../shared/identity.ts';
 import { maskTail } from '../../shared/masks.ts';
 import * as repo from './funds.repo.ts';
 
@@ -21,10 +21,10 @@ export interface CardInput {
 const NUMBER_RE = /^[0-9][0-9 -]{2,28}[0-9]$/;
 const CODE_RE = /^[A-Za-z0-9-]{1,10}$/;
 
-export function cardsService({ db, clock }: Deps) {
+export function cardsService({ db, clock }: Deps, identity: IdentityLookup) {
   /** Validate a card against the verified name; returns what is stored. */
   async function values(userId: bigint, input: CardInput): Promise<repo.CardValues> {
-    const id = await requireVerified(db, userId);
+    const id = await requireVerified(identity, userId);
     if (!sameName(input.realname, id.realname)) refuse('bank.holderMismatch');
     if (!NUMBER_RE.test(input.bank_num)) refuse('bank.numberFormat');
     const number = input.bank_num.replace(/[ -]/g, '');

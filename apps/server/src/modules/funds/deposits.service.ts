@@ -17,7 +17,7 @@ import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
-import { requireVerified } from '../../shared/identity.ts';
+import { type IdentityLookup, requireVerified } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
@@ -47,7 +47,7 @@ export interface DepositInput {
 /** How long a passed pre-check stands in for the channel password on the submission. */
 export const PRECHECK_VALID_MS = 30 * 60 * 1000;
 
-export function depositsService(deps: Deps) {
+export function depositsService(deps: Deps, identity: IdentityLookup) {
   const { db, clock } = deps;
   const channelOpen = (c: Channel, now: number) =>
     c.enabled && isWindowOpen({ from: c.open_from, to: c.open_to }, now, c.quick);
@@ -95,7 +95,7 @@ export function depositsService(deps: Deps) {
         refuse('deposit.wrongChannelPassword');
       }
     }
-    await requireVerified(db, userId);
+    await requireVerified(identity, userId);
     if (await repo.hasPendingDeposit(db, userId)) refuse('deposit.pending');
     const now = clock.now();
     if (input.channel !== undefined) {

@@ -5,6 +5,8 @@ import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
+import type { IdentityLookup } from '../../shared/identity.ts';
+import type { OpenPositionsCheck } from '../../shared/positions.ts';
 import type { CardsService } from './cards.service.ts';
 import { cardsService } from './cards.service.ts';
 import { depositsService } from './deposits.service.ts';
@@ -14,10 +16,13 @@ import { walletsService } from './wallets.service.ts';
 import { withdrawalsService } from './withdrawals.service.ts';
 
 /** Everything the funds area offers the composition root. */
-export function fundsModule(deps: Deps) {
-  const cards: CardsService = cardsService(deps);
-  const deposits = depositsService(deps);
-  const withdrawals = withdrawalsService(deps);
+export function fundsModule(
+  deps: Deps,
+  reads: { identity: IdentityLookup; hasOpenPositions: OpenPositionsCheck },
+) {
+  const cards: CardsService = cardsService(deps, reads.identity);
+  const deposits = depositsService(deps, reads.identity);
+  const withdrawals = withdrawalsService(deps, reads);
   const exchange = exchangeService(deps);
   const records = recordsService(deps);
   const wallets = walletsService(deps);

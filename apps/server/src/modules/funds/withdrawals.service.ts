@@ -17,11 +17,11 @@ import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { fundPasswordVerifier } from '../../shared/fund-password.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
-import { requireVerified, sameName } from '../../shared/identity.ts';
+import { type IdentityLookup, requireVerified, sameName } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { maskTail } from '../../shared/masks.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { hasOpenPositions } from '../../shared/positions.ts';
+import type { OpenPositionsCheck } from '../../shared/positions.ts';
 import * as review from '../../shared/review-queue.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
@@ -33,7 +33,10 @@ export interface WithdrawalInput {
   type: Currency;
 }
 
-export function withdrawalsService(deps: Deps) {
+export function withdrawalsService(
+  deps: Deps,
+  reads: { identity: IdentityLookup; hasOpenPositions: OpenPositionsCheck },
+) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
 
@@ -60,13 +63,13 @@ export function withdrawalsService(deps: Deps) {
     if (input.money < min) refuse('withdraw.belowMinimum', { min: plainAmount(min) });
     if (input.money > max) refuse('withdraw.aboveMaximum', { max: plainAmount(max) });
     checkMinorUnit(input.money, input.type);
-    const identity = await requireVerified(db, user.id);
+    const identity = await requireVerified(reads.identity, user.id);
     const card = await repo.findCard(db, user.id, input.bankid);
     // no bank account at all: ask for one in the user's own name; someone else's id: not found
     if (!card)
       return refuse((await repo.countCards(db, user.id)) === 0 ? 'withdraw.bankRequired' : 'bank.notFound');
     if (!sameName(card.holder, identity.realname)) refuse('withdraw.bankRequired');
-    if (settings.withdraw_block_positions && (await hasOpenPositions(db, user.id)))
+    if (settings.withdraw_block_positions && (await reads.hasOpenPositions(user.id)))
       refuse('withdraw.hasPositions');
     if (await repo.hasPendingWithdrawal(db, user.id)) refuse('withdraw.pending');
     await verifyFundPassword(user.id, input.passwords);

@@ -93,3 +93,14 @@ export function list(q: Q, f: QueuePage) {
     ]);
   return queuePage(rows, base, 'k.id', f);
 }
+
+/** A user's approved identity (name and ID number), or null. */
+export async function verifiedIdentity(q: Q, userId: bigint) {
+  const row = await q
+    .selectFrom('kyc_submission')
+    .select(['realname', 'id_card'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+  return row ? { realname: row.realname, idCard: row.id_card } : null;
+}

@@ -4,6 +4,7 @@ import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
+import type { IdentityLookup } from '../../shared/identity.ts';
 import { maskIdCard } from '../../shared/masks.ts';
 import { decisionFields, listOf, noMoney, type QueuePage, reviewDecider } from '../../shared/review-queue.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
@@ -112,7 +113,10 @@ export function kycService(deps: Deps) {
     };
   }
 
-  return { submit, userInfo, pendingCount, list, decide, userDetail };
+  /** The approved identity of a user, for the areas that need it (wired in app.ts). */
+  const verifiedIdentity: IdentityLookup = (userId) => repo.verifiedIdentity(db, userId);
+
+  return { submit, userInfo, pendingCount, list, decide, userDetail, verifiedIdentity };
 }
 
 export type KycService = ReturnType<typeof kycService>;

@@ -23,7 +23,7 @@ import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
-import { requireVerified } from '../../shared/identity.ts';
+import { type IdentityLookup, requireVerified } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
@@ -31,7 +31,7 @@ import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
 
-export function loansService(deps: Deps) {
+export function loansService(deps: Deps, identity: IdentityLookup) {
   const { db, clock } = deps;
   async function score(userId: bigint): Promise<number> {
     return (await repo.creditScore(db, userId)) ?? (await loadSettings(db)).credit_score_default;
@@ -91,7 +91,7 @@ export function loansService(deps: Deps) {
   ) {
     if (user.state === 'restricted') refuse('account.restricted');
     checkMinorUnit(input.money, input.type);
-    await requireVerified(db, user.id);
+    await requireVerified(identity, user.id);
     const settings = await loadSettings(db);
     if (await repo.hasPending(db, user.id)) refuse('loan.pending');
     const yjed = (await borrowed(user.id)).get(input.type) ?? 0n;
