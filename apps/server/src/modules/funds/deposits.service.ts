@@ -37,11 +37,11 @@ const sameSecret = (a: string, b: string) => {
 };
 
 export interface DepositInput {
-  money: Units;
-  type: Currency;
+  amount: Units;
+  currency: Currency;
   /** Absent on a submission: then a pre-check must have passed within PRECHECK_VALID_MS. */
-  rpassword?: string;
-  channel?: bigint;
+  channelPassword?: string;
+  channelId?: bigint;
 }
 
 /** How long a passed pre-check stands in for the channel password on the submission. */
@@ -77,14 +77,15 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
 
   /** Every rule of a deposit, in the order a user meets them; returns the channel when one was named. */
   async function check(userId: bigint, input: DepositInput, settings: Settings): Promise<Channel | null> {
-    const limits = settings.deposit_limits[input.type];
+    const limits = settings.deposit_limits[input.currency];
     const min = units(limits.min);
     const max = units(limits.max);
-    if (input.money < min) refuse('deposit.belowMinimum', { min: plainAmount(min) });
-    if (input.money > max) refuse('deposit.aboveMaximum', { max: plainAmount(max) });
-    checkMinorUnit(input.money, input.type);
-    if (input.rpassword !== undefined) {
-      if (!sameSecret(input.rpassword, settings.channel_password)) refuse('deposit.wrongChannelPassword');
+    if (input.amount < min) refuse('deposit.belowMinimum', { min: plainAmount(min) });
+    if (input.amount > max) refuse('deposit.aboveMaximum', { max: plainAmount(max) });
+    checkMinorUnit(input.amount, input.currency);
+    if (input.channelPassword !== undefined) {
+      if (!sameSecret(input.channelPassword, settings.channel_password))
+        refuse('deposit.wrongChannelPassword');
     } else {
       const passed = await db
         .selectFrom('deposit_precheck')
@@ -98,14 +99,14 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
     await requireVerified(identity, userId);
     if (await repo.hasPendingDeposit(db, userId)) refuse('deposit.pending');
     const now = clock.now();
-    if (input.channel !== undefined) {
-      const c = await repo.findChannel(db, input.channel);
-      if (!c?.enabled || c.currency !== input.type) return refuse('deposit.channelNotFound');
+    if (input.channelId !== undefined) {
+      const c = await repo.findChannel(db, input.channelId);
+      if (!c?.enabled || c.currency !== input.currency) return refuse('deposit.channelNotFound');
       if (!channelOpen(c, now))
         refuse('deposit.outsideHours', { window: windowText({ from: c.open_from, to: c.open_to }) });
       return c;
     }
-    const all = await repo.listChannels(db, { currency: input.type, enabledOnly: true });
+    const all = await repo.listChannels(db, { currency: input.currency, enabledOnly: true });
     if (all.length === 0) refuse('deposit.channelNotFound');
     if (!all.some((c) => channelOpen(c, now))) {
       refuse('deposit.outsideHours', { window: windowText({ from: all[0].open_from, to: all[0].open_to }) });
@@ -123,10 +124,10 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
       .values({ user_id: userId, checked_at: checkedAt })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ checked_at: checkedAt }))
       .execute();
-    const limits = settings.deposit_limits[input.type];
+    const limits = settings.deposit_limits[input.currency];
     return {
-      money: formatUnits(input.money),
-      type: input.type,
+      money: formatUnits(input.amount),
+      type: input.currency,
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
     };
@@ -135,20 +136,20 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
   /** /user/chongzhi: a deposit request waiting for review (no money moves yet). */
   async function submit(
     userId: bigint,
-    input: DepositInput & { channel: bigint; rjpz: string },
+    input: DepositInput & { channelId: bigint; proofUpload: string },
     key?: IdempotencyState,
   ) {
     const settings = await loadSettings(db);
     const channel = (await check(userId, input, settings))!;
-    const proof = await ownedUpload(db, userId, input.rjpz);
+    const proof = await ownedUpload(db, userId, input.proofUpload);
     const now = clock.now();
     try {
       const row = await withTx(db, async (tx) => {
         const inserted = await repo.insertDeposit(tx, {
           order_no: newOrderNo('D', now),
           user_id: userId,
-          currency: input.type,
-          amount: input.money,
+          currency: input.currency,
+          amount: input.amount,
           channel_id: channel.id,
           channel_name: channel.name,
           proof_upload: proof,

@@ -11,6 +11,7 @@ import type { CardsService } from './cards.service.ts';
 import { cardsService } from './cards.service.ts';
 import { depositsService } from './deposits.service.ts';
 import { exchangeService } from './exchange.service.ts';
+import * as wire from './funds.wire.ts';
 import { recordsService } from './records.service.ts';
 import { walletsService } from './wallets.service.ts';
 import { withdrawalsService } from './withdrawals.service.ts';
@@ -52,17 +53,24 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
 
   // ---- deposits
   kit.post(fundsApi.rechargeChannel, async (req) => ok(await m.deposits.channels(req.body.type)));
-  kit.post(fundsApi.ischongzhi, async (req) => ok(await m.deposits.precheck(currentUser(req).id, req.body)), {
-    // the channel password must not be guessable by trying
-    rateLimit: {
-      max: deps.env.RATE_LIMIT_MONEY,
-      timeWindow: '1 minute',
-      keyGenerator: (req) =>
-        typeof req.headers.token === 'string' ? `t${req.headers.token.slice(0, 128)}` : req.ip,
+  kit.post(
+    fundsApi.ischongzhi,
+    async (req) => ok(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body))),
+    {
+      // the channel password must not be guessable by trying
+      rateLimit: {
+        max: deps.env.RATE_LIMIT_MONEY,
+        timeWindow: '1 minute',
+        keyGenerator: (req) =>
+          typeof req.headers.token === 'string' ? `t${req.headers.token.slice(0, 128)}` : req.ip,
+      },
     },
-  });
+  );
   kit.post(fundsApi.chongzhi, async (req) =>
-    ok(await m.deposits.submit(currentUser(req).id, req.body, req.idempotency), 'ok.depositSubmitted'),
+    ok(
+      await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
+      'ok.depositSubmitted',
+    ),
   );
   kit.post(fundsApi.rechargelist, async (req) =>
     ok(await m.deposits.list(currentUser(req).id, req.body.type)),
@@ -70,7 +78,10 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
-    ok(await m.withdrawals.request(currentUser(req), req.body, req.idempotency), 'ok.withdrawSubmitted'),
+    ok(
+      await m.withdrawals.request(currentUser(req), wire.withdrawalInput(req.body), req.idempotency),
+      'ok.withdrawSubmitted',
+    ),
   );
   kit.post(fundsApi.withdrawallist, async (req) =>
     ok(await m.withdrawals.list(currentUser(req).id, req.body.type)),

@@ -27,10 +27,11 @@ import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
 
 export interface WithdrawalInput {
-  money: Units;
-  bankid: bigint;
-  passwords: string;
-  type: Currency;
+  amount: Units;
+  currency: Currency;
+  /** one of the user's bank cards */
+  cardId: bigint;
+  fundPassword: string;
 }
 
 export function withdrawalsService(
@@ -57,14 +58,14 @@ export function withdrawalsService(
     if (!isWindowOpen(settings.withdraw_window, now)) {
       refuse('withdraw.outsideHours', { window: windowText(settings.withdraw_window) });
     }
-    const limits = settings.withdraw_limits[input.type];
+    const limits = settings.withdraw_limits[input.currency];
     const min = parseUnits(limits.min) as Units;
     const max = parseUnits(limits.max) as Units;
-    if (input.money < min) refuse('withdraw.belowMinimum', { min: plainAmount(min) });
-    if (input.money > max) refuse('withdraw.aboveMaximum', { max: plainAmount(max) });
-    checkMinorUnit(input.money, input.type);
+    if (input.amount < min) refuse('withdraw.belowMinimum', { min: plainAmount(min) });
+    if (input.amount > max) refuse('withdraw.aboveMaximum', { max: plainAmount(max) });
+    checkMinorUnit(input.amount, input.currency);
     const identity = await requireVerified(reads.identity, user.id);
-    const card = await repo.findCard(db, user.id, input.bankid);
+    const card = await repo.findCard(db, user.id, input.cardId);
     // no bank account at all: ask for one in the user's own name; someone else's id: not found
     if (!card)
       return refuse((await repo.countCards(db, user.id)) === 0 ? 'withdraw.bankRequired' : 'bank.notFound');
@@ -72,15 +73,15 @@ export function withdrawalsService(
     if (settings.withdraw_block_positions && (await reads.hasOpenPositions(user.id)))
       refuse('withdraw.hasPositions');
     if (await repo.hasPendingWithdrawal(db, user.id)) refuse('withdraw.pending');
-    await verifyFundPassword(user.id, input.passwords);
+    await verifyFundPassword(user.id, input.fundPassword);
 
     try {
       return await withTx(db, async (tx) => {
         const row = await repo.insertWithdrawal(tx, {
           order_no: newOrderNo('W', now),
           user_id: user.id,
-          currency: input.type,
-          amount: input.money,
+          currency: input.currency,
+          amount: input.amount,
           bank_card_id: card.id,
           holder: card.holder,
           bank: card.bank,
@@ -90,15 +91,15 @@ export function withdrawalsService(
           account_type: card.account_type,
           created_at: new Date(now),
         });
-        const cash = await userAccount(tx, user.id, input.type, 'cash');
-        const bank = await platformAccount(tx, 'bank', input.type);
+        const cash = await userAccount(tx, user.id, input.currency, 'cash');
+        const bank = await platformAccount(tx, 'bank', input.currency);
         const [t] = await transfer(tx, [
           {
             type: 'pending',
             debitAccountId: cash.id,
             creditAccountId: bank.id,
-            amount: input.money,
-            currency: input.type,
+            amount: input.amount,
+            currency: input.currency,
             code: 'withdrawal',
             operationRef: `withdrawal:${row.id}`,
           },

@@ -31,6 +31,12 @@ import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
 
+/** An amount of one wallet to borrow or repay. */
+export interface LoanInput {
+  currency: Currency;
+  amount: Units;
+}
+
 export function loansService(deps: Deps, identity: IdentityLookup) {
   const { db, clock } = deps;
   async function score(userId: bigint): Promise<number> {
@@ -54,19 +60,19 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
   }
 
   /** The terms shown before applying. */
-  async function info(userId: bigint, input: { type: Currency; money?: Units }) {
+  async function info(userId: bigint, input: { currency: Currency; amount?: Units }) {
     const settings = await loadSettings(db);
     const ratePpm = percentToPpm(settings.loan_annual_rate);
     const [xyf, owed, limit, pending] = await Promise.all([
       score(userId),
       borrowed(userId),
-      repo.limitOf(db, userId, input.type),
+      repo.limitOf(db, userId, input.currency),
       repo.hasPending(db, userId),
     ]);
-    const yjed = owed.get(input.type) ?? 0n;
+    const yjed = owed.get(input.currency) ?? 0n;
     const available = limit > yjed ? limit - yjed : 0n;
     return {
-      type: input.type,
+      type: input.currency,
       xyf,
       kjed: formatUnits(limit),
       yjed: formatUnits(yjed),
@@ -74,38 +80,34 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       rate: formatPercent(ratePpm),
       pending,
       unpaid: yjed > 0n,
-      ...(input.money !== undefined
+      ...(input.amount !== undefined
         ? {
-            daily_interest: formatUnits(interestFor(input.money, ratePpm, 1, input.type)),
-            interest_30d: formatUnits(interestFor(input.money, ratePpm, 30, input.type)),
+            daily_interest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
+            interest_30d: formatUnits(interestFor(input.amount, ratePpm, 30, input.currency)),
           }
         : {}),
     };
   }
 
   /** /user/to_jq: an application waiting for review (money moves on approval). */
-  async function apply(
-    user: { id: bigint; state: UserState },
-    input: { type: Currency; money: Units },
-    key?: IdempotencyState,
-  ) {
+  async function apply(user: { id: bigint; state: UserState }, input: LoanInput, key?: IdempotencyState) {
     if (user.state === 'restricted') refuse('account.restricted');
-    checkMinorUnit(input.money, input.type);
+    checkMinorUnit(input.amount, input.currency);
     await requireVerified(identity, user.id);
     const settings = await loadSettings(db);
     if (await repo.hasPending(db, user.id)) refuse('loan.pending');
-    const yjed = (await borrowed(user.id)).get(input.type) ?? 0n;
+    const yjed = (await borrowed(user.id)).get(input.currency) ?? 0n;
     if (settings.loan_block_unpaid && yjed > 0n) refuse('loan.unpaid');
-    const limit = await repo.limitOf(db, user.id, input.type);
-    if (input.money > limit - yjed) refuse('loan.insufficientQuota');
+    const limit = await repo.limitOf(db, user.id, input.currency);
+    if (input.amount > limit - yjed) refuse('loan.insufficientQuota');
     const now = clock.now();
     try {
       const row = await withTx(db, async (tx) => {
         const inserted = await repo.insertLoan(tx, {
           order_no: newOrderNo('L', now),
           user_id: user.id,
-          currency: input.type,
-          amount: input.money,
+          currency: input.currency,
+          amount: input.amount,
           rate_ppm: Number(percentToPpm(settings.loan_annual_rate)),
           created_at: new Date(now),
         });
@@ -123,11 +125,11 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
    * /user/to_hq: repay every unpaid loan of the wallet with its interest. `money` may not be below the
    * principal (spec §5) nor below principal + interest; exactly what is due is charged.
    */
-  async function repay(userId: bigint, input: { type: Currency; money: Units }, key?: IdempotencyState) {
+  async function repay(userId: bigint, input: LoanInput, key?: IdempotencyState) {
     const now = clock.now();
     const orderNo = newOrderNo('R', now);
     return withTx(db, async (tx) => {
-      const loans = await repo.lockUnpaid(tx, userId, input.type);
+      const loans = await repo.lockUnpaid(tx, userId, input.currency);
       if (loans.length === 0) return refuse('loan.notFound');
       const parts = loans.map((l) => ({
         loan: l,
@@ -135,19 +137,19 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
           l.amount,
           BigInt(l.rate_ppm),
           daysBorrowed(l.decided_at ?? l.created_at, now),
-          input.type,
+          input.currency,
         ),
       }));
       const principal = parts.reduce((s, p) => s + p.loan.amount, 0n);
       const interest = parts.reduce((s, p) => s + p.interest, 0n);
-      if (input.money < principal)
+      if (input.amount < principal)
         refuse('loan.repayLessThanLoan', { due: plainAmount(principal + interest) });
-      if (input.money < principal + interest)
+      if (input.amount < principal + interest)
         refuse('loan.repayDue', { due: plainAmount(principal + interest) });
 
-      const cash = await userAccount(tx, userId, input.type, 'cash');
-      const owed = await userAccount(tx, userId, input.type, 'loan');
-      const book = await platformAccount(tx, 'loans', input.type);
+      const cash = await userAccount(tx, userId, input.currency, 'cash');
+      const owed = await userAccount(tx, userId, input.currency, 'loan');
+      const book = await platformAccount(tx, 'loans', input.currency);
       const requests: TransferRequest[] = [];
       const kinds: { type: 'repay' | 'interest' | null; loanId: bigint; amount: Units }[] = [];
       for (const p of parts) {
@@ -158,7 +160,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
             debitAccountId: cash.id,
             creditAccountId: book.id,
             amount: p.loan.amount,
-            currency: input.type,
+            currency: input.currency,
             code: 'repay',
             operationRef: ref,
           },
@@ -167,7 +169,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
             debitAccountId: book.id,
             creditAccountId: owed.id,
             amount: p.loan.amount,
-            currency: input.type,
+            currency: input.currency,
             code: 'repay',
             operationRef: ref,
           },
@@ -182,7 +184,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
             debitAccountId: cash.id,
             creditAccountId: book.id,
             amount: p.interest,
-            currency: input.type,
+            currency: input.currency,
             code: 'interest',
             operationRef: ref,
           });
@@ -197,7 +199,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
         if (!k.type) return;
         records.push({
           userId,
-          currency: input.type,
+          currency: input.currency,
           type: k.type,
           orderNo,
           amount: -k.amount,
