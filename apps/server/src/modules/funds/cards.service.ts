@@ -10,12 +10,13 @@ import * as repo from './funds.repo.ts';
 export const MAX_CARDS = 10;
 
 export interface CardInput {
-  realname: string;
-  bank_num: string;
-  bank_name: string;
-  bank_address: string;
-  bank_code: string;
-  account_type: BankAccountType;
+  /** the account holder's name, which must be the verified name */
+  holder: string;
+  number: string;
+  bank: string;
+  branch: string;
+  branchCode: string;
+  accountType: BankAccountType;
 }
 
 const NUMBER_RE = /^[0-9][0-9 -]{2,28}[0-9]$/;
@@ -25,18 +26,18 @@ export function cardsService({ db, clock }: Deps, identity: IdentityLookup) {
   /** Validate a card against the verified name; returns what is stored. */
   async function values(userId: bigint, input: CardInput): Promise<repo.CardValues> {
     const id = await requireVerified(identity, userId);
-    if (!sameName(input.realname, id.realname)) refuse('bank.holderMismatch');
-    if (!NUMBER_RE.test(input.bank_num)) refuse('bank.numberFormat');
-    const number = input.bank_num.replace(/[ -]/g, '');
+    if (!sameName(input.holder, id.realname)) refuse('bank.holderMismatch');
+    if (!NUMBER_RE.test(input.number)) refuse('bank.numberFormat');
+    const number = input.number.replace(/[ -]/g, '');
     if (number.length < 4) refuse('bank.numberFormat');
-    if (!CODE_RE.test(input.bank_code)) refuse('validation.invalid', { field: 'bank_code' });
+    if (!CODE_RE.test(input.branchCode)) refuse('validation.invalid', { field: 'bank_code' });
     return {
-      holder: input.realname,
+      holder: input.holder,
       number,
-      bank: input.bank_name,
-      branch: input.bank_address,
-      branch_code: input.bank_code,
-      account_type: input.account_type,
+      bank: input.bank,
+      branch: input.branch,
+      branch_code: input.branchCode,
+      account_type: input.accountType,
     };
   }
 

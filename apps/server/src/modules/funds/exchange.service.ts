@@ -42,9 +42,9 @@ export function exchangeService({ db, clock }: Deps) {
   }
 
   /** The rate of a pair now and, with an amount, what would arrive. */
-  async function preview(input: { from: Currency; to: Currency; money?: Units }) {
-    const { q, converted } = await priced(input.from, input.to, input.money);
-    return wire(q, input.money, converted);
+  async function preview(input: { from: Currency; to: Currency; amount?: Units }) {
+    const { q, converted } = await priced(input.from, input.to, input.amount);
+    return wire(q, input.amount, converted);
   }
 
   /**
@@ -53,10 +53,10 @@ export function exchangeService({ db, clock }: Deps) {
    */
   async function exchange(
     userId: bigint,
-    input: { money: Units; from: Currency; to: Currency },
+    input: { amount: Units; from: Currency; to: Currency },
     key?: IdempotencyState,
   ) {
-    const { q, converted } = await priced(input.from, input.to, input.money);
+    const { q, converted } = await priced(input.from, input.to, input.amount);
     const received = converted!;
     const now = clock.now();
     const orderNo = newOrderNo('X', now);
@@ -67,7 +67,7 @@ export function exchangeService({ db, clock }: Deps) {
         user_id: userId,
         from_currency: input.from,
         to_currency: input.to,
-        from_amount: input.money,
+        from_amount: input.amount,
         to_amount: received,
         rate,
         mid_rate: formatFxRate(q.mid),
@@ -88,7 +88,7 @@ export function exchangeService({ db, clock }: Deps) {
           type: 'single',
           debitAccountId: fromCash.id,
           creditAccountId: fromFx.id,
-          amount: input.money,
+          amount: input.amount,
           currency: input.from,
           code: 'exchange',
           operationRef: ref,
@@ -112,7 +112,7 @@ export function exchangeService({ db, clock }: Deps) {
           currency: input.from,
           type: 'exchange',
           orderNo,
-          amount: -input.money,
+          amount: -input.amount,
           transferId: out.id,
           ref,
           memo,
@@ -132,7 +132,7 @@ export function exchangeService({ db, clock }: Deps) {
       ]);
       await markApplied(tx, key);
     });
-    return { ...wire(q, input.money, received), order_number: orderNo };
+    return { ...wire(q, input.amount, received), order_number: orderNo };
   }
 
   return { preview, exchange };

@@ -40,10 +40,11 @@ export type FundsModule = ReturnType<typeof fundsModule>;
 export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, m: FundsModule): void {
   // ---- bank cards
   kit.post(fundsApi.cardList, async (req) => ok(await m.cards.list(currentUser(req).id)));
-  kit.post(fundsApi.addCard, async (req) => ok(await m.cards.add(currentUser(req).id, req.body), 'ok.added'));
+  kit.post(fundsApi.addCard, async (req) =>
+    ok(await m.cards.add(currentUser(req).id, wire.cardInput(req.body)), 'ok.added'),
+  );
   kit.post(fundsApi.editCard, async (req) => {
-    const { bankid, ...card } = req.body;
-    await m.cards.edit(currentUser(req).id, bankid, card);
+    await m.cards.edit(currentUser(req).id, req.body.bankid, wire.cardInput(req.body));
     return ok(null, 'ok.changed');
   });
   kit.post(fundsApi.delbakcard, async (req) => {
@@ -88,9 +89,14 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
 
   // ---- exchange
-  kit.post(fundsApi.rotationRate, async (req) => ok(await m.exchange.preview(req.body)));
+  kit.post(fundsApi.rotationRate, async (req) =>
+    ok(await m.exchange.preview({ amount: req.body.money, from: req.body.from, to: req.body.to })),
+  );
   kit.post(fundsApi.rotation, async (req) =>
-    ok(await m.exchange.exchange(currentUser(req).id, req.body, req.idempotency), 'ok.exchanged'),
+    ok(
+      await m.exchange.exchange(currentUser(req).id, wire.exchangeInput(req.body), req.idempotency),
+      'ok.exchanged',
+    ),
   );
 
   // ---- fund records

@@ -8,6 +8,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import { readUpload, storeUpload, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '../../shared/uploads.ts';
 import type { KycService } from './kyc.service.ts';
+import { kycInput } from './kyc.wire.ts';
 
 /** Limits per login token (the limiter runs before authentication; a made-up token gets 401 anyway). */
 const perSession = (req: FastifyRequest) => {
@@ -75,8 +76,7 @@ export function kycRoutes(
   );
 
   kit.post(fundsApi.shiming, async (req) => {
-    const { privacy: _accepted, ...input } = req.body;
-    await kyc.submit(currentUser(req).id, input);
+    await kyc.submit(currentUser(req).id, kycInput(req.body));
     return ok(null, 'ok.submitted');
   });
 

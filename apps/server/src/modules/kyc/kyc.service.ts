@@ -17,21 +17,22 @@ const ID_RE = /^[A-Za-z0-9-]{4,30}$/;
 
 export interface KycInput {
   realname: string;
-  id_card: string;
-  frontcard: string;
-  backcard: string;
+  idNumber: string;
+  /** upload names of the ID's two sides */
+  frontUpload: string;
+  backUpload: string;
 }
 
 export function kycService(deps: Deps) {
   const { db, clock } = deps;
   /** Submit (or, after a rejection, resubmit) name, ID number and both images. */
   async function submit(userId: bigint, input: KycInput): Promise<void> {
-    if (!ID_RE.test(input.id_card)) refuse('kyc.idFormat');
+    if (!ID_RE.test(input.idNumber)) refuse('kyc.idFormat');
     const latest = await repo.latest(db, userId);
     if (latest?.status === 'approved') refuse('kyc.alreadyVerified');
     if (latest?.status === 'pending') refuse('kyc.pending');
-    const front = await ownedUpload(db, userId, input.frontcard);
-    const back = await ownedUpload(db, userId, input.backcard);
+    const front = await ownedUpload(db, userId, input.frontUpload);
+    const back = await ownedUpload(db, userId, input.backUpload);
     if (front === back) refuse('kyc.sameImage');
     try {
       await withTx(db, async (tx) => {
@@ -40,7 +41,7 @@ export function kycService(deps: Deps) {
         await repo.insert(tx, {
           user_id: userId,
           realname: input.realname,
-          id_card: input.id_card.toUpperCase(),
+          id_card: input.idNumber.toUpperCase(),
           front_upload: front,
           back_upload: back,
           created_at: new Date(clock.now()),
