@@ -1,27 +1,19 @@
 /**
  * The shape every entity's status follows (reviews, loans, and the product states to come): a set of
  * states and the transitions allowed out of each. A state with no way out is final. Moving along a
- * transition that is not listed is a programming error, not a user's mistake: {@link IllegalTransition}.
+ * transition that is not listed is a programming error, not a user's mistake: {@link IllegalTransitionError}
+ * (the position's machine in `positions.ts` throws the same).
  */
-export type Transitions<S extends string> = { readonly [K in S]: readonly S[] };
+import { IllegalTransitionError } from './positions.ts';
 
-export class IllegalTransition extends Error {
-  constructor(
-    readonly entity: string,
-    readonly from: string,
-    readonly to: string,
-  ) {
-    super(`${entity}: no transition from ${from} to ${to}`);
-    this.name = 'IllegalTransition';
-  }
-}
+export type Transitions<S extends string> = { readonly [K in S]: readonly S[] };
 
 export interface StatusMachine<S extends string> {
   readonly entity: string;
   readonly states: readonly S[];
   /** Whether `from → to` is allowed. */
   can(from: S, to: S): boolean;
-  /** `to` when `from → to` is allowed; throws {@link IllegalTransition} otherwise. */
+  /** `to` when `from → to` is allowed; throws {@link IllegalTransitionError} otherwise. */
   move(from: S, to: S): S;
   /** The states reachable in one step. */
   next(from: S): readonly S[];
@@ -39,7 +31,7 @@ export function statusMachine<S extends string>(
     states,
     can,
     move(from, to) {
-      if (!can(from, to)) throw new IllegalTransition(entity, from, to);
+      if (!can(from, to)) throw new IllegalTransitionError(entity, from, to);
       return to;
     },
     next: (from) => transitions[from] ?? [],

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  IllegalTransition,
+  IllegalTransitionError,
   LOAN,
   LOAN_CODE,
   LOAN_STATE,
@@ -22,9 +22,11 @@ describe('review status machine', () => {
     for (const from of ['approved', 'rejected'] as const)
       for (const to of REVIEW.states) {
         expect(REVIEW.can(from, to)).toBe(false);
-        expect(() => REVIEW.move(from, to)).toThrow(IllegalTransition);
+        expect(() => REVIEW.move(from, to)).toThrow(IllegalTransitionError);
       }
-    expect(() => REVIEW.move('pending', 'pending')).toThrow('review: no transition from pending to pending');
+    expect(() => REVIEW.move('pending', 'pending')).toThrow(
+      'review: no transition from status pending to pending',
+    );
   });
 
   test('codes and names agree', () => {
@@ -53,7 +55,7 @@ describe('loan status machine', () => {
     ];
     for (const [from, to] of illegal) {
       expect(LOAN.can(from as never, to as never)).toBe(false);
-      expect(() => LOAN.move(from as never, to as never)).toThrow(IllegalTransition);
+      expect(() => LOAN.move(from as never, to as never)).toThrow(IllegalTransitionError);
     }
   });
 
