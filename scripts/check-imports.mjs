@@ -3,7 +3,9 @@
 //  - between workspaces: domain ← everyone; contract ← client, web, admin, server; client ← web, admin;
 //    db ← ledger, server; ledger, market ← server only; apps never import each other;
 //  - inside an app: features/modules never import each other, and shared code (lib, components,
-//    shared, plugins) never imports a feature (shared → features → app).
+//    shared, plugins) never imports a feature (shared → features → app);
+//  - in the server, only routes (`*.routes.ts`) and the composition root import `plugins/` (HTTP):
+//    services, repos, jobs and `shared/` get what they need from HTTP passed in as values.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -72,6 +74,14 @@ for (const [ws, allowed] of Object.entries(ALLOWED)) {
       if (!targetRel.startsWith(ws + sep) && targetRel !== ws) {
         problems.push(`${rel}: relative import ${spec} leaves ${ws}; import the package instead`);
         continue;
+      }
+      if (
+        ws === 'apps/server' &&
+        relative(wsRoot, target).startsWith(`src${sep}plugins${sep}`) &&
+        /^src[\\/](modules|shared|lib)[\\/]/.test(relative(wsRoot, file)) &&
+        !/\.routes\.ts$/.test(file)
+      ) {
+        problems.push(`${rel}: imports ${spec}; only routes and app.ts use plugins/ (pass the value in)`);
       }
       const featuresDir = FEATURE_DIRS[ws];
       if (!featuresDir) continue;

@@ -1,19 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
-import { ACCOUNT_HEADER, ADMIN_API_BASE, API_DESCRIPTION, TOKEN_HEADER } from '@kabuto/contract';
 import type { Db } from '@kabuto/db';
 import { type Clock, systemClock } from '@kabuto/domain';
 import { createSimulator, type MarketDataProvider } from '@kabuto/market';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type Env, loadEnv } from './config.ts';
 import type { Deps } from './deps.ts';
@@ -22,7 +14,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
-import { operatorPasskeyRoutes } from './modules/admin/operator-passkeys.ts';
+import { operatorPasskeyRoutes } from './modules/admin/operator-passkeys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { passkeysService } from './modules/auth/passkeys.service.ts';
@@ -39,23 +31,29 @@ import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes
 import { ordersService } from './modules/trading/orders.service.ts';
 import { positionsService } from './modules/trading/positions.service.ts';
 import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
+import { hasOpenPositions } from './modules/trading/trading.repo.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { internalVenue } from './modules/trading/venue.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
+import { BODY_LIMIT, registerBodyParsers, UPLOAD_LIMIT } from './plugins/body-parsers.ts';
 import { httpServerFactory, trustProxyOption } from './plugins/connections.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { appliedKeys, idempotency, markApplied } from './plugins/idempotency.ts';
+import { idempotency } from './plugins/idempotency.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { type OnReplyMismatch, replyCheck } from './plugins/reply-check.ts';
 import { routeKit } from './plugins/routes.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
+import { registerWebSocket } from './plugins/websocket.ts';
+import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 
-export const BODY_LIMIT = 64 * 1024;
+export { BODY_LIMIT, UPLOAD_LIMIT };
 
-export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The product's one version (root package.json), as /healthz, the OpenAPI page and the web app show it. */
 export const APP_VERSION = (
@@ -130,53 +128,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setReplySerializer(serialize);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // 'self' covers the app's own WebSocket (ws:/wss: of the same host) in current browsers.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(formbody, { bodyLimit: BODY_LIMIT });
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024 },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    // After body parsing, so a key may use the body (login is limited per IP and account).
-    hook: 'preValidation',
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'kabuto-rl-' } : {}),
-    errorResponseBuilder: () => ({ statusCode: 429, status: 0, msg: 'request.rateLimited' }),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Kabuto API', version: APP_VERSION, description: API_DESCRIPTION },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER },
-          account: { type: 'apiKey', in: 'header', name: ACCOUNT_HEADER },
-        },
-      },
-    },
-    // The public page documents the users' API; the operators' calls (/api/admin) are left out.
-    transform: (doc) =>
-      doc.url.startsWith(ADMIN_API_BASE)
-        ? { schema: { ...doc.schema, hide: true }, url: doc.url }
-        : jsonSchemaTransform(doc),
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  // Calls without a body (e.g. /common/config) validate as an empty object.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
-  });
+  await registerSecurityHeaders(app);
+  await registerBodyParsers(app);
+  await registerRateLimit(app, opts.redis);
+  await registerOpenApi(app, APP_VERSION);
 
   const authenticate = authenticator(deps);
   const idem = idempotency(deps);
@@ -233,14 +188,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await bus.close();
     market.close();
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get('/api/vue/ws', { websocket: true, schema: { hide: true } }, (socket) => stream.connect(socket));
+  await registerWebSocket(app, stream.connect);
 
   const security = passkeysService(deps);
   const auth = authService(deps, security);
   const kyc = kycService(deps);
-  const funds = fundsModule(deps, { stepUp: security.requireStepUp });
-  const loans = loansService(deps);
+  // what one module reads of another's data, from the module that owns it
+  const funds = fundsModule(deps, {
+    identity: kyc.verifiedIdentity,
+    hasOpenPositions: (userId) => hasOpenPositions(opts.db, userId),
+    stepUp: security.requireStepUp,
+  });
+  const loans = loansService(deps, kyc.verifiedIdentity);
   authRoutes(kit, deps, auth);
   securityRoutes(kit, deps, security);
   accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));

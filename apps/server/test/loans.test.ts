@@ -1,8 +1,7 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { parseUnits } from '@kabuto/domain';
+import { interestFor, parseUnits } from '@kabuto/domain';
 import { checkInvariants, transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { interestFor } from '../src/modules/loans/loans.service.ts';
 import {
   createTestApp,
   expectOk,

@@ -3,7 +3,7 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits, parseUnits } from '@kabuto/domain';
 import { transfersByRef, userAccount } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasOpenPositions } from '../src/shared/positions.ts';
+import { hasOpenPositions } from '../src/modules/trading/trading.repo.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
 

@@ -81,3 +81,9 @@ export const notional = (price: Units, quantity: bigint): Units => price * quant
 
 export const minUnits = (a: Units, b: Units): Units => (a < b ? a : b);
 export const maxUnits = (a: Units, b: Units): Units => (a > b ? a : b);
+
+/** ppm → percent with 2 decimals: 3000 → "0.30", 80000 → "8.00". */
+export function formatPercent(ppm: bigint): string {
+  const hundredths = (ppm * 100n) / 10_000n;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}

@@ -41,8 +41,8 @@ export const canMovePosition = (from: number, to: PositionStatus): boolean =>
 export class IllegalTransitionError extends Error {
   constructor(
     readonly entity: string,
-    readonly from: number,
-    readonly to: number,
+    readonly from: number | string,
+    readonly to: number | string,
   ) {
     super(`${entity}: no transition from status ${from} to ${to}`);
     this.name = 'IllegalTransitionError';

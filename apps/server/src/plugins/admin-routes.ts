@@ -6,22 +6,14 @@ import type { Deps } from '../deps.ts';
 import { tokenHash } from '../lib/crypto.ts';
 import { refuse, UnauthorizedError } from '../lib/errors.ts';
 import { readSignedQuery, signatureMatches, signedUrl } from '../lib/signed-url.ts';
+import { OPERATOR_SESSION_TTL_MS, type Operator } from '../shared/sessions.ts';
 import type { RateLimit } from './routes.ts';
 
-/** Operator sessions last 12 hours after the last call. */
-export const OPERATOR_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 /** Signed image URLs (for <img src>) live an hour, and never beyond their session. */
 const SIGNED_URL_TTL_S = 60 * 60;
 
-export interface Operator {
-  id: bigint;
-  username: string;
-  role: OperatorRole;
-  sessionId: bigint;
-  /** Keys the signatures of this session's image URLs. */
-  tokenHash: string;
-}
+export type { Operator };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,26 +1,16 @@
 import { ACCOUNT_HEADER, TOKEN_HEADER } from '@kabuto/contract';
-import type { UserState } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
 import { batcher } from '../lib/batcher.ts';
 import { tokenHash } from '../lib/crypto.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
+import { SESSION_TTL_MS, type SessionUser } from '../shared/sessions.ts';
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is refreshed at most once a minute per session, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export interface SessionUser {
-  id: bigint;
-  account: string;
-  state: UserState;
-  sessionId: bigint;
-  /** Whether a fund password is set (the hash itself stays in the database). */
-  hasFundPassword: boolean;
-  /** The session's token hash: the key of its signed image URLs (never sent). */
-  tokenHash: string;
-}
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,10 +1,11 @@
 import { IDEMPOTENCY_HEADER } from '@kabuto/contract';
-import { rowSet, type Tx } from '@kabuto/db';
+import { rowSet } from '@kabuto/db';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';
 import { batcher } from '../lib/batcher.ts';
 import { refuse } from '../lib/errors.ts';
+import { type IdempotencyState, KEY_COLUMNS, keyRow } from '../shared/idempotency-keys.ts';
 import { currentUser } from './auth.ts';
 
 /**
@@ -20,7 +21,7 @@ import { currentUser } from './auth.ts';
  * Both are decided by the database (one row per key / per user and path), so they hold across processes.
  *
  * A key's states: `pending` (claimed, the operation has not committed), `applied` (the operation
- * committed; set by the service inside its own transaction with {@link markApplied}), `done` (the reply
+ * committed; set by the service inside its own transaction with `markApplied`, `shared/idempotency-keys.ts`), `done` (the reply
  * is stored). A pending key whose request died stops blocking after {@link STALE_PENDING_MS} and may run
  * again, since nothing of it was committed; an applied one never runs again, even if the process died
  * before its reply was stored (a replay then gets `operation.inProgress`, and the user finds the
@@ -31,34 +32,6 @@ const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request that never finished (process died) stops blocking its key after this. */
 const STALE_PENDING_MS = 5 * 60 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,128}$/;
-
-/** A request's claimed key (`request.idempotency`), as a route hands it to its service. */
-export interface IdempotencyState {
-  userId: bigint;
-  path: string;
-  key: string;
-}
-
-const KEY_COLUMNS = { user_id: 'int8', path: 'text', key: 'text' } as const;
-const keyRow = (k: IdempotencyState) => ({ user_id: k.userId, path: k.path, key: k.key });
-
-/**
- * Marks claimed keys `applied`, inside the transaction that carries out their operations: the commit
- * of the operation and the end of its key's claim are then one fact. A data-modifying statement, to run
- * alone (`markApplied`) or ride as a CTE on a statement the transaction runs anyway.
- */
-export function appliedKeys(keys: readonly IdempotencyState[]) {
-  return sql`
-    update idempotency_key k set state = 'applied'
-    from ${rowSet('applied_key', KEY_COLUMNS, keys.map(keyRow))}
-    where k.user_id = applied_key.user_id and k.path = applied_key.path and k.key = applied_key.key
-      and k.state = 'pending'`;
-}
-
-/** {@link appliedKeys} for one request's key; nothing for a call without a key. */
-export async function markApplied(tx: Tx, key: IdempotencyState | undefined): Promise<void> {
-  if (key) await appliedKeys([key]).execute(tx);
-}
 
 /** One key of one user and path, as a map key. */
 const ident = (k: IdempotencyState) => `${k.userId}\u0000${k.path}\u0000${k.key}`;

@@ -1,28 +1,20 @@
-import type { Db, Tx } from '@kabuto/db';
 import { refuse } from '../lib/errors.ts';
 
 /**
  * A user's verified identity, as the money areas need it (bank-card holder, withdrawals, loans).
- * The KYC area writes submissions; this only reads the approved one.
+ * The KYC module owns the submissions and answers the lookup; app.ts hands it to the areas that need it.
  */
 export interface VerifiedIdentity {
   realname: string;
   idCard: string;
 }
 
-export async function verifiedIdentity(q: Db | Tx, userId: bigint): Promise<VerifiedIdentity | null> {
-  const row = await q
-    .selectFrom('kyc_submission')
-    .select(['realname', 'id_card'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'approved')
-    .executeTakeFirst();
-  return row ? { realname: row.realname, idCard: row.id_card } : null;
-}
+/** The approved identity of a user, or null (the KYC module's `verifiedIdentity`). */
+export type IdentityLookup = (userId: bigint) => Promise<VerifiedIdentity | null>;
 
 /** The verified identity, or the refusal spec §5 names (verification must be completed first). */
-export async function requireVerified(q: Db | Tx, userId: bigint): Promise<VerifiedIdentity> {
-  const id = await verifiedIdentity(q, userId);
+export async function requireVerified(lookup: IdentityLookup, userId: bigint): Promise<VerifiedIdentity> {
+  const id = await lookup(userId);
   if (!id) return refuse('kyc.required');
   return id;
 }

@@ -3,7 +3,7 @@ import { type Currency, parseUnits } from '@kabuto/domain';
 import { checkInvariants, createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
 import type { Quote } from '@kabuto/market';
 import { expect } from 'vitest';
-import { writeFundRecords } from '../../src/shared/money.ts';
+import { writeFundRecords } from '../../src/shared/fund-records.ts';
 import { expectOk, type Session, type TestApp } from './app.ts';
 
 /** The user id behind a session. */

@@ -6,12 +6,12 @@ import { checkInvariants, type InvariantViolation, transferHistory, userBalances
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../plugins/admin-routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
 import { attemptCounter, mayTrySignIn } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
 import { sendNoticeText } from '../../shared/notices.ts';
 import { checkNewPassword } from '../../shared/password-policy.ts';
+import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../shared/sessions.ts';
 import {
   decode,
   encodeSetting,

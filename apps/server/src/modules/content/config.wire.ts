@@ -1,5 +1,5 @@
+import type { DailyWindow as Window } from '@kabuto/domain';
 import { feeOverrideOf, feeScheduleAt, formatUnits, type Market, parseUnits } from '@kabuto/domain';
-import type { Window } from '../../shared/calendar.ts';
 import type { Settings } from '../../shared/settings.ts';
 
 /** A new-share application's default quantity (`dgsg`): one Japanese trading unit of 100 shares. */

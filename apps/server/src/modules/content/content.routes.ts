@@ -1,10 +1,9 @@
 import { accountApi, contentApi } from '@kabuto/contract';
-import type { Currency } from '@kabuto/domain';
+import type { Currency, DailyWindow as Window } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { ok, pageOf } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
-import type { Window } from '../../shared/calendar.ts';
 import { loadSettings, publicSettings } from '../../shared/settings.ts';
 import { marketConfig } from './config.wire.ts';
 import { getNews, getPage, listNews } from './content.service.ts';

@@ -3,20 +3,21 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import { requireVerified, sameName } from '../../shared/identity.ts';
-import { maskTail } from '../../shared/money.ts';
+import { type IdentityLookup, requireVerified, sameName } from '../../shared/identity.ts';
+import { maskTail } from '../../shared/masks.ts';
 import type { StepUpCheck } from '../../shared/step-up.ts';
 import * as repo from './funds.repo.ts';
 
 export const MAX_CARDS = 10;
 
 export interface CardInput {
-  realname: string;
-  bank_num: string;
-  bank_name: string;
-  bank_address: string;
-  bank_code: string;
-  account_type: BankAccountType;
+  /** the account holder's name, which must be the verified name */
+  holder: string;
+  number: string;
+  bank: string;
+  branch: string;
+  branchCode: string;
+  accountType: BankAccountType;
 }
 
 const NUMBER_RE = /^[0-9][0-9 -]{2,28}[0-9]$/;
@@ -25,22 +26,22 @@ const CODE_RE = /^[A-Za-z0-9-]{1,10}$/;
 type CardUser = { id: bigint; sessionId: bigint };
 
 /** Bank cards; adding, editing and removing one needs the step-up proof once the user has a factor. */
-export function cardsService({ db, clock }: Deps, stepUp: StepUpCheck) {
+export function cardsService({ db, clock }: Deps, identity: IdentityLookup, stepUp: StepUpCheck) {
   /** Validate a card against the verified name; returns what is stored. */
   async function values(userId: bigint, input: CardInput): Promise<repo.CardValues> {
-    const id = await requireVerified(db, userId);
-    if (!sameName(input.realname, id.realname)) refuse('bank.holderMismatch');
-    if (!NUMBER_RE.test(input.bank_num)) refuse('bank.numberFormat');
-    const number = input.bank_num.replace(/[ -]/g, '');
+    const id = await requireVerified(identity, userId);
+    if (!sameName(input.holder, id.realname)) refuse('bank.holderMismatch');
+    if (!NUMBER_RE.test(input.number)) refuse('bank.numberFormat');
+    const number = input.number.replace(/[ -]/g, '');
     if (number.length < 4) refuse('bank.numberFormat');
-    if (!CODE_RE.test(input.bank_code)) refuse('validation.invalid', { field: 'bank_code' });
+    if (!CODE_RE.test(input.branchCode)) refuse('validation.invalid', { field: 'bank_code' });
     return {
-      holder: input.realname,
+      holder: input.holder,
       number,
-      bank: input.bank_name,
-      branch: input.bank_address,
-      branch_code: input.bank_code,
-      account_type: input.account_type,
+      bank: input.bank,
+      branch: input.branch,
+      branch_code: input.branchCode,
+      account_type: input.accountType,
     };
   }
 

@@ -1,16 +1,27 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import { type Currency, formatUnits, ISO_CODE, parseUnits, toUnixSeconds, type Units } from '@kabuto/domain';
+import {
+  type Currency,
+  formatUnits,
+  isWindowOpen,
+  parseUnits,
+  REVIEW_STATE,
+  toUnixSeconds,
+  type Units,
+  windowText,
+} from '@kabuto/domain';
 import { platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
+import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
-import { isWindowOpen, windowText } from '../../shared/calendar.ts';
-import { requireVerified } from '../../shared/identity.ts';
-import { checkMinorUnit, newOrderNo, plainAmount, transfer, writeFundRecords } from '../../shared/money.ts';
-import { sendNotice } from '../../shared/notices.ts';
+import { writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
+import { type IdentityLookup, requireVerified } from '../../shared/identity.ts';
+import { transfer } from '../../shared/ledger.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
+import * as review from '../../shared/review-queue.ts';
+import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { ownedUpload, UPLOAD_PREFIX } from '../../shared/uploads.ts';
 import * as repo from './funds.repo.ts';
@@ -26,17 +37,18 @@ const sameSecret = (a: string, b: string) => {
 };
 
 export interface DepositInput {
-  money: Units;
-  type: Currency;
+  amount: Units;
+  currency: Currency;
   /** Absent on a submission: then a pre-check must have passed within PRECHECK_VALID_MS. */
-  rpassword?: string;
-  channel?: bigint;
+  channelPassword?: string;
+  channelId?: bigint;
 }
 
 /** How long a passed pre-check stands in for the channel password on the submission. */
 export const PRECHECK_VALID_MS = 30 * 60 * 1000;
 
-export function depositsService({ db, clock }: Deps) {
+export function depositsService(deps: Deps, identity: IdentityLookup) {
+  const { db, clock } = deps;
   const channelOpen = (c: Channel, now: number) =>
     c.enabled && isWindowOpen({ from: c.open_from, to: c.open_to }, now, c.quick);
 
@@ -78,14 +90,15 @@ export function depositsService({ db, clock }: Deps) {
 
   /** Every rule of a deposit, in the order a user meets them; returns the channel when one was named. */
   async function check(userId: bigint, input: DepositInput, settings: Settings): Promise<Channel | null> {
-    const limits = settings.deposit_limits[input.type];
+    const limits = settings.deposit_limits[input.currency];
     const min = units(limits.min);
     const max = units(limits.max);
-    if (input.money < min) refuse('deposit.belowMinimum', { min: plainAmount(min) });
-    if (input.money > max) refuse('deposit.aboveMaximum', { max: plainAmount(max) });
-    checkMinorUnit(input.money, input.type);
-    if (input.rpassword !== undefined) {
-      if (!sameSecret(input.rpassword, settings.channel_password)) refuse('deposit.wrongChannelPassword');
+    if (input.amount < min) refuse('deposit.belowMinimum', { min: plainAmount(min) });
+    if (input.amount > max) refuse('deposit.aboveMaximum', { max: plainAmount(max) });
+    checkMinorUnit(input.amount, input.currency);
+    if (input.channelPassword !== undefined) {
+      if (!sameSecret(input.channelPassword, settings.channel_password))
+        refuse('deposit.wrongChannelPassword');
     } else {
       const passed = await db
         .selectFrom('deposit_precheck')
@@ -96,17 +109,17 @@ export function depositsService({ db, clock }: Deps) {
         refuse('deposit.wrongChannelPassword');
       }
     }
-    await requireVerified(db, userId);
+    await requireVerified(identity, userId);
     if (await repo.hasPendingDeposit(db, userId)) refuse('deposit.pending');
     const now = clock.now();
-    if (input.channel !== undefined) {
-      const c = await repo.findChannel(db, input.channel);
-      if (!c?.enabled || c.currency !== input.type) return refuse('deposit.channelNotFound');
+    if (input.channelId !== undefined) {
+      const c = await repo.findChannel(db, input.channelId);
+      if (!c?.enabled || c.currency !== input.currency) return refuse('deposit.channelNotFound');
       if (!channelOpen(c, now))
         refuse('deposit.outsideHours', { window: windowText({ from: c.open_from, to: c.open_to }) });
       return c;
     }
-    const all = await repo.listChannels(db, { currency: input.type, enabledOnly: true });
+    const all = await repo.listChannels(db, { currency: input.currency, enabledOnly: true });
     if (all.length === 0) refuse('deposit.channelNotFound');
     if (!all.some((c) => channelOpen(c, now))) {
       refuse('deposit.outsideHours', { window: windowText({ from: all[0].open_from, to: all[0].open_to }) });
@@ -124,10 +137,10 @@ export function depositsService({ db, clock }: Deps) {
       .values({ user_id: userId, checked_at: checkedAt })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ checked_at: checkedAt }))
       .execute();
-    const limits = settings.deposit_limits[input.type];
+    const limits = settings.deposit_limits[input.currency];
     return {
-      money: formatUnits(input.money),
-      type: input.type,
+      money: formatUnits(input.amount),
+      type: input.currency,
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
     };
@@ -136,20 +149,20 @@ export function depositsService({ db, clock }: Deps) {
   /** /user/chongzhi: a deposit request waiting for review (no money moves yet). */
   async function submit(
     userId: bigint,
-    input: DepositInput & { channel: bigint; rjpz: string },
+    input: DepositInput & { channelId: bigint; proofUpload: string },
     key?: IdempotencyState,
   ) {
     const settings = await loadSettings(db);
     const channel = (await check(userId, input, settings))!;
-    const proof = await ownedUpload(db, userId, input.rjpz);
+    const proof = await ownedUpload(db, userId, input.proofUpload);
     const now = clock.now();
     try {
       const row = await withTx(db, async (tx) => {
         const inserted = await repo.insertDeposit(tx, {
           order_no: newOrderNo('D', now),
           user_id: userId,
-          currency: input.type,
-          amount: input.money,
+          currency: input.currency,
+          amount: input.amount,
           channel_id: channel.id,
           channel_name: channel.name,
           proof_upload: proof,
@@ -185,98 +198,63 @@ export function depositsService({ db, clock }: Deps) {
 
   // ---------------------------------------------------------------- back office
 
-  async function queue(
-    f: { status: repo.QueueStatus; page: number; size: number },
-    imageUrl: (n: string) => string,
-  ) {
-    const { rows, total } = await repo.queueDeposits(db, f);
-    return {
-      list: rows.map((d) => ({
-        id: String(d.id),
-        order_number: d.order_no,
-        user_id: String(d.user_id),
-        account: d.account,
-        currency: d.currency,
-        amount: formatUnits(d.amount),
-        channel_id: String(d.channel_id),
-        channel: d.channel_name,
-        proof_url: imageUrl(d.proof_upload),
-        status: repo.STATUS_NAME[d.status],
-        reason: d.reason ?? '',
-        create_time: toUnixSeconds(d.created_at.getTime()),
-        decide_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
-        decided_by: d.decided_by_name ?? '',
-      })),
-      total,
-    };
+  async function queue(f: review.QueuePage, imageUrl: (n: string) => string) {
+    return review.listOf(await repo.queueDeposits(db, f), (d) => ({
+      id: String(d.id),
+      order_number: d.order_no,
+      user_id: String(d.user_id),
+      account: d.account,
+      currency: d.currency,
+      amount: formatUnits(d.amount),
+      channel_id: String(d.channel_id),
+      channel: d.channel_name,
+      proof_url: imageUrl(d.proof_upload),
+      ...review.decisionFields(REVIEW_STATE[d.status], d),
+    }));
   }
 
   /** Approve: one posted transfer bank → user cash and a fund record. Reject: reason + site message. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const d = await repo.lockDeposit(tx, input.id);
-      if (!d) return refuse('review.notFound');
-      if (d.status !== 0) return refuse('review.alreadyDecided');
+  const decide = review.reviewDecider(deps, {
+    name: 'deposit',
+    lock: repo.lockDeposit,
+    state: review.codedState,
+    async settle(tx, d, { approve, at }): Promise<bigint | null> {
+      if (!approve) return null;
       const currency = d.currency as Currency;
-      const params = { order: d.order_no, amount: plainAmount(d.amount), currency: ISO_CODE[currency] };
-      let transferId: bigint | null = null;
-      if (input.approve) {
-        const bank = await platformAccount(tx, 'bank', currency);
-        const cash = await userAccount(tx, d.user_id, currency, 'cash');
-        const [t] = await transfer(tx, [
-          {
-            type: 'single',
-            debitAccountId: bank.id,
-            creditAccountId: cash.id,
-            amount: d.amount,
-            currency,
-            code: 'deposit',
-            operationRef: `deposit:${d.id}`,
-          },
-        ]);
-        transferId = t.id;
-        await writeFundRecords(tx, [
-          {
-            userId: d.user_id,
-            currency,
-            type: 'deposit',
-            orderNo: d.order_no,
-            amount: d.amount,
-            transferId: t.id,
-            ref: `deposit:${d.id}`,
-            memo: d.channel_name,
-            at: now,
-          },
-        ]);
-        await sendNotice(tx, new Date(clock.now()), d.user_id, 'depositApproved', params);
-      } else {
-        await sendNotice(tx, new Date(clock.now()), d.user_id, 'depositRejected', {
-          ...params,
-          reason: input.reason ?? '',
-        });
-      }
-      await repo.decideDeposit(tx, d.id, {
-        status: input.approve ? 1 : 2,
-        reason: input.approve ? null : (input.reason ?? null),
-        transfer_id: transferId,
-        decided_at: now,
-        decided_by: op.id,
-      });
-      await audit(
-        tx,
-        op,
+      const bank = await platformAccount(tx, 'bank', currency);
+      const cash = await userAccount(tx, d.user_id, currency, 'cash');
+      const [t] = await transfer(tx, [
         {
-          action: input.approve ? 'deposit.approve' : 'deposit.reject',
-          target: `deposit:${d.id}`,
-          reason: input.reason ?? '',
-          detail: { order_no: d.order_no, user_id: d.user_id, currency, amount: formatUnits(d.amount) },
+          type: 'single',
+          debitAccountId: bank.id,
+          creditAccountId: cash.id,
+          amount: d.amount,
+          currency,
+          code: 'deposit',
+          operationRef: `deposit:${d.id}`,
         },
-        now,
-      );
-    });
-  }
+      ]);
+      await writeFundRecords(tx, [
+        {
+          userId: d.user_id,
+          currency,
+          type: 'deposit',
+          orderNo: d.order_no,
+          amount: d.amount,
+          transferId: t.id,
+          ref: `deposit:${d.id}`,
+          memo: d.channel_name,
+          at,
+        },
+      ]);
+      return t.id;
+    },
+    notices: { approved: 'depositApproved', rejected: 'depositRejected' },
+    params: review.noticeParams,
+    record: (tx, d, decision, transferId) =>
+      repo.decideDeposit(tx, d.id, { ...review.decisionColumns(decision), transfer_id: transferId }),
+    detail: review.auditDetail,
+  });
 
   async function adminChannels() {
     const rows = await repo.listChannels(db);

@@ -1,20 +1,31 @@
 import { withTx } from '@kabuto/db';
-import { type Currency, formatUnits, type Units } from '@kabuto/domain';
+import {
+  type Currency,
+  type FxQuote,
+  formatFxRate,
+  formatPercent,
+  formatUnits,
+  fxConvert,
+  fxQuote,
+  type Units,
+} from '@kabuto/domain';
 import { ledgerAccounts, shardFor } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
-import { checkMinorUnit, formatPercent, newOrderNo, transfer, writeFundRecords } from '../../shared/money.ts';
+import { checkMinorUnit } from '../../shared/amounts.ts';
+import { writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
+import { transfer } from '../../shared/ledger.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './funds.repo.ts';
-import { convert, formatRate, type Quote, quote } from './fx.ts';
 import { exchangeMemo } from './record-words.ts';
 
-const wire = (q: Quote, money?: Units, converted?: Units) => ({
+const wire = (q: FxQuote, money?: Units, converted?: Units) => ({
   from: q.from,
   to: q.to,
-  rate: formatRate(q.rate),
-  mid: formatRate(q.mid),
+  rate: formatFxRate(q.rate),
+  mid: formatFxRate(q.mid),
   spread: formatPercent(q.spreadPpm),
   ...(money !== undefined ? { money: formatUnits(money) } : {}),
   ...(converted !== undefined ? { converted: formatUnits(converted) } : {}),
@@ -24,16 +35,16 @@ export function exchangeService({ db, clock }: Deps) {
   async function priced(from: Currency, to: Currency, money?: Units) {
     if (from === to) refuse('exchange.sameCurrency');
     if (money !== undefined) checkMinorUnit(money, from);
-    const q = quote(await loadSettings(db), from, to, clock.now());
-    const converted = money === undefined ? undefined : convert(money, q);
+    const q = fxQuote(await loadSettings(db), from, to, clock.now());
+    const converted = money === undefined ? undefined : fxConvert(money, q);
     if (converted !== undefined && converted <= 0n) refuse('exchange.tooSmall');
     return { q, converted };
   }
 
   /** The rate of a pair now and, with an amount, what would arrive. */
-  async function preview(input: { from: Currency; to: Currency; money?: Units }) {
-    const { q, converted } = await priced(input.from, input.to, input.money);
-    return wire(q, input.money, converted);
+  async function preview(input: { from: Currency; to: Currency; amount?: Units }) {
+    const { q, converted } = await priced(input.from, input.to, input.amount);
+    return wire(q, input.amount, converted);
   }
 
   /**
@@ -42,24 +53,24 @@ export function exchangeService({ db, clock }: Deps) {
    */
   async function exchange(
     userId: bigint,
-    input: { money: Units; from: Currency; to: Currency },
+    input: { amount: Units; from: Currency; to: Currency },
     key?: IdempotencyState,
   ) {
-    const { q, converted } = await priced(input.from, input.to, input.money);
+    const { q, converted } = await priced(input.from, input.to, input.amount);
     const received = converted!;
     const now = clock.now();
     const orderNo = newOrderNo('X', now);
     await withTx(db, async (tx) => {
-      const rate = formatRate(q.rate);
+      const rate = formatFxRate(q.rate);
       const row = await repo.insertExchange(tx, {
         order_no: orderNo,
         user_id: userId,
         from_currency: input.from,
         to_currency: input.to,
-        from_amount: input.money,
+        from_amount: input.amount,
         to_amount: received,
         rate,
-        mid_rate: formatRate(q.mid),
+        mid_rate: formatFxRate(q.mid),
         spread_ppm: Number(q.spreadPpm),
         created_at: new Date(now),
       });
@@ -77,7 +88,7 @@ export function exchangeService({ db, clock }: Deps) {
           type: 'single',
           debitAccountId: fromCash.id,
           creditAccountId: fromFx.id,
-          amount: input.money,
+          amount: input.amount,
           currency: input.from,
           code: 'exchange',
           operationRef: ref,
@@ -101,7 +112,7 @@ export function exchangeService({ db, clock }: Deps) {
           currency: input.from,
           type: 'exchange',
           orderNo,
-          amount: -input.money,
+          amount: -input.amount,
           transferId: out.id,
           ref,
           memo,
@@ -121,7 +132,7 @@ export function exchangeService({ db, clock }: Deps) {
       ]);
       await markApplied(tx, key);
     });
-    return { ...wire(q, input.money, received), order_number: orderNo };
+    return { ...wire(q, input.amount, received), order_number: orderNo };
   }
 
   return { preview, exchange };

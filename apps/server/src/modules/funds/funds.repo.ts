@@ -1,13 +1,14 @@
-import type { BankAccountType, Db, ReviewStatus, Tx } from '@kabuto/db';
+import type { BankAccountType, Database, Db, ReviewStatus, Tx } from '@kabuto/db';
+import { REVIEW_CODE } from '@kabuto/domain';
+import type { Insertable } from 'kysely';
+import {
+  countPendingReviews,
+  hasPendingReview,
+  type QueuePage,
+  queuePage,
+} from '../../shared/review-queue.ts';
 
 type Q = Db | Tx;
-export type QueueStatus = 'pending' | 'approved' | 'rejected' | 'all';
-export const STATUS_CODE: Record<Exclude<QueueStatus, 'all'>, ReviewStatus> = {
-  pending: 0,
-  approved: 1,
-  rejected: 2,
-};
-export const STATUS_NAME = ['pending', 'approved', 'rejected'] as const;
 
 const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | number | bigint }> }) =>
   Number((await q.executeTakeFirstOrThrow()).n);
@@ -173,27 +174,10 @@ const DEPOSIT = [
   'd.decided_at',
 ] as const;
 
-export const hasPendingDeposit = async (q: Q, userId: bigint) =>
-  (await q
-    .selectFrom('deposit')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 0)
-    .executeTakeFirst()) !== undefined;
+export const hasPendingDeposit = (q: Q, userId: bigint) => hasPendingReview(q, 'deposit', userId);
 
-export const insertDeposit = (
-  q: Q,
-  v: {
-    order_no: string;
-    user_id: bigint;
-    currency: string;
-    amount: bigint;
-    channel_id: bigint;
-    channel_name: string;
-    proof_upload: string;
-    created_at: Date;
-  },
-) => q.insertInto('deposit').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
+export const insertDeposit = (q: Q, v: Insertable<Database['deposit']>) =>
+  q.insertInto('deposit').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
 
 export const userDeposits = (q: Q, userId: bigint, currency?: string, limit = 200) => {
   let s = q.selectFrom('deposit as d').select(DEPOSIT).where('d.user_id', '=', userId);
@@ -216,21 +200,14 @@ export const decideDeposit = (
   },
 ) => tx.updateTable('deposit').set(set).where('id', '=', id).execute();
 
-export async function queueDeposits(q: Q, f: { status: QueueStatus; page: number; size: number }) {
+export function queueDeposits(q: Q, f: QueuePage) {
   let base = q.selectFrom('deposit as d');
-  if (f.status !== 'all') base = base.where('d.status', '=', STATUS_CODE[f.status]);
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('app_user as u', 'u.id', 'd.user_id')
-      .leftJoin('operator as o', 'o.id', 'd.decided_by')
-      .select([...DEPOSIT, 'u.account', 'o.username as decided_by_name'])
-      .orderBy('d.id', f.status === 'pending' ? 'asc' : 'desc')
-      .limit(f.size)
-      .offset((f.page - 1) * f.size)
-      .execute(),
-    count(base.select((eb) => eb.fn.countAll<string>().as('n'))),
-  ]);
-  return { rows, total };
+  if (f.status !== 'all') base = base.where('d.status', '=', REVIEW_CODE[f.status]);
+  const rows = base
+    .innerJoin('app_user as u', 'u.id', 'd.user_id')
+    .leftJoin('operator as o', 'o.id', 'd.decided_by')
+    .select([...DEPOSIT, 'u.account', 'o.username as decided_by_name']);
+  return queuePage(rows, base, 'd.id', f);
 }
 
 // ---------------------------------------------------------------- withdrawals
@@ -256,31 +233,10 @@ const WITHDRAWAL = [
   'w.decided_at',
 ] as const;
 
-export const hasPendingWithdrawal = async (q: Q, userId: bigint) =>
-  (await q
-    .selectFrom('withdrawal')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 0)
-    .executeTakeFirst()) !== undefined;
+export const hasPendingWithdrawal = (q: Q, userId: bigint) => hasPendingReview(q, 'withdrawal', userId);
 
-export const insertWithdrawal = (
-  q: Q,
-  v: {
-    order_no: string;
-    user_id: bigint;
-    currency: string;
-    amount: bigint;
-    bank_card_id: bigint;
-    holder: string;
-    bank: string;
-    branch: string;
-    branch_code: string;
-    account_number: string;
-    account_type: string;
-    created_at: Date;
-  },
-) => q.insertInto('withdrawal').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
+export const insertWithdrawal = (q: Q, v: Insertable<Database['withdrawal']>) =>
+  q.insertInto('withdrawal').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
 
 export const setWithdrawalPending = (q: Q, id: bigint, transferId: bigint) =>
   q.updateTable('withdrawal').set({ pending_transfer_id: transferId }).where('id', '=', id).execute();
@@ -306,30 +262,17 @@ export const decideWithdrawal = (
   },
 ) => tx.updateTable('withdrawal').set(set).where('id', '=', id).execute();
 
-export async function queueWithdrawals(q: Q, f: { status: QueueStatus; page: number; size: number }) {
+export function queueWithdrawals(q: Q, f: QueuePage) {
   let base = q.selectFrom('withdrawal as w');
-  if (f.status !== 'all') base = base.where('w.status', '=', STATUS_CODE[f.status]);
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('app_user as u', 'u.id', 'w.user_id')
-      .leftJoin('operator as o', 'o.id', 'w.decided_by')
-      .select([...WITHDRAWAL, 'u.account', 'o.username as decided_by_name'])
-      .orderBy('w.id', f.status === 'pending' ? 'asc' : 'desc')
-      .limit(f.size)
-      .offset((f.page - 1) * f.size)
-      .execute(),
-    count(base.select((eb) => eb.fn.countAll<string>().as('n'))),
-  ]);
-  return { rows, total };
+  if (f.status !== 'all') base = base.where('w.status', '=', REVIEW_CODE[f.status]);
+  const rows = base
+    .innerJoin('app_user as u', 'u.id', 'w.user_id')
+    .leftJoin('operator as o', 'o.id', 'w.decided_by')
+    .select([...WITHDRAWAL, 'u.account', 'o.username as decided_by_name']);
+  return queuePage(rows, base, 'w.id', f);
 }
 
-export const countPending = async (q: Q, table: 'deposit' | 'withdrawal') =>
-  count(
-    q
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('status', '=', 0),
-  );
+export const countPending = (q: Q, table: 'deposit' | 'withdrawal') => countPendingReviews(q, table);
 
 // ---------------------------------------------------------------- exchange
 

@@ -5,21 +5,27 @@ import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
+import type { IdentityLookup } from '../../shared/identity.ts';
+import type { OpenPositionsCheck } from '../../shared/positions.ts';
 import { type StepUpCheck, stepUpProof } from '../../shared/step-up.ts';
 import { signedUploadUrl } from '../../shared/uploads.ts';
 import type { CardsService } from './cards.service.ts';
 import { cardsService } from './cards.service.ts';
 import { depositsService } from './deposits.service.ts';
 import { exchangeService } from './exchange.service.ts';
+import * as wire from './funds.wire.ts';
 import { recordsService } from './records.service.ts';
 import { walletsService } from './wallets.service.ts';
 import { withdrawalsService } from './withdrawals.service.ts';
 
 /** Everything the funds area offers the composition root. */
-export function fundsModule(deps: Deps, checks: { stepUp: StepUpCheck }) {
-  const cards: CardsService = cardsService(deps, checks.stepUp);
-  const deposits = depositsService(deps);
-  const withdrawals = withdrawalsService(deps, checks.stepUp);
+export function fundsModule(
+  deps: Deps,
+  reads: { identity: IdentityLookup; hasOpenPositions: OpenPositionsCheck; stepUp: StepUpCheck },
+) {
+  const cards: CardsService = cardsService(deps, reads.identity, reads.stepUp);
+  const deposits = depositsService(deps, reads.identity);
+  const withdrawals = withdrawalsService(deps, reads);
   const exchange = exchangeService(deps);
   const records = recordsService(deps);
   const wallets = walletsService(deps);
@@ -37,11 +43,10 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   // ---- bank cards
   kit.post(fundsApi.cardList, async (req) => ok(pageOf(await m.cards.list(currentUser(req).id), req.body)));
   kit.post(fundsApi.addCard, async (req) =>
-    ok(await m.cards.add(currentUser(req), req.body, stepUpProof(req)), 'ok.added'),
+    ok(await m.cards.add(currentUser(req), wire.cardInput(req.body), stepUpProof(req)), 'ok.added'),
   );
   kit.post(fundsApi.editCard, async (req) => {
-    const { bankid, ...card } = req.body;
-    await m.cards.edit(currentUser(req), bankid, card, stepUpProof(req));
+    await m.cards.edit(currentUser(req), req.body.bankid, wire.cardInput(req.body), stepUpProof(req));
     return ok(null, 'ok.changed');
   });
   kit.post(fundsApi.delbakcard, async (req) => {
@@ -51,17 +56,24 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
 
   // ---- deposits
   kit.post(fundsApi.rechargeChannel, async (req) => ok(await m.deposits.channels(req.body.type)));
-  kit.post(fundsApi.ischongzhi, async (req) => ok(await m.deposits.precheck(currentUser(req).id, req.body)), {
-    // the channel password must not be guessable by trying
-    rateLimit: {
-      max: deps.env.RATE_LIMIT_MONEY,
-      timeWindow: '1 minute',
-      keyGenerator: (req) =>
-        typeof req.headers.token === 'string' ? `t${req.headers.token.slice(0, 128)}` : req.ip,
+  kit.post(
+    fundsApi.ischongzhi,
+    async (req) => ok(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body))),
+    {
+      // the channel password must not be guessable by trying
+      rateLimit: {
+        max: deps.env.RATE_LIMIT_MONEY,
+        timeWindow: '1 minute',
+        keyGenerator: (req) =>
+          typeof req.headers.token === 'string' ? `t${req.headers.token.slice(0, 128)}` : req.ip,
+      },
     },
-  });
+  );
   kit.post(fundsApi.chongzhi, async (req) =>
-    ok(await m.deposits.submit(currentUser(req).id, req.body, req.idempotency), 'ok.depositSubmitted'),
+    ok(
+      await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
+      'ok.depositSubmitted',
+    ),
   );
   kit.post(fundsApi.rechargelist, async (req) => {
     const user = currentUser(req);
@@ -74,7 +86,12 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
     ok(
-      await m.withdrawals.request(currentUser(req), req.body, req.idempotency, stepUpProof(req)),
+      await m.withdrawals.request(
+        currentUser(req),
+        wire.withdrawalInput(req.body),
+        req.idempotency,
+        stepUpProof(req),
+      ),
       'ok.withdrawSubmitted',
     ),
   );
@@ -83,9 +100,14 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
 
   // ---- exchange
-  kit.post(fundsApi.rotationRate, async (req) => ok(await m.exchange.preview(req.body)));
+  kit.post(fundsApi.rotationRate, async (req) =>
+    ok(await m.exchange.preview({ amount: req.body.money, from: req.body.from, to: req.body.to })),
+  );
   kit.post(fundsApi.rotation, async (req) =>
-    ok(await m.exchange.exchange(currentUser(req).id, req.body, req.idempotency), 'ok.exchanged'),
+    ok(
+      await m.exchange.exchange(currentUser(req).id, wire.exchangeInput(req.body), req.idempotency),
+      'ok.exchanged',
+    ),
   );
 
   // ---- fund records

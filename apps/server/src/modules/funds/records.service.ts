@@ -6,11 +6,12 @@ import {
   formatUnits,
   ISO_CODE,
   isLocalDate,
+  jstEndOfDay,
+  jstStartOfDay,
   toUnixSeconds,
 } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import { jstEndOfDay, jstStartOfDay } from '../../shared/calendar.ts';
 import * as repo from './funds.repo.ts';
 import { recordWords } from './record-words.ts';
 

@@ -1,4 +1,4 @@
-import { CURRENCIES, formatUnits, type Market, toUnixSeconds } from '@kabuto/domain';
+import { CURRENCIES, formatUnits, type Market, REVIEW_STATE, toUnixSeconds } from '@kabuto/domain';
 import { userBalances } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
@@ -49,7 +49,7 @@ export function walletsService({ db }: Deps) {
         amount: formatUnits(d.amount),
         channel: d.channel_name,
         proof_url: ctx.uploadUrl(d.proof_upload),
-        status: repo.STATUS_NAME[d.status],
+        status: REVIEW_STATE[d.status],
         reason: d.reason ?? '',
         create_time: t(d.created_at),
         decide_time: t(d.decided_at),
@@ -61,7 +61,7 @@ export function walletsService({ db }: Deps) {
         amount: formatUnits(w.amount),
         bank: w.bank,
         account_number: w.account_number,
-        status: repo.STATUS_NAME[w.status],
+        status: REVIEW_STATE[w.status],
         reason: w.reason ?? '',
         create_time: t(w.created_at),
         decide_time: t(w.decided_at),

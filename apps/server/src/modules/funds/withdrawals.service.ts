@@ -1,37 +1,44 @@
 import type { UserState } from '@kabuto/db';
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import { type Currency, formatUnits, ISO_CODE, parseUnits, toUnixSeconds, type Units } from '@kabuto/domain';
+import {
+  type Currency,
+  formatUnits,
+  isWindowOpen,
+  parseUnits,
+  REVIEW_STATE,
+  toUnixSeconds,
+  type Units,
+  windowText,
+} from '@kabuto/domain';
 import { isLedgerError, platformAccount, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
-import { audit } from '../../shared/audit.ts';
-import { isWindowOpen, windowText } from '../../shared/calendar.ts';
+import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { fundPasswordVerifier } from '../../shared/fund-password.ts';
-import { requireVerified, sameName } from '../../shared/identity.ts';
-import {
-  checkMinorUnit,
-  maskTail,
-  newOrderNo,
-  plainAmount,
-  transfer,
-  writeFundRecords,
-} from '../../shared/money.ts';
-import { sendNotice } from '../../shared/notices.ts';
-import { hasOpenPositions } from '../../shared/positions.ts';
+import { writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
+import { type IdentityLookup, requireVerified, sameName } from '../../shared/identity.ts';
+import { transfer } from '../../shared/ledger.ts';
+import { maskTail } from '../../shared/masks.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
+import type { OpenPositionsCheck } from '../../shared/positions.ts';
+import * as review from '../../shared/review-queue.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { StepUpCheck } from '../../shared/step-up.ts';
 import * as repo from './funds.repo.ts';
 
 export interface WithdrawalInput {
-  money: Units;
-  bankid: bigint;
-  passwords: string;
-  type: Currency;
+  amount: Units;
+  currency: Currency;
+  /** one of the user's bank cards */
+  cardId: bigint;
+  fundPassword: string;
 }
 
-export function withdrawalsService(deps: Deps, stepUp: StepUpCheck) {
+export function withdrawalsService(
+  deps: Deps,
+  reads: { identity: IdentityLookup; hasOpenPositions: OpenPositionsCheck; stepUp: StepUpCheck },
+) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
 
@@ -53,31 +60,31 @@ export function withdrawalsService(deps: Deps, stepUp: StepUpCheck) {
     if (!isWindowOpen(settings.withdraw_window, now)) {
       refuse('withdraw.outsideHours', { window: windowText(settings.withdraw_window) });
     }
-    const limits = settings.withdraw_limits[input.type];
+    const limits = settings.withdraw_limits[input.currency];
     const min = parseUnits(limits.min) as Units;
     const max = parseUnits(limits.max) as Units;
-    if (input.money < min) refuse('withdraw.belowMinimum', { min: plainAmount(min) });
-    if (input.money > max) refuse('withdraw.aboveMaximum', { max: plainAmount(max) });
-    checkMinorUnit(input.money, input.type);
-    const identity = await requireVerified(db, user.id);
-    const card = await repo.findCard(db, user.id, input.bankid);
+    if (input.amount < min) refuse('withdraw.belowMinimum', { min: plainAmount(min) });
+    if (input.amount > max) refuse('withdraw.aboveMaximum', { max: plainAmount(max) });
+    checkMinorUnit(input.amount, input.currency);
+    const identity = await requireVerified(reads.identity, user.id);
+    const card = await repo.findCard(db, user.id, input.cardId);
     // no bank account at all: ask for one in the user's own name; someone else's id: not found
     if (!card)
       return refuse((await repo.countCards(db, user.id)) === 0 ? 'withdraw.bankRequired' : 'bank.notFound');
     if (!sameName(card.holder, identity.realname)) refuse('withdraw.bankRequired');
-    if (settings.withdraw_block_positions && (await hasOpenPositions(db, user.id)))
+    if (settings.withdraw_block_positions && (await reads.hasOpenPositions(user.id)))
       refuse('withdraw.hasPositions');
     if (await repo.hasPendingWithdrawal(db, user.id)) refuse('withdraw.pending');
-    await verifyFundPassword(user.id, input.passwords);
+    await verifyFundPassword(user.id, input.fundPassword);
 
     try {
       return await withTx(db, async (tx) => {
-        await stepUp(tx, user, stepUpProof);
+        await reads.stepUp(tx, user, stepUpProof);
         const row = await repo.insertWithdrawal(tx, {
           order_no: newOrderNo('W', now),
           user_id: user.id,
-          currency: input.type,
-          amount: input.money,
+          currency: input.currency,
+          amount: input.amount,
           bank_card_id: card.id,
           holder: card.holder,
           bank: card.bank,
@@ -87,15 +94,15 @@ export function withdrawalsService(deps: Deps, stepUp: StepUpCheck) {
           account_type: card.account_type,
           created_at: new Date(now),
         });
-        const cash = await userAccount(tx, user.id, input.type, 'cash');
-        const bank = await platformAccount(tx, 'bank', input.type);
+        const cash = await userAccount(tx, user.id, input.currency, 'cash');
+        const bank = await platformAccount(tx, 'bank', input.currency);
         const [t] = await transfer(tx, [
           {
             type: 'pending',
             debitAccountId: cash.id,
             creditAccountId: bank.id,
-            amount: input.money,
-            currency: input.type,
+            amount: input.amount,
+            currency: input.currency,
             code: 'withdrawal',
             operationRef: `withdrawal:${row.id}`,
           },
@@ -129,50 +136,39 @@ export function withdrawalsService(deps: Deps, stepUp: StepUpCheck) {
 
   // ---------------------------------------------------------------- back office
 
-  async function queue(f: { status: repo.QueueStatus; page: number; size: number }) {
-    const { rows, total } = await repo.queueWithdrawals(db, f);
-    return {
-      list: rows.map((w) => ({
-        id: String(w.id),
-        order_number: w.order_no,
-        user_id: String(w.user_id),
-        account: w.account,
-        currency: w.currency,
-        amount: formatUnits(w.amount),
-        holder: w.holder,
-        bank: w.bank,
-        branch: w.branch,
-        branch_code: w.branch_code,
-        account_number: w.account_number,
-        account_type: w.account_type,
-        status: repo.STATUS_NAME[w.status],
-        reason: w.reason ?? '',
-        create_time: toUnixSeconds(w.created_at.getTime()),
-        decide_time: w.decided_at ? toUnixSeconds(w.decided_at.getTime()) : null,
-        decided_by: w.decided_by_name ?? '',
-      })),
-      total,
-    };
+  async function queue(f: review.QueuePage) {
+    return review.listOf(await repo.queueWithdrawals(db, f), (w) => ({
+      id: String(w.id),
+      order_number: w.order_no,
+      user_id: String(w.user_id),
+      account: w.account,
+      currency: w.currency,
+      amount: formatUnits(w.amount),
+      holder: w.holder,
+      bank: w.bank,
+      branch: w.branch,
+      branch_code: w.branch_code,
+      account_number: w.account_number,
+      account_type: w.account_type,
+      ...review.decisionFields(REVIEW_STATE[w.status], w),
+    }));
   }
 
   /** Approve: post the reservation (paid out) + fund record. Reject: void it (money back) + reason. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const w = await repo.lockWithdrawal(tx, input.id);
-      if (!w) return refuse('review.notFound');
-      if (w.status !== 0 || w.pending_transfer_id === null) return refuse('review.alreadyDecided');
-      const currency = w.currency as Currency;
-      const params = { order: w.order_no, amount: plainAmount(w.amount), currency: ISO_CODE[currency] };
+  const decide = review.reviewDecider(deps, {
+    name: 'withdrawal',
+    lock: repo.lockWithdrawal,
+    state: review.codedState,
+    async settle(tx, w, { approve, reason, at }): Promise<bigint> {
+      if (w.pending_transfer_id === null) return refuse('review.alreadyDecided');
       let resolved: bigint;
       try {
         const [t] = await transfer(tx, [
           {
-            type: input.approve ? 'post' : 'void',
+            type: approve ? 'post' : 'void',
             pendingId: w.pending_transfer_id,
             operationRef: `withdrawal:${w.id}`,
-            memo: input.approve ? null : (input.reason ?? null),
+            memo: approve ? null : reason,
           },
         ]);
         resolved = t.id;
@@ -180,47 +176,29 @@ export function withdrawalsService(deps: Deps, stepUp: StepUpCheck) {
         if (isLedgerError(err, 'pending_already_resolved')) return refuse('review.alreadyDecided');
         throw err;
       }
-      if (input.approve) {
+      if (approve) {
         await writeFundRecords(tx, [
           {
             userId: w.user_id,
-            currency,
+            currency: w.currency as Currency,
             type: 'withdrawal',
             orderNo: w.order_no,
             amount: -w.amount,
             transferId: resolved,
             ref: `withdrawal:${w.id}`,
             memo: `${w.bank} ${maskTail(w.account_number)}`,
-            at: now,
+            at,
           },
         ]);
-        await sendNotice(tx, new Date(clock.now()), w.user_id, 'withdrawApproved', params);
-      } else {
-        await sendNotice(tx, new Date(clock.now()), w.user_id, 'withdrawRejected', {
-          ...params,
-          reason: input.reason ?? '',
-        });
       }
-      await repo.decideWithdrawal(tx, w.id, {
-        status: input.approve ? 1 : 2,
-        reason: input.approve ? null : (input.reason ?? null),
-        resolve_transfer_id: resolved,
-        decided_at: now,
-        decided_by: op.id,
-      });
-      await audit(
-        tx,
-        op,
-        {
-          action: input.approve ? 'withdrawal.approve' : 'withdrawal.reject',
-          target: `withdrawal:${w.id}`,
-          reason: input.reason ?? '',
-          detail: { order_no: w.order_no, user_id: w.user_id, currency, amount: formatUnits(w.amount) },
-        },
-        now,
-      );
-    });
-  }
+      return resolved;
+    },
+    notices: { approved: 'withdrawApproved', rejected: 'withdrawRejected' },
+    params: review.noticeParams,
+    record: (tx, w, decision, resolved) =>
+      repo.decideWithdrawal(tx, w.id, { ...review.decisionColumns(decision), resolve_transfer_id: resolved }),
+    detail: review.auditDetail,
+  });
 
   const pendingCount = async () => repo.countPending(db, 'withdrawal');
 

@@ -1,4 +1,5 @@
 import type { Db, ReviewState, Tx } from '@kabuto/db';
+import { type QueuePage, queuePage } from '../../shared/review-queue.ts';
 
 type Q = Db | Tx;
 
@@ -70,52 +71,36 @@ export const countPending = async (q: Q): Promise<number> => {
   return Number(r.n);
 };
 
-export async function list(
-  q: Q,
-  f: { status: ReviewState | 'all'; page: number; size: number },
-): Promise<{
-  rows: {
-    id: bigint;
-    user_id: bigint;
-    account: string;
-    realname: string;
-    id_card: string;
-    front_upload: string;
-    back_upload: string;
-    status: ReviewState;
-    reason: string | null;
-    created_at: Date;
-    decided_at: Date | null;
-    decided_by_name: string | null;
-  }[];
-  total: number;
-}> {
+export function list(q: Q, f: QueuePage) {
   let base = q.selectFrom('kyc_submission as k');
   if (f.status !== 'all') base = base.where('k.status', '=', f.status);
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('app_user as u', 'u.id', 'k.user_id')
-      .leftJoin('operator as o', 'o.id', 'k.decided_by')
-      .select([
-        'k.id',
-        'k.user_id',
-        'u.account',
-        'k.realname',
-        'k.id_card',
-        'k.front_upload',
-        'k.back_upload',
-        'k.status',
-        'k.reason',
-        'k.created_at',
-        'k.decided_at',
-        'o.username as decided_by_name',
-      ])
-      // the queue is worked oldest first; decided items newest first
-      .orderBy('k.id', f.status === 'pending' ? 'asc' : 'desc')
-      .limit(f.size)
-      .offset((f.page - 1) * f.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  const rows = base
+    .innerJoin('app_user as u', 'u.id', 'k.user_id')
+    .leftJoin('operator as o', 'o.id', 'k.decided_by')
+    .select([
+      'k.id',
+      'k.user_id',
+      'u.account',
+      'k.realname',
+      'k.id_card',
+      'k.front_upload',
+      'k.back_upload',
+      'k.status',
+      'k.reason',
+      'k.created_at',
+      'k.decided_at',
+      'o.username as decided_by_name',
+    ]);
+  return queuePage(rows, base, 'k.id', f);
+}
+
+/** A user's approved identity (name and ID number), or null. */
+export async function verifiedIdentity(q: Q, userId: bigint) {
+  const row = await q
+    .selectFrom('kyc_submission')
+    .select(['realname', 'id_card'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+  return row ? { realname: row.realname, idCard: row.id_card } : null;
 }

@@ -17,6 +17,7 @@ import {
   userUrlHolder,
 } from '../../shared/uploads.ts';
 import type { KycService } from './kyc.service.ts';
+import { kycInput } from './kyc.wire.ts';
 
 /** Limits per login token (the limiter runs before authentication; a made-up token gets 401 anyway). */
 /** Uploads are limited per user (after authentication), whatever token or address they come with. */
@@ -105,8 +106,7 @@ export function kycRoutes(
   );
 
   kit.post(fundsApi.shiming, async (req) => {
-    const { privacy: _accepted, ...input } = req.body;
-    await kyc.submit(currentUser(req).id, input);
+    await kyc.submit(currentUser(req).id, kycInput(req.body));
     return ok(null, 'ok.submitted');
   });
 

@@ -3,11 +3,10 @@ import type { Market } from '@kabuto/domain';
 import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
-import { audit } from '../../shared/audit.ts';
-import { maskIdCard } from '../../shared/money.ts';
-import { sendNotice } from '../../shared/notices.ts';
+import type { IdentityLookup } from '../../shared/identity.ts';
+import { maskIdCard } from '../../shared/masks.ts';
+import { decisionFields, listOf, noMoney, type QueuePage, reviewDecider } from '../../shared/review-queue.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './kyc.repo.ts';
 
@@ -18,20 +17,22 @@ const ID_RE = /^[A-Za-z0-9-]{4,30}$/;
 
 export interface KycInput {
   realname: string;
-  id_card: string;
-  frontcard: string;
-  backcard: string;
+  idNumber: string;
+  /** upload names of the ID's two sides */
+  frontUpload: string;
+  backUpload: string;
 }
 
-export function kycService({ db, clock }: Deps) {
+export function kycService(deps: Deps) {
+  const { db, clock } = deps;
   /** Submit (or, after a rejection, resubmit) name, ID number and both images. */
   async function submit(userId: bigint, input: KycInput): Promise<void> {
-    if (!ID_RE.test(input.id_card)) refuse('kyc.idFormat');
+    if (!ID_RE.test(input.idNumber)) refuse('kyc.idFormat');
     const latest = await repo.latest(db, userId);
     if (latest?.status === 'approved') refuse('kyc.alreadyVerified');
     if (latest?.status === 'pending') refuse('kyc.pending');
-    const front = await ownedUpload(db, userId, input.frontcard);
-    const back = await ownedUpload(db, userId, input.backcard);
+    const front = await ownedUpload(db, userId, input.frontUpload);
+    const back = await ownedUpload(db, userId, input.backUpload);
     if (front === back) refuse('kyc.sameImage');
     try {
       await withTx(db, async (tx) => {
@@ -40,7 +41,7 @@ export function kycService({ db, clock }: Deps) {
         await repo.insert(tx, {
           user_id: userId,
           realname: input.realname,
-          id_card: input.id_card.toUpperCase(),
+          id_card: input.idNumber.toUpperCase(),
           front_upload: front,
           back_upload: back,
           created_at: new Date(clock.now()),
@@ -69,65 +70,31 @@ export function kycService({ db, clock }: Deps) {
     return { kyc: await repo.countPending(db) };
   }
 
-  type Status = 'pending' | 'approved' | 'rejected' | 'all';
-  async function list(
-    filter: { status: Status; page: number; size: number },
-    imageUrl: (name: string) => string,
-  ) {
-    const { rows, total } = await repo.list(db, filter);
-    return {
-      list: rows.map((r) => ({
-        id: String(r.id),
-        user_id: String(r.user_id),
-        account: r.account,
-        realname: r.realname,
-        id_card: r.id_card,
-        front_url: imageUrl(r.front_upload),
-        back_url: imageUrl(r.back_upload),
-        status: r.status,
-        reason: r.reason ?? '',
-        create_time: toUnixSeconds(r.created_at.getTime()),
-        decide_time: r.decided_at ? toUnixSeconds(r.decided_at.getTime()) : null,
-        decided_by: r.decided_by_name ?? '',
-      })),
-      total,
-    };
+  async function list(filter: QueuePage, imageUrl: (name: string) => string) {
+    return listOf(await repo.list(db, filter), (r) => ({
+      id: String(r.id),
+      user_id: String(r.user_id),
+      account: r.account,
+      realname: r.realname,
+      id_card: r.id_card,
+      front_url: imageUrl(r.front_upload),
+      back_url: imageUrl(r.back_upload),
+      ...decisionFields(r.status, r),
+    }));
   }
 
   /** Approve or reject one submission under review; refused when it is already decided. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const row = await repo.lockById(tx, input.id);
-      if (!row) return refuse('review.notFound');
-      if (row.status !== 'pending') return refuse('review.alreadyDecided');
-      const status = input.approve ? 'approved' : 'rejected';
-      await repo.decide(tx, row.id, {
-        status,
-        reason: input.reason ?? null,
-        decided_at: now,
-        decided_by: op.id,
-      });
-      if (input.approve)
-        await sendNotice(tx, new Date(clock.now()), row.user_id, 'kycApproved', { name: row.realname });
-      else
-        await sendNotice(tx, new Date(clock.now()), row.user_id, 'kycRejected', {
-          reason: input.reason ?? '',
-        });
-      await audit(
-        tx,
-        op,
-        {
-          action: input.approve ? 'kyc.approve' : 'kyc.reject',
-          target: `kyc:${row.id}`,
-          reason: input.reason ?? '',
-          detail: { user_id: row.user_id, realname: row.realname },
-        },
-        now,
-      );
-    });
-  }
+  const decide = reviewDecider(deps, {
+    name: 'kyc',
+    lock: repo.lockById,
+    state: (row) => row.status,
+    settle: noMoney,
+    notices: { approved: 'kycApproved', rejected: 'kycRejected' },
+    params: (row) => ({ name: row.realname }),
+    record: (tx, row, d) =>
+      repo.decide(tx, row.id, { status: d.state, reason: d.reason, decided_at: d.at, decided_by: d.by.id }),
+    detail: (row) => ({ user_id: row.user_id, realname: row.realname }),
+  });
 
   /** The KYC section of the back office's user page. */
   async function userDetail(userId: bigint, ctx: DetailContext): Promise<Record<string, unknown>> {
@@ -147,7 +114,10 @@ export function kycService({ db, clock }: Deps) {
     };
   }
 
-  return { submit, userInfo, pendingCount, list, decide, userDetail };
+  /** The approved identity of a user, for the areas that need it (wired in app.ts). */
+  const verifiedIdentity: IdentityLookup = (userId) => repo.verifiedIdentity(db, userId);
+
+  return { submit, userInfo, pendingCount, list, decide, userDetail, verifiedIdentity };
 }
 
 export type KycService = ReturnType<typeof kycService>;

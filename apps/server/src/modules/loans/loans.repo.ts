@@ -1,4 +1,11 @@
-import type { Db, LoanStatus, Tx } from '@kabuto/db';
+import type { Database, Db, LoanStatus, Tx } from '@kabuto/db';
+import type { Insertable } from 'kysely';
+import {
+  countPendingReviews,
+  hasPendingReview,
+  type QueuePage,
+  queuePage,
+} from '../../shared/review-queue.ts';
 
 type Q = Db | Tx;
 
@@ -44,25 +51,10 @@ export const outstanding = (q: Q, userId: bigint) =>
     .groupBy('currency')
     .execute();
 
-export const hasPending = async (q: Q, userId: bigint) =>
-  (await q
-    .selectFrom('loan')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 0)
-    .executeTakeFirst()) !== undefined;
+export const hasPending = (q: Q, userId: bigint) => hasPendingReview(q, 'loan', userId);
 
-export const insertLoan = (
-  q: Q,
-  v: {
-    order_no: string;
-    user_id: bigint;
-    currency: string;
-    amount: bigint;
-    rate_ppm: number;
-    created_at: Date;
-  },
-) => q.insertInto('loan').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
+export const insertLoan = (q: Q, v: Insertable<Database['loan']>) =>
+  q.insertInto('loan').values(v).returning(['id', 'order_no']).executeTakeFirstOrThrow();
 
 export const userLoans = (q: Q, userId: bigint, currency?: string, limit = 200) => {
   let s = q.selectFrom('loan as l').select(LOAN).where('l.user_id', '=', userId);
@@ -99,40 +91,21 @@ export const setStatus = (
   },
 ) => tx.updateTable('loan').set(set).where('id', '=', id).execute();
 
-export async function queue(
-  q: Q,
-  f: { status: 'pending' | 'approved' | 'rejected' | 'all'; page: number; size: number },
-) {
+export function queue(q: Q, f: QueuePage) {
   let base = q.selectFrom('loan as l');
   // "approved" covers loans still unpaid and loans repaid since.
   if (f.status === 'pending') base = base.where('l.status', '=', 0);
   if (f.status === 'approved') base = base.where('l.status', 'in', [1, 3]);
   if (f.status === 'rejected') base = base.where('l.status', '=', 2);
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('app_user as u', 'u.id', 'l.user_id')
-      .leftJoin('operator as o', 'o.id', 'l.decided_by')
-      .leftJoin('credit_profile as c', 'c.user_id', 'l.user_id')
-      .select([...LOAN, 'u.account', 'o.username as decided_by_name', 'c.score'])
-      .orderBy('l.id', f.status === 'pending' ? 'asc' : 'desc')
-      .limit(f.size)
-      .offset((f.page - 1) * f.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  const rows = base
+    .innerJoin('app_user as u', 'u.id', 'l.user_id')
+    .leftJoin('operator as o', 'o.id', 'l.decided_by')
+    .leftJoin('credit_profile as c', 'c.user_id', 'l.user_id')
+    .select([...LOAN, 'u.account', 'o.username as decided_by_name', 'c.score']);
+  return queuePage(rows, base, 'l.id', f);
 }
 
-export const countPending = async (q: Q) =>
-  Number(
-    (
-      await q
-        .selectFrom('loan')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('status', '=', 0)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countPending = (q: Q) => countPendingReviews(q, 'loan');
 
 export const userExists = async (q: Q, userId: bigint) =>
   (await q.selectFrom('app_user').select('account').where('id', '=', userId).executeTakeFirst())?.account;

@@ -4,14 +4,17 @@ import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { LoansService } from './loans.service.ts';
+import * as wire from './loans.wire.ts';
 
 export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
-  kit.post(fundsApi.loaninfo, async (req) => ok(await loans.info(currentUser(req).id, req.body)));
+  kit.post(fundsApi.loaninfo, async (req) =>
+    ok(await loans.info(currentUser(req).id, wire.loanTerms(req.body))),
+  );
   kit.post(fundsApi.toJq, async (req) =>
-    ok(await loans.apply(currentUser(req), req.body, req.idempotency), 'ok.borrowed'),
+    ok(await loans.apply(currentUser(req), wire.loanInput(req.body), req.idempotency), 'ok.borrowed'),
   );
   kit.post(fundsApi.toHq, async (req) =>
-    ok(await loans.repay(currentUser(req).id, req.body, req.idempotency), 'ok.repaid'),
+    ok(await loans.repay(currentUser(req).id, wire.loanInput(req.body), req.idempotency), 'ok.repaid'),
   );
   kit.post(fundsApi.loanlist, async (req) =>
     ok(pageOf(await loans.list(currentUser(req).id, req.body.type), req.body)),

@@ -3,52 +3,42 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import {
   CURRENCIES,
   type Currency,
+  daysBorrowed,
+  formatPercent,
   formatUnits,
-  ISO_CODE,
+  interestFor,
+  LOAN,
+  LOAN_CODE,
+  LOAN_STATE,
   type Market,
-  MINOR_UNIT,
-  roundTo,
+  percentToPpm,
+  REVIEW_STATE,
   toUnixSeconds,
   type Units,
 } from '@kabuto/domain';
 import { platformAccount, type TransferRequest, userAccount } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { Operator } from '../../plugins/admin-routes.ts';
-import { type IdempotencyState, markApplied } from '../../plugins/idempotency.ts';
+import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
-import { requireVerified } from '../../shared/identity.ts';
-import {
-  checkMinorUnit,
-  type FundRecordInput,
-  formatPercent,
-  newOrderNo,
-  percentToPpm,
-  plainAmount,
-  transfer,
-  writeFundRecords,
-} from '../../shared/money.ts';
-import { sendNotice } from '../../shared/notices.ts';
+import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
+import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
+import { type IdentityLookup, requireVerified } from '../../shared/identity.ts';
+import { transfer } from '../../shared/ledger.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
+import * as review from '../../shared/review-queue.ts';
+import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
 
-const DAY_MS = 86_400_000;
-
-/**
- * Interest of a loan: principal × annual rate × days / 365, days counted from the payout and at least
- * one, rounded up to the currency's minor unit (charges round up — the domain's rule).
- */
-export function interestFor(amount: Units, ratePpm: bigint, days: number, currency: Currency): Units {
-  const num = amount * ratePpm * BigInt(days);
-  const den = 1_000_000n * 365n;
-  const raw = (num + den - 1n) / den;
-  return roundTo(raw, MINOR_UNIT[currency], 'up');
+/** An amount of one wallet to borrow or repay. */
+export interface LoanInput {
+  currency: Currency;
+  amount: Units;
 }
 
-export const daysBorrowed = (from: Date, now: number): number =>
-  Math.max(1, Math.ceil((now - from.getTime()) / DAY_MS));
-
-export function loansService({ db, clock }: Deps) {
+export function loansService(deps: Deps, identity: IdentityLookup) {
+  const { db, clock } = deps;
   async function score(userId: bigint): Promise<number> {
     return (await repo.creditScore(db, userId)) ?? (await loadSettings(db)).credit_score_default;
   }
@@ -70,19 +60,19 @@ export function loansService({ db, clock }: Deps) {
   }
 
   /** The terms shown before applying. */
-  async function info(userId: bigint, input: { type: Currency; money?: Units }) {
+  async function info(userId: bigint, input: { currency: Currency; amount?: Units }) {
     const settings = await loadSettings(db);
     const ratePpm = percentToPpm(settings.loan_annual_rate);
     const [xyf, owed, limit, pending] = await Promise.all([
       score(userId),
       borrowed(userId),
-      repo.limitOf(db, userId, input.type),
+      repo.limitOf(db, userId, input.currency),
       repo.hasPending(db, userId),
     ]);
-    const yjed = owed.get(input.type) ?? 0n;
+    const yjed = owed.get(input.currency) ?? 0n;
     const available = limit > yjed ? limit - yjed : 0n;
     return {
-      type: input.type,
+      type: input.currency,
       xyf,
       kjed: formatUnits(limit),
       yjed: formatUnits(yjed),
@@ -90,38 +80,34 @@ export function loansService({ db, clock }: Deps) {
       rate: formatPercent(ratePpm),
       pending,
       unpaid: yjed > 0n,
-      ...(input.money !== undefined
+      ...(input.amount !== undefined
         ? {
-            daily_interest: formatUnits(interestFor(input.money, ratePpm, 1, input.type)),
-            interest_30d: formatUnits(interestFor(input.money, ratePpm, 30, input.type)),
+            daily_interest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
+            interest_30d: formatUnits(interestFor(input.amount, ratePpm, 30, input.currency)),
           }
         : {}),
     };
   }
 
   /** /user/to_jq: an application waiting for review (money moves on approval). */
-  async function apply(
-    user: { id: bigint; state: UserState },
-    input: { type: Currency; money: Units },
-    key?: IdempotencyState,
-  ) {
+  async function apply(user: { id: bigint; state: UserState }, input: LoanInput, key?: IdempotencyState) {
     if (user.state === 'restricted') refuse('account.restricted');
-    checkMinorUnit(input.money, input.type);
-    await requireVerified(db, user.id);
+    checkMinorUnit(input.amount, input.currency);
+    await requireVerified(identity, user.id);
     const settings = await loadSettings(db);
     if (await repo.hasPending(db, user.id)) refuse('loan.pending');
-    const yjed = (await borrowed(user.id)).get(input.type) ?? 0n;
+    const yjed = (await borrowed(user.id)).get(input.currency) ?? 0n;
     if (settings.loan_block_unpaid && yjed > 0n) refuse('loan.unpaid');
-    const limit = await repo.limitOf(db, user.id, input.type);
-    if (input.money > limit - yjed) refuse('loan.insufficientQuota');
+    const limit = await repo.limitOf(db, user.id, input.currency);
+    if (input.amount > limit - yjed) refuse('loan.insufficientQuota');
     const now = clock.now();
     try {
       const row = await withTx(db, async (tx) => {
         const inserted = await repo.insertLoan(tx, {
           order_no: newOrderNo('L', now),
           user_id: user.id,
-          currency: input.type,
-          amount: input.money,
+          currency: input.currency,
+          amount: input.amount,
           rate_ppm: Number(percentToPpm(settings.loan_annual_rate)),
           created_at: new Date(now),
         });
@@ -139,11 +125,11 @@ export function loansService({ db, clock }: Deps) {
    * /user/to_hq: repay every unpaid loan of the wallet with its interest. `money` may not be below the
    * principal (spec §5) nor below principal + interest; exactly what is due is charged.
    */
-  async function repay(userId: bigint, input: { type: Currency; money: Units }, key?: IdempotencyState) {
+  async function repay(userId: bigint, input: LoanInput, key?: IdempotencyState) {
     const now = clock.now();
     const orderNo = newOrderNo('R', now);
     return withTx(db, async (tx) => {
-      const loans = await repo.lockUnpaid(tx, userId, input.type);
+      const loans = await repo.lockUnpaid(tx, userId, input.currency);
       if (loans.length === 0) return refuse('loan.notFound');
       const parts = loans.map((l) => ({
         loan: l,
@@ -151,19 +137,19 @@ export function loansService({ db, clock }: Deps) {
           l.amount,
           BigInt(l.rate_ppm),
           daysBorrowed(l.decided_at ?? l.created_at, now),
-          input.type,
+          input.currency,
         ),
       }));
       const principal = parts.reduce((s, p) => s + p.loan.amount, 0n);
       const interest = parts.reduce((s, p) => s + p.interest, 0n);
-      if (input.money < principal)
+      if (input.amount < principal)
         refuse('loan.repayLessThanLoan', { due: plainAmount(principal + interest) });
-      if (input.money < principal + interest)
+      if (input.amount < principal + interest)
         refuse('loan.repayDue', { due: plainAmount(principal + interest) });
 
-      const cash = await userAccount(tx, userId, input.type, 'cash');
-      const owed = await userAccount(tx, userId, input.type, 'loan');
-      const book = await platformAccount(tx, 'loans', input.type);
+      const cash = await userAccount(tx, userId, input.currency, 'cash');
+      const owed = await userAccount(tx, userId, input.currency, 'loan');
+      const book = await platformAccount(tx, 'loans', input.currency);
       const requests: TransferRequest[] = [];
       const kinds: { type: 'repay' | 'interest' | null; loanId: bigint; amount: Units }[] = [];
       for (const p of parts) {
@@ -174,7 +160,7 @@ export function loansService({ db, clock }: Deps) {
             debitAccountId: cash.id,
             creditAccountId: book.id,
             amount: p.loan.amount,
-            currency: input.type,
+            currency: input.currency,
             code: 'repay',
             operationRef: ref,
           },
@@ -183,7 +169,7 @@ export function loansService({ db, clock }: Deps) {
             debitAccountId: book.id,
             creditAccountId: owed.id,
             amount: p.loan.amount,
-            currency: input.type,
+            currency: input.currency,
             code: 'repay',
             operationRef: ref,
           },
@@ -198,7 +184,7 @@ export function loansService({ db, clock }: Deps) {
             debitAccountId: cash.id,
             creditAccountId: book.id,
             amount: p.interest,
-            currency: input.type,
+            currency: input.currency,
             code: 'interest',
             operationRef: ref,
           });
@@ -213,7 +199,7 @@ export function loansService({ db, clock }: Deps) {
         if (!k.type) return;
         records.push({
           userId,
-          currency: input.type,
+          currency: input.currency,
           type: k.type,
           orderNo,
           amount: -k.amount,
@@ -225,7 +211,7 @@ export function loansService({ db, clock }: Deps) {
       await writeFundRecords(tx, records);
       for (const p of parts) {
         await repo.setStatus(tx, p.loan.id, {
-          status: 3,
+          status: LOAN_CODE[LOAN.move('approved', 'repaid')],
           interest_paid: p.interest,
           repaid_at: at,
           repay_order_no: orderNo,
@@ -270,13 +256,7 @@ export function loansService({ db, clock }: Deps) {
 
   // ---------------------------------------------------------------- back office
 
-  const STATUS = ['pending', 'approved', 'rejected', 'repaid'] as const;
-
-  async function queue(f: {
-    status: 'pending' | 'approved' | 'rejected' | 'all';
-    page: number;
-    size: number;
-  }) {
+  async function queue(f: review.QueuePage) {
     const { rows, total } = await repo.queue(db, f);
     const settings = await loadSettings(db);
     return {
@@ -295,11 +275,7 @@ export function loansService({ db, clock }: Deps) {
             credit_score: l.score ?? settings.credit_score_default,
             limit: formatUnits(limit),
             borrowed: formatUnits(owed),
-            status: STATUS[l.status],
-            reason: l.reason ?? '',
-            create_time: toUnixSeconds(l.created_at.getTime()),
-            decide_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
-            decided_by: l.decided_by_name ?? '',
+            ...review.decisionFields(LOAN_STATE[l.status], l),
           };
         }),
       ),
@@ -308,85 +284,64 @@ export function loansService({ db, clock }: Deps) {
   }
 
   /** Approve: platform loans → user cash, and the user's loan account records what is owed. */
-  async function decide(op: Operator, input: { id: bigint; approve: boolean; reason?: string }) {
-    if (!input.approve && !input.reason) refuse('admin.reasonRequired');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const l = await repo.lockLoan(tx, input.id);
-      if (!l) return refuse('review.notFound');
-      if (l.status !== 0) return refuse('review.alreadyDecided');
+  const decide = review.reviewDecider(deps, {
+    name: 'loan',
+    lock: repo.lockLoan,
+    // a repaid loan was approved
+    state: (l) => (LOAN_STATE[l.status] === 'repaid' ? 'approved' : REVIEW_STATE[l.status as 0 | 1 | 2]),
+    async settle(tx, l, { approve, at }) {
+      if (!approve) return;
       const currency = l.currency as Currency;
-      const params = { order: l.order_no, amount: plainAmount(l.amount), currency: ISO_CODE[currency] };
-      if (input.approve) {
-        // The limit may have changed since the application.
-        const owed = (await repo.outstanding(tx, l.user_id)).find((r) => r.currency === currency);
-        const limit = await repo.limitOf(tx, l.user_id, currency);
-        if (l.amount > limit - BigInt(owed?.total ?? 0)) refuse('loan.insufficientQuota');
-        const book = await platformAccount(tx, 'loans', currency);
-        const cash = await userAccount(tx, l.user_id, currency, 'cash');
-        const debt = await userAccount(tx, l.user_id, currency, 'loan');
-        const ref = `loan:${l.id}`;
-        const [payout] = await transfer(tx, [
-          {
-            type: 'single',
-            debitAccountId: book.id,
-            creditAccountId: cash.id,
-            amount: l.amount,
-            currency,
-            code: 'loan',
-            operationRef: ref,
-          },
-          {
-            type: 'single',
-            debitAccountId: debt.id,
-            creditAccountId: book.id,
-            amount: l.amount,
-            currency,
-            code: 'loan',
-            operationRef: ref,
-          },
-        ]);
-        await writeFundRecords(tx, [
-          {
-            userId: l.user_id,
-            currency,
-            type: 'loan',
-            orderNo: l.order_no,
-            amount: l.amount,
-            transferId: payout.id,
-            ref,
-            at: now,
-          },
-        ]);
-        await sendNotice(tx, new Date(clock.now()), l.user_id, 'loanApproved', {
-          ...params,
-          rate: formatPercent(BigInt(l.rate_ppm)),
-        });
-      } else {
-        await sendNotice(tx, new Date(clock.now()), l.user_id, 'loanRejected', {
-          ...params,
-          reason: input.reason ?? '',
-        });
-      }
-      await repo.setStatus(tx, l.id, {
-        status: input.approve ? 1 : 2,
-        reason: input.approve ? null : (input.reason ?? null),
-        decided_at: now,
-        decided_by: op.id,
-      });
-      await audit(
-        tx,
-        op,
+      // The limit may have changed since the application.
+      const owed = (await repo.outstanding(tx, l.user_id)).find((r) => r.currency === currency);
+      const limit = await repo.limitOf(tx, l.user_id, currency);
+      if (l.amount > limit - BigInt(owed?.total ?? 0)) refuse('loan.insufficientQuota');
+      const book = await platformAccount(tx, 'loans', currency);
+      const cash = await userAccount(tx, l.user_id, currency, 'cash');
+      const debt = await userAccount(tx, l.user_id, currency, 'loan');
+      const ref = `loan:${l.id}`;
+      const [payout] = await transfer(tx, [
         {
-          action: input.approve ? 'loan.approve' : 'loan.reject',
-          target: `loan:${l.id}`,
-          reason: input.reason ?? '',
-          detail: { order_no: l.order_no, user_id: l.user_id, currency, amount: formatUnits(l.amount) },
+          type: 'single',
+          debitAccountId: book.id,
+          creditAccountId: cash.id,
+          amount: l.amount,
+          currency,
+          code: 'loan',
+          operationRef: ref,
         },
-        now,
-      );
-    });
-  }
+        {
+          type: 'single',
+          debitAccountId: debt.id,
+          creditAccountId: book.id,
+          amount: l.amount,
+          currency,
+          code: 'loan',
+          operationRef: ref,
+        },
+      ]);
+      await writeFundRecords(tx, [
+        {
+          userId: l.user_id,
+          currency,
+          type: 'loan',
+          orderNo: l.order_no,
+          amount: l.amount,
+          transferId: payout.id,
+          ref,
+          at,
+        },
+      ]);
+    },
+    notices: { approved: 'loanApproved', rejected: 'loanRejected' },
+    params: (l) => ({ ...review.noticeParams(l), rate: formatPercent(BigInt(l.rate_ppm)) }),
+    record: (tx, l, decision) =>
+      repo.setStatus(tx, l.id, {
+        ...review.decisionColumns(decision),
+        status: LOAN_CODE[LOAN.move(LOAN_STATE[l.status], decision.state)],
+      }),
+    detail: review.auditDetail,
+  });
 
   /** Credit score and (optionally) one wallet's loan limit, set by an operator with a reason. */
   async function setCredit(
@@ -441,7 +396,7 @@ export function loansService({ db, clock }: Deps) {
         currency: l.currency,
         amount: formatUnits(l.amount),
         rate: formatPercent(BigInt(l.rate_ppm)),
-        status: STATUS[l.status],
+        status: LOAN_STATE[l.status],
         interest_paid: formatUnits(l.interest_paid),
         reason: l.reason ?? '',
         create_time: toUnixSeconds(l.created_at.getTime()),

@@ -2,6 +2,7 @@ import { type quotesApi, wireNumber } from '@kabuto/contract';
 import {
   feeOverrideOf,
   feeScheduleAt,
+  formatPercent,
   formatUnits,
   MARKETS,
   type Market,
@@ -20,7 +21,6 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { nameOf, quoteRow, requireMarket } from '../../shared/market-data.ts';
-import { formatPercent } from '../../shared/money.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './quotes.repo.ts';
 

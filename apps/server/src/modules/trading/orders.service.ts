@@ -30,16 +30,11 @@ import type { Instrument } from '@kabuto/market';
 import { sql } from 'kysely';
 import { batcher, type Outcome } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
+import { plainAmount } from '../../shared/amounts.ts';
+import { type FundRecordInput, fundRecordsInsert, writeFundRecords } from '../../shared/fund-records.ts';
+import { ledgerRefusal, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
-import {
-  type FundRecordInput,
-  fundRecordsInsert,
-  ledgerRefusal,
-  newOrderNo,
-  plainAmount,
-  transfer,
-  writeFundRecords,
-} from '../../shared/money.ts';
+import { newOrderNo } from '../../shared/order-no.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
 import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';

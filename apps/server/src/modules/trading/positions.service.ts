@@ -25,7 +25,8 @@ import {
 } from '@kabuto/ledger';
 import type { Instrument } from '@kabuto/market';
 import { refuse } from '../../lib/errors.ts';
-import { transfer, writeFundRecords } from '../../shared/money.ts';
+import { writeFundRecords } from '../../shared/fund-records.ts';
+import { transfer } from '../../shared/ledger.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';

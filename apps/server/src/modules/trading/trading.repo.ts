@@ -1,6 +1,12 @@
 import type { Db, PositionTable, Tx } from '@kabuto/db';
 import { rowSet } from '@kabuto/db';
-import { type Market, POSITION_STATUS, type PositionStatus, type Units } from '@kabuto/domain';
+import {
+  type Market,
+  OPEN_POSITION_STATUSES,
+  POSITION_STATUS,
+  type PositionStatus,
+  type Units,
+} from '@kabuto/domain';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 
 /** Every statement on `position`: the services say what moves, the status machine (domain) says whether. */
@@ -161,4 +167,19 @@ export async function markClosed(tx: Tx, id: bigint, c: Closing): Promise<void> 
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Whether a user holds open stock positions: holding or preparing to close. Pending limit orders hold
+ * no stock.
+ */
+export async function hasOpenPositions(db: Db | Tx, userId: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('position')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', OPEN_POSITION_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

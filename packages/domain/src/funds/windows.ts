@@ -1,16 +1,11 @@
-import {
-  addDays,
-  dateParts,
-  isWeekend,
-  type LocalDate,
-  publicHoliday,
-  zonedEpoch,
-  zonedParts,
-} from '@kabuto/domain';
+import { publicHoliday } from '../markets/holidays.ts';
+import { addDays, dateParts, isWeekend, type LocalDate, zonedEpoch, zonedParts } from '../markets/time.ts';
 
 /**
- * Japanese banking days and the JST windows of money calls (deposits, withdrawals).
- * Japan has no daylight saving time, but the zone maths come from the domain anyway.
+ * The deposit and withdrawal windows: money calls are taken in a daily window of Japan time (JST), on
+ * Japanese banking days. The withdrawal window is the `withdraw_window` setting; a deposit channel has a
+ * window of its own (`open_from`–`open_to`), and a quick channel's window runs every day.
+ * Japan has no daylight saving time, but the zone maths come from the market time rules anyway.
  */
 export const JST = 'Asia/Tokyo';
 
@@ -22,6 +17,7 @@ export function isJapaneseBusinessDay(date: LocalDate): boolean {
   return publicHoliday('jpy', date) === null;
 }
 
+/** The JST date of an instant. */
 export const jstDate = (epochMs: number): LocalDate => zonedParts(JST, epochMs).date;
 
 /** The instant a JST date starts. */
@@ -29,23 +25,26 @@ export const jstStartOfDay = (date: LocalDate): number => zonedEpoch(JST, date, 
 /** The instant after a JST date ends (the next day's start). */
 export const jstEndOfDay = (date: LocalDate): number => zonedEpoch(JST, addDays(date, 1), 0);
 
-export interface Window {
+/** A daily window of JST wall-clock time. */
+export interface DailyWindow {
   /** HH:MM */
   from: string;
   /** HH:MM, inclusive at minute resolution (23:59 = until midnight). */
   to: string;
 }
 
-const minutes = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
-
 /** "09:00-15:00": how a refusal names a window (the client adds the words). */
-export const windowText = (w: Window) => `${w.from}-${w.to}`;
+/** "HH:MM" → minutes after midnight (the settings' schemas check the format). */
+const minutes = (hm: string): number => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
+
+export const windowText = (w: DailyWindow): string => `${w.from}-${w.to}`;
 
 /**
  * Whether a JST window is open at an instant: within [from, to] by the minute, and on a Japanese
- * business day unless `everyDay`. A window whose end is before its start runs over midnight.
+ * business day unless `everyDay`. A window whose end is before its start runs over midnight; its part
+ * after midnight belongs to the previous day's window (and that day must be a business day).
  */
-export function isWindowOpen(w: Window, epochMs: number, everyDay = false): boolean {
+export function isWindowOpen(w: DailyWindow, epochMs: number, everyDay = false): boolean {
   const { date, minuteOfDay } = zonedParts(JST, epochMs);
   const from = minutes(w.from);
   const to = minutes(w.to);
@@ -53,7 +52,6 @@ export function isWindowOpen(w: Window, epochMs: number, everyDay = false): bool
     if (minuteOfDay < from || minuteOfDay > to) return false;
     return everyDay || isJapaneseBusinessDay(date);
   }
-  // over midnight: the part after midnight belongs to the previous day's window
   if (minuteOfDay >= from) return everyDay || isJapaneseBusinessDay(date);
   if (minuteOfDay <= to) return everyDay || isJapaneseBusinessDay(addDays(date, -1));
   return false;

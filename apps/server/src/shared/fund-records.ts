@@ -1,80 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { FundRecordType } from '@kabuto/contract';
 import { rowSet, type Tx } from '@kabuto/db';
-import { type Currency, formatUnits, MINOR_UNIT, type Units } from '@kabuto/domain';
-import {
-  createTransfers,
-  isInsufficientFunds,
-  isLedgerError,
-  type Transfer,
-  type TransferRequest,
-} from '@kabuto/ledger';
+import type { Currency, Units } from '@kabuto/domain';
 import { type RawBuilder, sql } from 'kysely';
-import { refuse } from '../lib/errors.ts';
-import { jstDate } from './calendar.ts';
 
-/**
- * Money helpers every area shares: ledger calls with refusals users can read, fund records written
- * with the transfers they describe, order numbers, and the wire's formatting of amounts.
- */
-
-/** "1234.5000" → "1234.5"; "100.0000" → "100" (for msg params such as {min}). */
-export function plainAmount(units: Units): string {
-  const s = formatUnits(units);
-  return s.replace(/\.?0+$/, '');
-}
-
-/** "0.30" percent → 3000 ppm (the domain's rule, re-exported for the callers here). */
-export { percentToPpm } from '@kabuto/domain';
-
-/** ppm → percent with 2 decimals: 3000 → "0.30", 80000 → "8.00". */
-export function formatPercent(ppm: bigint): string {
-  const hundredths = (ppm * 100n) / 10_000n;
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
-}
-
-/** The amount must be a whole number of the currency's minor unit (yen, cents, …). */
-export function checkMinorUnit(amount: Units, currency: Currency): void {
-  const unit = MINOR_UNIT[currency];
-  if (amount % unit !== 0n) refuse('money.minorUnit', { unit: plainAmount(unit) });
-}
-
-/** `D20261124` + 10 random digits: unique enough (the column is unique), not guessable, sortable by day. */
-export function newOrderNo(prefix: string, nowMs: number): string {
-  const day = jstDate(nowMs).replaceAll('-', '');
-  const a = randomInt(0, 100_000).toString().padStart(5, '0');
-  const b = randomInt(0, 100_000).toString().padStart(5, '0');
-  return `${prefix}${day}${a}${b}`;
-}
-
-/** "****1234" */
-export const maskTail = (value: string, keep = 4): string =>
-  value.length <= keep ? value : `${'*'.repeat(Math.min(8, value.length - keep))}${value.slice(-keep)}`;
-
-/** "12********34" */
-export const maskIdCard = (value: string): string =>
-  value.length <= 4
-    ? '*'.repeat(value.length)
-    : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
-
-/**
- * Map a ledger refusal to what the user reads. Anything else is a bug and stays an error (500).
- */
-export function ledgerRefusal(err: unknown): never {
-  if (isInsufficientFunds(err)) refuse('money.insufficientAvailable');
-  if (isLedgerError(err, 'account_closed')) refuse('account.frozen');
-  if (isLedgerError(err, 'overflow') || isLedgerError(err, 'invalid_amount')) refuse('validation.amount');
-  throw err;
-}
-
-/** createTransfers with ledger refusals turned into msg keys. */
-export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
-  try {
-    return await createTransfers(tx, requests);
-  } catch (err) {
-    return ledgerRefusal(err);
-  }
-}
+/** Fund records (a user's statement lines), written with the transfers they describe. */
 
 export interface FundRecordInput {
   userId: bigint;

@@ -1,13 +1,13 @@
-import { type Currency, MINOR_UNIT, roundTo, type Units } from '@kabuto/domain';
-import { percentToPpm } from '../../shared/money.ts';
+import type { Currency } from '../currencies.ts';
+import { MINOR_UNIT, percentToPpm, roundTo, type Units } from '../money.ts';
 
 /**
- * The FX source: a simulated feed that moves each currency a little around its configured reference
+ * FX maths (the exchange of one wallet's money into another's). The FX source: a simulated feed that moves each currency a little around its configured reference
  * rate (yen per unit), minute by minute, deterministically (the same minute gives the same rate in
  * every process). A real feed would replace {@link midRates}. Rates are bigint at 12 decimal places.
  */
-export const RATE_DECIMALS = 12;
-export const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
+export const FX_RATE_DECIMALS = 12;
+export const FX_RATE_SCALE = 10n ** BigInt(FX_RATE_DECIMALS);
 const PPM = 1_000_000n;
 const REF_DECIMALS = 8;
 const REF_SCALE = 10n ** BigInt(REF_DECIMALS);
@@ -21,12 +21,12 @@ export interface FxSettings {
   fx_wobble: string;
 }
 
-export interface Quote {
+export interface FxQuote {
   from: Currency;
   to: Currency;
-  /** units of `to` per unit of `from` before the spread, × RATE_SCALE */
+  /** units of `to` per unit of `from` before the spread, × FX_RATE_SCALE */
   mid: bigint;
-  /** what the user gets: mid less the spread, rounded down, × RATE_SCALE */
+  /** what the user gets: mid less the spread, rounded down, × FX_RATE_SCALE */
   rate: bigint;
   spreadPpm: bigint;
 }
@@ -52,21 +52,21 @@ function midInYen(s: FxSettings, currency: Currency, nowMs: number): bigint {
   return ref * (PPM + wobble);
 }
 
-export function quote(s: FxSettings, from: Currency, to: Currency, nowMs: number): Quote {
-  const mid = (midInYen(s, from, nowMs) * RATE_SCALE) / midInYen(s, to, nowMs);
+export function fxQuote(s: FxSettings, from: Currency, to: Currency, nowMs: number): FxQuote {
+  const mid = (midInYen(s, from, nowMs) * FX_RATE_SCALE) / midInYen(s, to, nowMs);
   const spreadPpm = percentToPpm(s.fx_spread);
   const rate = (mid * (PPM - spreadPpm)) / PPM;
   return { from, to, mid, rate, spreadPpm };
 }
 
 /** What `amount` of `from` buys: amount × rate, rounded down to the target's minor unit (payouts round down). */
-export function convert(amount: Units, q: Quote): Units {
-  return roundTo((amount * q.rate) / RATE_SCALE, MINOR_UNIT[q.to], 'down');
+export function fxConvert(amount: Units, q: FxQuote): Units {
+  return roundTo((amount * q.rate) / FX_RATE_SCALE, MINOR_UNIT[q.to], 'down');
 }
 
-/** × RATE_SCALE → "155.1234" (trailing zeros trimmed, at least 4 decimals). */
-export function formatRate(r: bigint): string {
-  const whole = r / RATE_SCALE;
-  const frac = (r % RATE_SCALE).toString().padStart(RATE_DECIMALS, '0').replace(/0+$/, '');
+/** × FX_RATE_SCALE → "155.1234" (trailing zeros trimmed, at least 4 decimals). */
+export function formatFxRate(r: bigint): string {
+  const whole = r / FX_RATE_SCALE;
+  const frac = (r % FX_RATE_SCALE).toString().padStart(FX_RATE_DECIMALS, '0').replace(/0+$/, '');
   return `${whole}.${frac.padEnd(4, '0')}`;
 }
