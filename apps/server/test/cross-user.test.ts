@@ -2,6 +2,7 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, fundUser, readyUser, type Session, type TestApp } from './support/app.ts';
+import { softPasskey } from './support/authenticator.ts';
 import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
 
 /**
@@ -17,7 +18,7 @@ import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
 const ID_KEY = /^(id|.*_id|.*id)$/i;
 
 type Ready = Session & { cardId: string; realname: string };
-type Owned = 'notices' | 'cards' | 'positions';
+type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
@@ -40,6 +41,8 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/trade/sell_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
   '/trade/cancel_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
   '/trade/stockdetail': { ids: 'positions', rest: () => ({ type: 'jpy', lang: 'jp' }) },
+  '/user/passkeyDelete': { ids: 'passkeys', rest: () => ({}) },
+  '/user/sessionRevoke': { ids: 'sessions', rest: () => ({}) },
 };
 /** Ids that name shared things rather than a user's rows (a deposit channel is the platform's). */
 const SHARED_IDS = new Set(['channel']);
@@ -96,7 +99,22 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
     const aId = rowsOf(users).find((r) => r.account === a.account)?.id;
     expectOk(await t.admin('/users/message', { id: aId, title: '越境の件', content: '越境 太郎 様へ' }, op));
 
+    // A passkey of A's (a software authenticator; passkeys need a host name, so the calls name localhost).
+    const local = { host: 'localhost' };
+    const { options } = expectOk(
+      await t.call('/user/passkeyOptions', {}, { token: a.token, headers: local }),
+    );
+    expectOk(
+      await t.call(
+        '/user/passkeyAdd',
+        { name: 'phone', credential: softPasskey().register(options) },
+        { token: a.token, headers: local },
+      ),
+    );
+
     const lists = async (s: Session) => ({
+      security: expectOk(await t.call('/user/security', {}, { token: s.token })),
+      sessions: expectOk(await t.call('/user/sessions', {}, { token: s.token })),
       cards: expectOk(await t.call('/user/cardList', {}, { token: s.token })),
       notices: expectOk(await t.call('/user/notice', { lang: 'jp' }, { token: s.token })),
       open: expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: s.token })),
@@ -113,7 +131,11 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       notices: idsOf(before.notices),
       cards: idsOf(before.cards),
       positions: idsOf(before.open, before.closed),
+      passkeys: idsOf(before.security.passkeys),
+      sessions: idsOf(before.sessions),
     };
+    expect(owned.passkeys).toHaveLength(1);
+    expect(owned.sessions.length).toBeGreaterThan(0);
     expect(owned.positions).toEqual(expect.arrayContaining([open.id, closed.id, pending.id].map(String)));
     expect(owned.cards).toContain(String(a.cardId));
     expect(owned.notices.length).toBeGreaterThan(2);
@@ -124,7 +146,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       ...[open, closed, pending, wd].map((r) => r.order_number),
     ].filter((m): m is string => typeof m === 'string' && m.length > 0);
 
-    const calls = contractEndpoints().filter(
+    const calls = (await contractEndpoints(t.app)).filter(
       ({ api, e }) =>
         api === 'vue' &&
         e.auth &&

@@ -1,23 +1,33 @@
-import {
-  accountApi,
-  adminApi,
-  contentApi,
-  type Endpoint,
-  fundsApi,
-  quotesApi,
-  tradingApi,
-} from '@kabuto/contract';
+import type { Endpoint } from '@kabuto/contract';
+import * as contract from '@kabuto/contract';
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
-/** Every user and operator call of the contract (GET file routes and the like have no body schema). */
-export function contractEndpoints(): { api: 'vue' | 'admin'; e: Endpoint }[] {
+const isEndpoint = (v: unknown): v is Endpoint =>
+  typeof v === 'object' && v !== null && 'path' in v && 'body' in v && 'data' in v;
+
+/**
+ * Every call of the contract: each endpoint of every `*Api` namespace, under the API that serves it
+ * (the users' /api/vue or the operators' /api/admin, whichever the app answers on; a call that neither
+ * serves is left out — the reply check of the API tests catches a route without an endpoint).
+ */
+export async function contractEndpoints(
+  app: FastifyInstance,
+): Promise<{ api: 'vue' | 'admin'; e: Endpoint }[]> {
   const out: { api: 'vue' | 'admin'; e: Endpoint }[] = [];
-  const isEndpoint = (v: unknown): v is Endpoint =>
-    typeof v === 'object' && v !== null && 'path' in v && 'body' in v && 'data' in v;
-  for (const mod of [accountApi, contentApi, fundsApi, quotesApi, tradingApi])
-    for (const v of Object.values(mod)) if (isEndpoint(v)) out.push({ api: 'vue', e: v });
-  for (const v of Object.values(adminApi)) if (isEndpoint(v)) out.push({ api: 'admin', e: v });
+  const served = async (api: 'vue' | 'admin', path: string) =>
+    (await app.inject({ method: 'POST', url: `/api/${api}${path}`, payload: {} })).statusCode !== 404;
+  for (const [name, mod] of Object.entries(contract)) {
+    if (!name.endsWith('Api') || typeof mod !== 'object' || mod === null) continue;
+    for (const e of Object.values(mod)) {
+      if (!isEndpoint(e)) continue;
+      const first: 'vue' | 'admin' = name === 'adminApi' ? 'admin' : 'vue';
+      const other = first === 'vue' ? 'admin' : 'vue';
+      if (await served(first, e.path)) out.push({ api: first, e });
+      else if (await served(other, e.path)) out.push({ api: other, e });
+    }
+  }
   return out;
 }
 
