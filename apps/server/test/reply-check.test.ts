@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import { endpoint } from '@kabuto/contract';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -59,10 +60,13 @@ describe('the reply check of an app', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setReplySerializer(serialize);
+    // as the app: the routes' response schemas document, they do not serialise
+    app.setSerializerCompiler(() => serialize);
     app.addHook(
       'onSend',
       replyCheck((m) => found.push(m)),
     );
+    await app.register(rateLimit, { global: false });
     const kit = routeKit(app, async () => {}, { max: 100, timeWindow: '1 minute' });
     kit.post(listEndpoint, async () => ({ status: 1, data: data as any }));
     app.post('/api/vue/test/bare', async () => ({ status: 1, data: {} }));
