@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (PGlite always, PostgreSQL too when
-// DATABASE_URL is set; among them the fuzz and cross-user suites), the ledger's long model run
-// (`npm run test:ledger-long`), the crash test (kill -9 under money load; PostgreSQL only, skipped with
-// a notice without DATABASE_URL), then the browser tests (skipped with a notice when /usr/bin/chromium
-// is absent).
+// `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (PGlite always,
+// PostgreSQL too when DATABASE_URL is set; among them the fuzz and cross-user suites), the crash test
+// (kill -9 under money load; PostgreSQL only, skipped with a notice without DATABASE_URL), then the
+// browser tests (skipped with a notice when /usr/bin/chromium is absent). The ledger's long model run is its own command (`npm run test:ledger-long`), which CI runs
+// after this one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireSupportedNode } from './runtime.mjs';
@@ -16,7 +16,6 @@ const steps = [
   ['lint', 'npx', ['biome', 'ci', '.']],
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['unit and API tests', 'npx', ['vitest', 'run']],
-  ['ledger long run', 'npx', ['vitest', 'run', '--config', 'vitest.long.config.ts']],
   ['crash test', 'npx', ['tsx', 'scripts/crash-test.ts']],
   ['build', 'npm', ['run', 'build']],
   ['browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']],
