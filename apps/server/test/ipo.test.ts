@@ -65,7 +65,9 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
   const records = async (s: Session) =>
     expectOk(await t.call('/trade/usernewstocklist', { type: 'jpy', buy_type: 0 }, { token: s.token }));
   const listing = async (s: Session, id: string) =>
-    expectOk(await t.call('/trade/placinglist', { type: 'jpy', id }, { token: s.token }))[0];
+    expectOk(await t.call('/trade/placinglist', { type: 'jpy' }, { token: s.token })).find(
+      (o: { id: string }) => o.id === id,
+    );
   const info = async (s: Session) =>
     expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
   const draw = (id: string) => t.admin('/ipo/draw', { id }, op);

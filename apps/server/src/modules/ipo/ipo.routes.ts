@@ -1,4 +1,4 @@
-import { ipoApi } from '@kabuto/contract';
+import { adminApi, ipoApi } from '@kabuto/contract';
 import type { Deps } from '../../deps.ts';
 import { ok } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
@@ -17,7 +17,7 @@ export function ipoRoutes(
 ): void {
   kit.post(ipoApi.placinglist, async (req) => {
     const b = req.body;
-    const rows = await s.offerings(currentUser(req).id, { market: b.type, phase: b.status, id: b.id });
+    const rows = await s.offerings(currentUser(req).id, { market: b.type, phase: b.status });
     return ok(rows.map((v) => offeringWire(v, b.lang)));
   });
   kit.post(ipoApi.buyNewstock, async (req) => {
@@ -42,22 +42,22 @@ export function ipoRoutes(
   kit.post(ipoApi.newstockDraw, async (req) => ok(proofWire(await s.drawProof(req.body.id, req.body.type))));
 
   // ---- back office
-  adminKit.post(ipoApi.adminOfferings, 'reviewer', async (req) => ok(await admin.offerings(req.body)));
-  adminKit.post(ipoApi.adminOfferingSave, 'operator', async (req, op) =>
+  adminKit.post(adminApi.adminOfferings, 'reviewer', async (req) => ok(await admin.offerings(req.body)));
+  adminKit.post(adminApi.adminOfferingSave, 'operator', async (req, op) =>
     ok(await admin.save(op, req.body), 'ok.changed'),
   );
-  adminKit.post(ipoApi.adminOfferingPrice, 'operator', async (req, op) => {
+  adminKit.post(adminApi.adminOfferingPrice, 'operator', async (req, op) => {
     await admin.price(op, req.body);
     return ok(null, 'ok.changed');
   });
-  adminKit.post(ipoApi.adminOfferingCancel, 'operator', async (req, op) => {
+  adminKit.post(adminApi.adminOfferingCancel, 'operator', async (req, op) => {
     await admin.cancel(op, req.body);
     return ok(null, 'ok.changed');
   });
-  adminKit.post(ipoApi.adminOfferingDraw, 'operator', async (req, op) =>
+  adminKit.post(adminApi.adminOfferingDraw, 'operator', async (req, op) =>
     ok(await admin.draw(req.body.id, op), 'ok.drawn'),
   );
-  adminKit.post(ipoApi.adminApplications, 'reviewer', async (req) => {
+  adminKit.post(adminApi.adminApplications, 'reviewer', async (req) => {
     const b = req.body;
     return ok(
       await admin.applications({

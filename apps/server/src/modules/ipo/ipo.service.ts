@@ -178,13 +178,9 @@ export function newStockService(d: IpoDeps) {
 
   // ---------------------------------------------------------------- reads
 
-  async function offerings(userId: bigint, f: { market: Market; phase?: number; id?: bigint }) {
+  async function offerings(userId: bigint, f: { market: Market; phase?: number }) {
     const now = clock.now();
-    let rows =
-      f.id !== undefined
-        ? [await repo.getOffering(db, f.id)].filter((o) => o !== undefined)
-        : await repo.listOfferings(db, f.market);
-    rows = rows.filter((o) => o.market === f.market);
+    let rows = await repo.listOfferings(db, f.market);
     const phaseOf = (o: OfferingRow) =>
       offeringPhase(
         { state: o.state, startMs: o.subscribe_start.getTime(), endMs: o.subscribe_end.getTime() },
