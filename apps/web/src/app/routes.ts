@@ -42,7 +42,7 @@ const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
-const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes']);
+const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes', 'newShares']);
 const newShares = (load: () => Promise<ComponentType>) => lazyPage(load, ['newShares']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
 const money = (name: keyof typeof import('./money-pages.ts')) =>

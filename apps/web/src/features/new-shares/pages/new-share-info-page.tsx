@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
@@ -16,7 +17,6 @@ import { storedMarket } from '../../../lib/storage.ts';
 import { useApply } from '../api/use-apply.ts';
 import { useDrawProof, verifyDraw } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
-import { StateChip } from '../components/state-chip.tsx';
 
 /** Units × shares as a decimal string for display (amounts stay exact: bigint units, 4 decimals). */
 function times(price: string, shares: number): string {

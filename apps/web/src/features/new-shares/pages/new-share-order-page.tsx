@@ -7,15 +7,15 @@ import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
+import { useRecords } from '../../../lib/api/use-new-share-records.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { useAbstain } from '../api/use-apply.ts';
-import { useRecords } from '../api/use-records.ts';
-import { StateChip } from '../components/state-chip.tsx';
 
 /** `/mine/newShareOrder?stockIndex=`: the user's subscriptions and wins in a market; a win may be declined. */
 export function NewShareOrderPage() {

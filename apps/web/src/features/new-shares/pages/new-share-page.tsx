@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
@@ -14,7 +15,6 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import type { Phase } from '../api/use-offerings.ts';
 import { useOfferings } from '../api/use-offerings.ts';
-import { StateChip } from '../components/state-chip.tsx';
 
 const TABS = ['upcoming', 'subscribing', 'ended'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,7 +1,8 @@
+import './new-share-state.css';
 import { useTranslation } from 'react-i18next';
 
-/** The state of an application, from the msg key the server gives (`ipo.state.*`). */
-export function StateChip({ stateKey, testid }: { stateKey: string; testid?: string }) {
+/** The state of a new-share application (shared: the records screen, the positions' new-shares tab), from the msg key the server gives (`ipo.state.*`). */
+export function NewShareStateChip({ stateKey, testid }: { stateKey: string; testid?: string }) {
   const { t } = useTranslation('newShares');
   const name = stateKey.replace(/^ipo\.state\./, '');
   const tone =

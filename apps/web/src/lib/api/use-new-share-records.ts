@@ -1,9 +1,9 @@
 import type { Language } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchData, type RefData } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
-import { scopes } from '../../../lib/query-scopes.ts';
+import { fetchData, type RefData } from '../api.ts';
+import { endpoints } from '../endpoints.ts';
+import { scopes } from '../query-scopes.ts';
 
 type WireRecord = RefData<typeof endpoints.ipo.usernewstocklist>[number];
 
@@ -50,7 +50,10 @@ const toRecord = (r: WireRecord): ApplicationRecord => ({
   created: r.create_time,
 });
 
-/** `/trade/usernewstocklist {type, lang}`: the user's applications of a market, newest first. */
+/**
+ * `/trade/usernewstocklist {type, lang}`: the user's applications of a market, newest first (the new-share
+ * records screen and the positions' "new shares" tab).
+ */
 export const recordsQuery = (type: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.newShares, 'records', type, lang],
