@@ -21,6 +21,9 @@ import { passkeysService } from './modules/auth/passkeys.service.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
+import { newStockAdmin } from './modules/ipo/ipo.admin.ts';
+import { ipoRoutes } from './modules/ipo/ipo.routes.ts';
+import { newStockService } from './modules/ipo/ipo.service.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycService } from './modules/kyc/kyc.service.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
@@ -31,7 +34,7 @@ import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes
 import { ordersService } from './modules/trading/orders.service.ts';
 import { positionsService } from './modules/trading/positions.service.ts';
 import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
-import { hasOpenPositions } from './modules/trading/trading.repo.ts';
+import { hasOpenPositions, insertPositions } from './modules/trading/trading.repo.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { internalVenue } from './modules/trading/venue.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
@@ -150,8 +153,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tradingDeps = { ...deps, market, venue: internalVenue(market), keys: { markApplied, appliedKeys } };
   const orders = ordersService(tradingDeps);
   const positions = positionsService(tradingDeps);
+  const newShares = newStockService({ ...deps, market, markApplied, insertPositions });
+  const tradingRounds = positionJobs(tradingDeps, orders, positions);
   const jobs = tradingJobs(
-    positionJobs(tradingDeps, orders, positions),
+    // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings)
+    { runJobs: async () => ({ ...(await tradingRounds.runJobs()), ipo: await newShares.runJobs() }) },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
     (err) => app.log.error({ err }, 'trading jobs failed'),
   );
@@ -209,6 +215,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   loansRoutes(kit, adminKit, loans);
   quotesRoutes(kit, quotes);
   tradingRoutes(kit, orders, positions);
+  // Every process quotes the listed new shares: the leader lists them, every process adds them to its
+  // market data at start and every few seconds.
+  await newShares.syncListings();
+  const listingSync = setInterval(
+    () => newShares.syncListings().catch((err) => app.log.error({ err }, 'new listings failed')),
+    5000,
+  );
+  listingSync.unref();
+  app.addHook('onClose', async () => clearInterval(listingSync));
+  ipoRoutes(
+    kit,
+    adminKit,
+    deps,
+    newShares,
+    newStockAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
+  );
   const admin = adminService(deps, {
     queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount],
     userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],

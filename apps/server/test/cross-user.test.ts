@@ -18,7 +18,7 @@ import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
 const ID_KEY = /^(id|.*_id|.*id)$/i;
 
 type Ready = Session & { cardId: string; realname: string };
-type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions';
+type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions' | 'applications';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
@@ -43,9 +43,14 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/trade/stockdetail': { ids: 'positions', rest: () => ({ type: 'jpy', lang: 'jp' }) },
   '/user/passkeyDelete': { ids: 'passkeys', rest: () => ({}) },
   '/user/sessionRevoke': { ids: 'sessions', rest: () => ({}) },
+  '/trade/newstock_abstain': { ids: 'applications', rest: () => ({ type: 'jpy' }) },
 };
-/** Ids that name shared things rather than a user's rows (a deposit channel is the platform's). */
-const SHARED_IDS = new Set(['channel']);
+/**
+ * Ids that name shared things rather than a user's rows: a deposit channel, and a new-share offering
+ * (`id` of buy_newstock and newstock_draw), are the platform's.
+ */
+const SHARED_IDS = new Set(['channel', '/trade/buy_newstock id', '/trade/newstock_draw id']);
+const isShared = (path: string, key: string) => SHARED_IDS.has(key) || SHARED_IDS.has(`${path} ${key}`);
 
 const rowsOf = (data: unknown): Record<string, unknown>[] => {
   if (Array.isArray(data)) return data as Record<string, unknown>[];
@@ -98,6 +103,13 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
     const users = expectOk(await t.admin('/users/list', { q: a.account }, op));
     const aId = rowsOf(users).find((r) => r.account === a.account)?.id;
     expectOk(await t.admin('/users/message', { id: aId, title: '越境の件', content: '越境 太郎 様へ' }, op));
+    // a new-share application of A's, in a seeded offering that is subscribing
+    const subscribing = expectOk(
+      await t.call('/trade/placinglist', { type: 'jpy', status: 1 }, { token: a.token }),
+    );
+    const ipo = expectOk(
+      await t.money('/trade/buy_newstock', { id: subscribing[0].id, zhang: 100, type: 'jpy' }, a),
+    );
 
     // A passkey of A's (a software authenticator; passkeys need a host name, so the calls name localhost).
     const local = { host: 'localhost' };
@@ -122,6 +134,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       withdrawals: expectOk(await t.call('/user/withdrawallist', { type: 'jpy' }, { token: s.token })),
       deposits: expectOk(await t.call('/user/rechargelist', { type: 'jpy' }, { token: s.token })),
       records: expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: s.token })),
+      ipo: expectOk(await t.call('/trade/usernewstocklist', { type: 'jpy' }, { token: s.token })),
     });
     const before = await lists(a);
     const idsOf = (...lists: unknown[]) => [
@@ -133,7 +146,9 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       positions: idsOf(before.open, before.closed),
       passkeys: idsOf(before.security.passkeys),
       sessions: idsOf(before.sessions),
+      applications: idsOf(before.ipo),
     };
+    expect(owned.applications).toEqual([String(ipo.id)]);
     expect(owned.passkeys).toHaveLength(1);
     expect(owned.sessions.length).toBeGreaterThan(0);
     expect(owned.positions).toEqual(expect.arrayContaining([open.id, closed.id, pending.id].map(String)));
@@ -144,13 +159,14 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       a.realname,
       '越境',
       ...[open, closed, pending, wd].map((r) => r.order_number),
+      ipo.order_no,
     ].filter((m): m is string => typeof m === 'string' && m.length > 0);
 
     const calls = (await contractEndpoints(t.app)).filter(
       ({ api, e }) =>
         api === 'vue' &&
         e.auth &&
-        Object.keys(fieldsOf(e.body) ?? {}).some((k) => ID_KEY.test(k) && !SHARED_IDS.has(k)),
+        Object.keys(fieldsOf(e.body) ?? {}).some((k) => ID_KEY.test(k) && !isShared(e.path, k)),
     );
     expect(calls.map(({ e }) => e.path).filter((p) => !BODIES[p])).toEqual([]);
 
@@ -158,7 +174,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
     const accepted: string[] = [];
     const leaks: string[] = [];
     for (const { e } of calls) {
-      const keys = Object.keys(fieldsOf(e.body) ?? {}).filter((k) => ID_KEY.test(k) && !SHARED_IDS.has(k));
+      const keys = Object.keys(fieldsOf(e.body) ?? {}).filter((k) => ID_KEY.test(k) && !isShared(e.path, k));
       for (const key of keys) {
         for (const id of owned[BODIES[e.path].ids]) {
           const body = { ...BODIES[e.path].rest(b), [key]: id };

@@ -1,4 +1,4 @@
-import { adminApi, type Endpoint, fundsApi, isMsgKey } from '@kabuto/contract';
+import { adminApi, type Endpoint, fundsApi, ipoApi, isMsgKey } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
     valid: { type: 'jpy', kind: 'deposit', start: '2026-11-01', end: '2026-11-30', page: '1', size: '20' },
   },
   { e: fundsApi.capitallogcsv, valid: { type: 'jpy', start: '2026-11-01', end: '2026-11-30' } },
-  { e: fundsApi.usernewstocklist, valid: { type: 'jpy', buy_type: '0' } },
+  { e: ipoApi.usernewstocklist, valid: { type: 'jpy', buy_type: '0' } },
   { e: fundsApi.userproductlist, valid: { type: 'jpy' } },
   { e: fundsApi.ustockslist, valid: { type: 'jpy' } },
 ];

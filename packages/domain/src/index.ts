@@ -7,5 +7,6 @@ export * from './markets/index.ts';
 export * from './money.ts';
 export * from './positions.ts';
 export * from './products/draw.ts';
+export * from './products/ipo.ts';
 export * from './products/ipo-price.ts';
 export * from './status-machine.ts';

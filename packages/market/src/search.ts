@@ -41,6 +41,22 @@ export class InstrumentIndex {
     }
   }
 
+  /** A new instrument, searchable and found by symbol from now on. */
+  add(instrument: Instrument): void {
+    if (this.bySymbol.has(instrument.symbol)) throw new Error(`duplicate symbol ${instrument.symbol}`);
+    this.bySymbol.set(instrument.symbol, instrument);
+    this.entries.push({
+      instrument,
+      symbol: foldSearchText(instrument.symbol),
+      terms: [
+        instrument.names.jp,
+        instrument.names.cn,
+        instrument.names.us,
+        ...(instrument.aliases ?? []),
+      ].map(foldSearchText),
+    });
+  }
+
   get(symbol: string): Instrument | undefined {
     return this.bySymbol.get(symbol) ?? this.bySymbol.get(symbol.trim().toUpperCase());
   }

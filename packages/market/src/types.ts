@@ -42,6 +42,8 @@ export interface SimulationHints {
   /** Indices: average daily volume in shares and the average price of a traded share (units). */
   dailyVolume?: bigint;
   avgSharePrice?: Units;
+  /** A new listing's first price (its opening on the listing day, the base of that day's limits). */
+  listingOpen?: Units;
 }
 
 export interface Quote {
@@ -130,6 +132,11 @@ export interface MarketDataProvider {
   corporateActions(symbol: string): Promise<CorporateAction[]>;
   /** Ticks: called with the quotes that changed (of `symbols`, or of every instrument). Returns unsubscribe. */
   subscribe(listener: QuoteListener, symbols?: readonly string[]): () => void;
+  /**
+   * Add an instrument while running (a new listing): from then on it is quoted, searched and traded like
+   * the catalogue's. Adding a symbol that is already there throws.
+   */
+  addInstrument(instrument: Instrument): void;
   /** Stop timers. */
   close(): void;
 }

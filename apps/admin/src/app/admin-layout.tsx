@@ -74,6 +74,7 @@ export function AdminLayout() {
         }
       : null,
     section('users', ROUTES.users, <UsersIcon />),
+    section('newShares', ROUTES.newShares, <ScaleIcon />),
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),

@@ -47,6 +47,9 @@ export const router = createHashRouter([
           gated('users', 'users', async () => ({
             Component: (await import('../features/users/pages/users-page.tsx')).UsersPage,
           })),
+          gated('new-shares', 'newShares', async () => ({
+            Component: (await import('../features/new-shares/pages/new-shares-page.tsx')).NewSharesPage,
+          })),
           gated('audit', 'audit', async () => ({
             Component: (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
           })),

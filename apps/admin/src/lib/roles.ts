@@ -5,6 +5,7 @@ export const SECTIONS = [
   'dashboard',
   'queues',
   'users',
+  'newShares',
   'audit',
   'config',
   'reconcile',
@@ -12,10 +13,10 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues; operator: + users and audit; admin: everything. */
+/** reviewer: queues; operator: + users, new shares and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
   reviewer: ['dashboard', 'queues'],
-  operator: ['dashboard', 'queues', 'users', 'audit'],
+  operator: ['dashboard', 'queues', 'users', 'newShares', 'audit'],
   admin: SECTIONS,
 };
 

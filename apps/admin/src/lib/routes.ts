@@ -6,6 +6,7 @@ export const ROUTES = {
   dashboard: '/',
   queue: (name: QueueName) => `/queues/${name}`,
   users: '/users',
+  newShares: '/new-shares',
   config: '/config',
   audit: '/audit',
   reconcile: '/reconcile',

@@ -14,6 +14,7 @@ import { sendNotice } from '../shared/notices.ts';
 import { newOrderNo } from '../shared/order-no.ts';
 import { saveSetting } from '../shared/settings.ts';
 import { uploadDir } from '../shared/uploads.ts';
+import { SEED_OFFERINGS, seedPrice } from './content/new-shares.ts';
 import { SEED_NEWS } from './content/news.ts';
 import { SEED_PAGES } from './content/pages.ts';
 
@@ -345,6 +346,39 @@ async function seedMoney(tx: Tx, env: Env, userId: bigint, operatorHash: string,
  * Demo data, written only into an empty database (no users yet). Every value comes from the env
  * (with the documented defaults) and is printed on start.
  */
+/** The new-share catalogue, on the calendar relative to now (the leader's jobs take it from there). */
+async function seedOfferings(tx: Tx, now: number): Promise<void> {
+  const DAY = 86_400_000;
+  for (const o of SEED_OFFERINGS) {
+    const at = (d: number) => new Date(now + Math.round(d * DAY));
+    const [start, end, lottery, deadline, listing] = o.days.map(at);
+    await tx
+      .insertInto('ipo_offering')
+      .values({
+        code: o.code,
+        market: o.market,
+        board: o.board,
+        name_jp: o.names.jp,
+        name_cn: o.names.cn,
+        name_us: o.names.us,
+        range_low: seedPrice(o.range[0]),
+        range_high: seedPrice(o.range[1]),
+        offer_price: o.offer === null ? null : seedPrice(o.offer),
+        shares: BigInt(o.shares),
+        max_per_application: BigInt(o.max),
+        subscribe_start: start,
+        subscribe_end: end,
+        lottery_at: lottery,
+        payment_deadline: deadline,
+        listing_at: listing,
+        underwriter: o.underwriter,
+        per: o.pe,
+        waitlist: o.waitlist ?? 0,
+      })
+      .execute();
+  }
+}
+
 export async function seedDemo(
   db: Db,
   env: Env,
@@ -398,6 +432,7 @@ export async function seedDemo(
         })
         .execute();
     }
+    await seedOfferings(tx, clock.now());
     for (const p of SEED_PAGES) {
       await tx
         .insertInto('content_page')

@@ -109,6 +109,62 @@ export const NOTICE_TEMPLATES = {
       us: 'Your account was signed in to at {time} (Japan time). Method: {method}. Device: {device}. Location: {location} ({ip}). If this was not you, sign that device out under My page › Security and change your password.',
     },
   },
+  ipoWon: {
+    title: { jp: '新規公開株に当選しました', cn: '新股中签', us: 'New share: you won' },
+    content: {
+      jp: '{name}（{code}）に当選しました。{shares}株、払込金額 {amount} {currency}（申込番号 {order}）。購入期限 {deadline} までは辞退できます。',
+      cn: '{name}（{code}）中签 {shares} 股，缴款金额 {amount} {currency}（申购单号 {order}）。缴款截止 {deadline} 前可放弃认购。',
+      us: 'You won {shares} shares of {name} ({code}); {amount} {currency} paid (application {order}). You may decline until {deadline}.',
+    },
+  },
+  ipoNotWon: {
+    title: { jp: '新規公開株の抽選結果', cn: '新股抽签结果', us: 'New share lottery result' },
+    content: {
+      jp: '{name}（{code}）は落選しました（申込番号 {order}）。拘束されていた資金は解除されました。',
+      cn: '{name}（{code}）未中签（申购单号 {order}），冻结资金已退回。',
+      us: 'Your application {order} for {name} ({code}) was not drawn. Any money held has been released.',
+    },
+  },
+  ipoWaitlisted: {
+    title: { jp: '新規公開株：補欠となりました', cn: '新股：候补', us: 'New share: waitlisted' },
+    content: {
+      jp: '{name}（{code}）は補欠です（申込番号 {order}）。当選者の辞退があれば抽選順に繰り上がります。購入期限 {deadline} を過ぎると資金は解除されます。',
+      cn: '{name}（{code}）为候补（申购单号 {order}）。如有中签者放弃，将按抽签顺序递补。缴款截止 {deadline} 后冻结资金退回。',
+      us: 'Your application {order} for {name} ({code}) is waitlisted: if a winner declines, you move up in draw order. Any hold is released after {deadline}.',
+    },
+  },
+  ipoPaymentFailed: {
+    title: { jp: '新規公開株：払込できませんでした', cn: '新股：缴款失败', us: 'New share: payment failed' },
+    content: {
+      jp: '{name}（{code}）に当選しましたが、残高不足のため払込できず辞退扱いとなりました（申込番号 {order}）。',
+      cn: '{name}（{code}）中签，但余额不足无法缴款，视为放弃（申购单号 {order}）。',
+      us: 'You won {name} ({code}) but your balance could not pay for it, so the win was declined (application {order}).',
+    },
+  },
+  ipoAbstained: {
+    title: { jp: '新規公開株を辞退しました', cn: '已放弃新股认购', us: 'New share declined' },
+    content: {
+      jp: '{name}（{code}）を辞退しました。{amount} {currency} を返金しました（申込番号 {order}）。',
+      cn: '已放弃 {name}（{code}），退款 {amount} {currency}（申购单号 {order}）。',
+      us: 'You declined {name} ({code}); {amount} {currency} has been refunded (application {order}).',
+    },
+  },
+  ipoListed: {
+    title: { jp: '新規公開株が上場しました', cn: '新股已上市', us: 'New share listed' },
+    content: {
+      jp: '{name}（{code}）が上場しました。初値 {first}。{shares}株を公開価格 {price} で保有しています。',
+      cn: '{name}（{code}）已上市，首日价格 {first}。您以发行价 {price} 持有 {shares} 股。',
+      us: '{name} ({code}) has listed at {first}. You hold {shares} shares at the offer price {price}.',
+    },
+  },
+  ipoCancelled: {
+    title: { jp: '新規公開株の募集中止', cn: '新股发行取消', us: 'New share offering cancelled' },
+    content: {
+      jp: '{name}（{code}）の募集は中止されました。申込（{order}）の資金は解除されました。',
+      cn: '{name}（{code}）的发行已取消，申购（{order}）的资金已退回。',
+      us: 'The offering of {name} ({code}) was cancelled. The money of your application {order} has been released.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

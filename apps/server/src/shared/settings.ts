@@ -208,6 +208,12 @@ export const SETTING_DEFS = {
     true,
     'Forced close when a position’s equity (margin + unrealised P&L) falls to this percent of its margin',
   ),
+  ipo_hold_at: def(
+    z.enum(['application', 'win']),
+    'application',
+    true,
+    'When a new-share application’s money is held: at application (SBI) or taken at the win (Rakuten)',
+  ),
   trading_job_interval_ms: def(
     z.number().int().min(200).max(60_000),
     1000,

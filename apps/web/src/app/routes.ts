@@ -42,13 +42,35 @@ const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
-const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes']);
+const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes', 'newShares']);
+const newShares = (load: () => Promise<ComponentType>) => lazyPage(load, ['newShares']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
 const money = (name: keyof typeof import('./money-pages.ts')) =>
   lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
 
 export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/index', Page: home, auth: true },
+  {
+    path: '/home/newShare',
+    Page: newShares(
+      async () => (await import('../features/new-shares/pages/new-share-page.tsx')).NewSharePage,
+    ),
+    auth: true,
+  },
+  {
+    path: '/home/newShareInfo',
+    Page: newShares(
+      async () => (await import('../features/new-shares/pages/new-share-info-page.tsx')).NewShareInfoPage,
+    ),
+    auth: true,
+  },
+  {
+    path: '/mine/newShareOrder',
+    Page: newShares(
+      async () => (await import('../features/new-shares/pages/new-share-order-page.tsx')).NewShareOrderPage,
+    ),
+    auth: true,
+  },
   {
     path: '/quotes/search',
     Page: quotes(async () => (await import('../features/quotes/pages/search-page.tsx')).SearchPage),

@@ -1,4 +1,12 @@
-import { accountApi, contentApi, fundsApi, quotesApi, securityApi, tradingApi } from '@kabuto/contract';
+import {
+  accountApi,
+  contentApi,
+  fundsApi,
+  ipoApi,
+  quotesApi,
+  securityApi,
+  tradingApi,
+} from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
 
@@ -6,6 +14,7 @@ const contract = {
   account: accountApi,
   content: contentApi,
   funds: fundsApi,
+  ipo: ipoApi,
   quotes: quotesApi,
   security: securityApi,
   trading: tradingApi,

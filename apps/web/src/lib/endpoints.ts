@@ -3,6 +3,7 @@ import type {
   contentApi,
   Endpoint,
   fundsApi,
+  ipoApi,
   quotesApi,
   securityApi,
   tradingApi,
@@ -94,6 +95,13 @@ export const endpoints = {
     buyStock: ref<typeof tradingApi.buyStock>('/trade/buy_stock'),
     sellStock: ref<typeof tradingApi.sellStock>('/trade/sell_stock'),
     cancelStock: ref<typeof tradingApi.cancelStock>('/trade/cancel_stock'),
+  },
+  ipo: {
+    placinglist: ref<typeof ipoApi.placinglist>('/trade/placinglist'),
+    buyNewstock: ref<typeof ipoApi.buyNewstock>('/trade/buy_newstock'),
+    newstockAbstain: ref<typeof ipoApi.newstockAbstain>('/trade/newstock_abstain'),
+    usernewstocklist: ref<typeof ipoApi.usernewstocklist>('/trade/usernewstocklist'),
+    newstockDraw: ref<typeof ipoApi.newstockDraw>('/trade/newstock_draw'),
   },
 } as const;
 

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'position',
   'money',
   'security',
+  'newShares',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

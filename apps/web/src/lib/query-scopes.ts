@@ -17,6 +17,8 @@ export const scopes = {
   notices: ['notices'],
   watchlist: ['watchlist'],
   news: ['news'],
+  /** New-share offerings, one's lottery, the user's applications. */
+  newShares: ['newShares'],
   /** Public settings and documents. */
   content: ['content'],
 } as const;

@@ -19,6 +19,8 @@ import { operatorLoginData } from './security.ts';
  * Roles: reviewer (queues), operator (+ users, products, content), admin (+ operators, config).
  */
 const tag = 'admin';
+
+export * from './ipo-admin.ts';
 export const OPERATOR_ROLES = ['reviewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

@@ -442,34 +442,6 @@ export const capitallogcsv = endpoint({
 
 // ---------------------------------------------------------------- product lists (frozen amounts)
 
-export const usernewstocklist = endpoint({
-  path: '/trade/usernewstocklist',
-  auth: true,
-  tag: 'trading',
-  summary: 'New-share subscription records (status 1 counts as frozen: rjmoney).',
-  body: body({
-    type: market(),
-    buy_type: z.coerce.number({ error: 'validation.invalid' }).int().optional(),
-    ...paging(LIST_SIZE),
-  }),
-  data: z.array(
-    z
-      .object({
-        id: z.string(),
-        stock_name: z.string(),
-        stock_code: z.string(),
-        apply_price: money,
-        apply_total: z.number(),
-        lucky_total: z.number(),
-        subs_value: money,
-        rjmoney: z.string().describe("amount paid; '-' counts as 0"),
-        status: z.number(),
-        create_time: unix,
-      })
-      .catchall(z.unknown()),
-  ),
-});
-
 export const userproductlist = endpoint({
   path: '/trade/userproductlist',
   auth: true,

@@ -1,5 +1,6 @@
 import { account } from './account.ts';
 import { common } from './common.ts';
+import { ipo } from './ipo.ts';
 import { money } from './money.ts';
 import { records } from './records.ts';
 import { security } from './security.ts';
@@ -16,6 +17,7 @@ export const MESSAGES = {
   ...records,
   ...trading,
   ...security,
+  ...ipo,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -1,10 +1,12 @@
 import type { FoundationTables } from './foundation.ts';
+import type { IpoTables } from './ipo.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { MoneyTables } from './money.ts';
 import type { SecurityTables } from './security.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './foundation.ts';
+export type * from './ipo.ts';
 export type * from './money.ts';
 export type * from './security.ts';
 export type * from './trading.ts';
@@ -15,4 +17,5 @@ export interface Database
     LedgerTables,
     MoneyTables,
     TradingTables,
-    SecurityTables {}
+    SecurityTables,
+    IpoTables {}

@@ -109,7 +109,7 @@ export class SimulatedMarketData implements MarketDataProvider {
   readonly seed: string;
   private readonly clock: Clock;
   private readonly seedHash: number;
-  private readonly list: readonly Instrument[];
+  private list: readonly Instrument[];
   private readonly index: InstrumentIndex;
   private readonly timelines: Record<Market, Timeline>;
   private readonly series = new Map<string, SymbolSeries>();
@@ -155,6 +155,11 @@ export class SimulatedMarketData implements MarketDataProvider {
 
   search(text: string, scope?: Market | SearchScope, limit?: number): Instrument[] {
     return this.index.search(text, scope, limit);
+  }
+
+  addInstrument(instrument: Instrument): void {
+    this.index.add(instrument);
+    this.list = [...this.list, instrument];
   }
 
   // ---- internals ----

@@ -209,7 +209,11 @@ export class SymbolSeries {
     this.refYear = dateParts(referenceDate)[0];
     this.mu0 = Math.log(Number(inst.refPrice) * gRef);
     const grid0 = numGrid(inst.tickTable, first);
-    this.initialClose = snapNearest(grid0, Math.exp(this.mu(dayNumber(first)) + 0.1 * p.normal()) / g0);
+    const listingOpen = inst.sim?.listingOpen;
+    this.initialClose =
+      listingOpen !== undefined
+        ? snapNearest(grid0, Number(listingOpen))
+        : snapNearest(grid0, Math.exp(this.mu(dayNumber(first)) + 0.1 * p.normal()) / g0);
   }
 
   private mu(day: number): number {
@@ -346,10 +350,11 @@ export class SymbolSeries {
       this.sigmaD * (this.rho * z + Math.sqrt(1 - this.rho ** 2) * e);
     const close = this.bound(i, snapNearest(grid, base * Math.exp(r)));
     this.close[i] = close;
-    this.open[i] = this.bound(
-      i,
-      snapNearest(grid, base * Math.exp(0.3 * r + 0.35 * this.sigmaD * rng.normal())),
-    );
+    // A new listing opens at its first price (set by the IPO model under the exchange's opening rules).
+    this.open[i] =
+      listing && inst.sim?.listingOpen !== undefined
+        ? base
+        : this.bound(i, snapNearest(grid, base * Math.exp(0.3 * r + 0.35 * this.sigmaD * rng.normal())));
     this.preAuction[i] = this.bound(i, snapNearest(grid, close * Math.exp(0.1 * this.sigmaD * rng.normal())));
 
     const avg =

@@ -116,10 +116,9 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     ok(await m.records.statement(currentUser(req).id, req.body)),
   );
 
-  // ---- product lists whose frozen amounts count in the assets. IPO subscriptions, copy-trade orders and
-  // block-trade subscriptions arrive with their areas, which take these calls over; until then every user's
-  // list is really empty.
-  kit.post(fundsApi.usernewstocklist, async () => ok([]));
+  // ---- product lists whose frozen amounts count in the assets. Copy-trade orders and block-trade
+  // subscriptions arrive with their areas, which take these calls over; until then every user's list is
+  // really empty. (IPO subscriptions: modules/ipo.)
   kit.post(fundsApi.userproductlist, async () => ok([]));
   kit.post(fundsApi.ustockslist, async () => ok([]));
 

@@ -1,4 +1,4 @@
-import type { Db, PositionTable, Tx } from '@kabuto/db';
+import type { Db, PositionSource, PositionTable, Tx } from '@kabuto/db';
 import { rowSet } from '@kabuto/db';
 import {
   type Market,
@@ -83,15 +83,18 @@ const POSITION_TYPES = {
   status: 'int4',
   hold_margin_transfer: 'int8',
   hold_fee_transfer: 'int8',
+  source: 'text',
   created_at: 'timestamptz',
   filled_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
 const POSITION_COLUMNS = Object.keys(POSITION_TYPES) as (keyof typeof POSITION_TYPES)[];
 
-export type NewPosition = { [K in keyof typeof POSITION_TYPES]: unknown } & {
+export type NewPosition = { [K in Exclude<keyof typeof POSITION_TYPES, 'source'>]: unknown } & {
   status: PositionStatus;
   order_no: string;
+  /** Where it came from (default: an order). */
+  source?: PositionSource;
 };
 
 /**
@@ -107,7 +110,11 @@ export async function insertPositions(
   const withCtes = ctes.length > 0 ? sql`with ${sql.join(ctes)} ` : sql``;
   const { rows: out } = await sql<{ id: bigint; order_no: string }>`${withCtes}
     insert into position (${sql.raw(POSITION_COLUMNS.join(', '))})
-    select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet('v', POSITION_TYPES, rows)}
+    select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
+      'v',
+      POSITION_TYPES,
+      rows.map((r) => ({ ...r, source: r.source ?? 'order' })),
+    )}
     returning id, order_no`.execute(tx);
   return out;
 }

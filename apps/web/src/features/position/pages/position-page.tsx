@@ -1,5 +1,7 @@
 import '../position.css';
+import type { Language } from '@kabuto/contract';
 import { formatUnits, parseUnits } from '@kabuto/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -9,11 +11,14 @@ import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MarketSwitcher } from '../../../components/market-switcher.tsx';
+import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { recordsQuery } from '../../../lib/api/use-new-share-records.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
@@ -43,6 +48,10 @@ export function PositionPage() {
   const user = useUserInfo({ fresh: true });
   const open = useOpenPositions(market);
   const closed = useClosedPositions(market, tab === 'sold' || tab === 'orders');
+  const newShares = useQuery({
+    ...recordsQuery(market, currentLanguage() as Language),
+    enabled: tab === 'newShare',
+  });
   const { close, cancelOrder } = usePositionActions(market);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -161,8 +170,37 @@ export function PositionPage() {
           </ul>
         </>
       );
+  } else if (tab === 'newShare') {
+    const rows = newShares.data ?? [];
+    if (newShares.isPending) body = <ListSkeleton rows={3} lines={3} />;
+    else if (newShares.isError && !newShares.data)
+      body = <ErrorState onRetry={() => void newShares.refetch()} />;
+    else if (rows.length === 0) body = <Empty text={t('emptyNewShare')} />;
+    else
+      body = (
+        <ul className="k-pos-list" data-testid="pos-new-shares">
+          {rows.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className="k-pos-ipo"
+                onClick={() => navigate(`/mine/newShareOrder?stockIndex=${market}`)}
+                data-testid="pos-new-share"
+              >
+                <span>
+                  <b>{r.name}</b> <small>{r.code}</small>
+                </span>
+                <span className="k-num">
+                  {r.allotted > 0 ? r.allotted : r.shares} {t('shares')}
+                </span>
+                <StateChip stateKey={r.stateKey} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      );
   } else {
-    body = <Empty text={t(tab === 'newShare' ? 'emptyNewShare' : 'emptyFollow')} />;
+    body = <Empty text={t('emptyFollow')} />;
   }
 
   return (
@@ -174,6 +212,7 @@ export function PositionPage() {
             open.refetch(),
             user.refetch(),
             tab === 'sold' || tab === 'orders' ? closed.refetch() : null,
+            tab === 'newShare' ? newShares.refetch() : null,
           ])
         }
       >

@@ -1,0 +1,19 @@
+import './new-share-state.css';
+import { useTranslation } from 'react-i18next';
+
+/** The state of a new-share application (shared: the records screen, the positions' new-shares tab), from the msg key the server gives (`ipo.state.*`). */
+export function NewShareStateChip({ stateKey, testid }: { stateKey: string; testid?: string }) {
+  const { t } = useTranslation('newShares');
+  const name = stateKey.replace(/^ipo\.state\./, '');
+  const tone =
+    name === 'paid' || name === 'listed' || name === 'won'
+      ? 'is-ok'
+      : name === 'held' || name === 'applied' || name === 'waitlisted'
+        ? ''
+        : 'is-muted';
+  return (
+    <span className={`k-ipo-chip ${tone}`} data-testid={testid ?? 'ipo-state'} data-state={name}>
+      {t(`state.${name}`)}
+    </span>
+  );
+}

@@ -1,0 +1,221 @@
+import '../new-shares.css';
+import type { Language } from '@kabuto/contract';
+import { Dialog } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { formatDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { showMsg } from '../../../lib/messages.ts';
+import { storedMarket } from '../../../lib/storage.ts';
+import { useApply } from '../api/use-apply.ts';
+import { useDrawProof, verifyDraw } from '../api/use-draw-proof.ts';
+import { type Offering, useOfferings } from '../api/use-offerings.ts';
+
+/** Units × shares as a decimal string for display (amounts stay exact: bigint units, 4 decimals). */
+function times(price: string, shares: number): string {
+  const u = (toUnits(price) ?? 0n) * BigInt(shares);
+  const s = u.toString().padStart(5, '0');
+  return `${s.slice(0, -4)}.${s.slice(-4)}`;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function ApplyCard({ o }: { o: Offering }) {
+  const { t } = useTranslation('newShares');
+  const apply = useApply();
+  const [shares, setShares] = useState(o.lot);
+  const amount = times(o.offerPrice, shares);
+  const submit = () => {
+    if (apply.isPending) return;
+    Dialog.confirm({
+      content: t('confirm', {
+        name: o.name,
+        shares: shares.toLocaleString(),
+        amount: formatMoney(amount, o.market),
+      }),
+      onConfirm: async () => {
+        try {
+          const r = await apply.mutateAsync({ id: o.id, shares, market: o.market });
+          showMsg(r.msg ?? 'ok.subscribed');
+        } catch {
+          // the refusal was shown by the client
+        }
+      },
+    });
+  };
+  return (
+    <section className="k-ipo-section" data-testid="ipo-apply">
+      <h2>{t('applyTitle')}</h2>
+      <div className="k-ipo-qty">
+        <button type="button" aria-label="-" onClick={() => setShares((s) => Math.max(o.lot, s - o.lot))}>
+          −
+        </button>
+        <output data-testid="ipo-quantity">{shares.toLocaleString()}</output>
+        <button
+          type="button"
+          aria-label="+"
+          onClick={() => setShares((s) => Math.min(o.maxShares, s + o.lot))}
+        >
+          +
+        </button>
+      </div>
+      <dl className="k-ipo-grid">
+        <Row label={o.priced ? t('offerPrice') : t('unpriced')}>{formatMoney(o.offerPrice, o.market)}</Row>
+        <Row label={t('amount')}>{formatMoney(amount, o.market)}</Row>
+      </dl>
+      <button
+        type="button"
+        className="k-btn k-btn-primary k-btn-block"
+        style={{ marginTop: 12 }}
+        disabled={apply.isPending}
+        onClick={submit}
+        data-testid="ipo-apply-submit"
+      >
+        {t('apply')}
+      </button>
+    </section>
+  );
+}
+
+function Proof({ o }: { o: Offering }) {
+  const { t } = useTranslation('newShares');
+  const drawn = o.seed !== '';
+  const proof = useDrawProof(o.id, o.market, drawn);
+  const [verdict, setVerdict] = useState<'idle' | 'busy' | 'ok' | 'bad'>('idle');
+  const run = async () => {
+    if (!proof.data) return;
+    setVerdict('busy');
+    try {
+      const v = await verifyDraw(proof.data);
+      setVerdict(v.commitment && v.result && proof.data.commitment === o.commitment ? 'ok' : 'bad');
+    } catch {
+      setVerdict('bad');
+    }
+  };
+  return (
+    <section className="k-ipo-section" data-testid="ipo-proof">
+      <h2>{t('proof')}</h2>
+      <small>{t('commitment')}</small>
+      <p className="k-ipo-hash" data-testid="ipo-commitment">
+        {o.commitment || t('commitmentPending')}
+      </p>
+      <small>{t('seed')}</small>
+      <p className="k-ipo-hash" data-testid="ipo-seed">
+        {o.seed || t('seedPending')}
+      </p>
+      {drawn && proof.data && (
+        <>
+          <p className="k-ipo-verdict">
+            {t('entries', { count: proof.data.entries.length, lots: proof.data.lots.toString() })}
+          </p>
+          <button
+            type="button"
+            className="k-btn k-btn-ghost k-btn-block"
+            onClick={() => void run()}
+            disabled={verdict === 'busy'}
+            data-testid="ipo-verify"
+          >
+            {verdict === 'busy' ? t('verifying') : t('verify')}
+          </button>
+          {(verdict === 'ok' || verdict === 'bad') && (
+            <p
+              className={`k-ipo-verdict ${verdict === 'ok' ? 'is-ok' : 'is-bad'}`}
+              data-testid="ipo-verdict"
+              data-verdict={verdict}
+            >
+              {verdict === 'ok' ? t('verifyOk') : t('verifyFail')}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** `/home/newShareInfo?id=`: overview, schedule, apply, your result and the lottery proof of one offering. */
+export function NewShareInfoPage() {
+  const { t } = useTranslation('newShares');
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const offerings = useOfferings(storedMarket(), currentLanguage() as Language);
+  const o = offerings.data?.find((x) => x.id === id);
+
+  return (
+    <>
+      <PageHeader title={o?.name ?? t('title')} back="/home/newShare" />
+      {offerings.isPending ? (
+        <ListSkeleton rows={3} lines={4} />
+      ) : offerings.isError && !offerings.data ? (
+        <ErrorState onRetry={() => void offerings.refetch()} />
+      ) : !o ? (
+        <Empty text={t('empty')} />
+      ) : (
+        <Refreshable onRefresh={() => offerings.refetch()}>
+          <section className="k-ipo-section" data-testid="ipo-overview">
+            <div className="k-ipo-head">
+              <span>
+                <span className="k-ipo-name">{o.name}</span>
+                <span className="k-ipo-code">{o.code}</span>
+              </span>
+              <span className="k-ipo-chip">{t(`phase.${o.phase}`)}</span>
+            </div>
+            <dl className="k-ipo-grid">
+              <Row label={t('offerPrice')}>{o.priced ? formatMoney(o.offerPrice, o.market) : '--'}</Row>
+              <Row label={t('range')}>
+                {formatMoney(o.rangeLow, o.market)}〜{formatMoney(o.rangeHigh, o.market)}
+              </Row>
+              {o.state === 2 && <Row label={t('refPrice')}>{formatMoney(o.refPrice, o.market)}</Row>}
+              <Row label={t('shares')}>{o.shares.toLocaleString()}</Row>
+              <Row label={t('maxShares')}>{o.maxShares.toLocaleString()}</Row>
+              <Row label={t('lot')}>{o.lot}</Row>
+              <Row label={t('underwriter')}>{o.underwriter}</Row>
+              <Row label={t('pe')}>{o.pe}</Row>
+              <Row label={t('applicants')}>{o.applicants.toLocaleString()}</Row>
+              {o.winRate && <Row label={t('winRate')}>{o.winRate}%</Row>}
+            </dl>
+          </section>
+          <section className="k-ipo-section" data-testid="ipo-schedule">
+            <h2>{t('schedule')}</h2>
+            <dl className="k-ipo-grid">
+              <Row label={t('window')}>
+                {formatDateTime(o.start)}〜{formatDateTime(o.end)}
+              </Row>
+              <Row label={t('lottery')}>{formatDateTime(o.lottery)}</Row>
+              <Row label={t('paymentDeadline')}>{formatDateTime(o.paymentDeadline)}</Row>
+              <Row label={t('listing')}>{formatDateTime(o.listing)}</Row>
+            </dl>
+          </section>
+          {o.phase === 1 && !o.mine && <ApplyCard o={o} />}
+          {o.mine && (
+            <section className="k-ipo-section" data-testid="ipo-mine">
+              <div className="k-ipo-head">
+                <h2>{t('yourApplication')}</h2>
+                <StateChip stateKey={o.mine.stateKey} />
+              </div>
+              <dl className="k-ipo-grid">
+                <Row label={t('applied')}>{o.mine.shares.toLocaleString()}</Row>
+                <Row label={t('allotted')}>{o.mine.allotted.toLocaleString()}</Row>
+                <Row label={t('money')}>{o.mine.money ? formatMoney(o.mine.money, o.market) : '--'}</Row>
+              </dl>
+            </section>
+          )}
+          <Proof o={o} />
+        </Refreshable>
+      )}
+    </>
+  );
+}
