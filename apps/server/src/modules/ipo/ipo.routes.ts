@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { NewStockAdmin } from './ipo.admin.ts';
 import type { NewStockService } from './ipo.service.ts';
-import { offeringWire, proofWire, recordWire } from './ipo.wire.ts';
+import { applicationInput, offeringWire, proofWire, recordWire } from './ipo.wire.ts';
 
 export function ipoRoutes(
   kit: RouteKit,
@@ -21,12 +21,7 @@ export function ipoRoutes(
     return ok(rows.map((v) => offeringWire(v, b.lang)));
   });
   kit.post(ipoApi.buyNewstock, async (req) => {
-    const b = req.body;
-    const data = await s.apply(
-      currentUser(req),
-      { id: b.id, quantity: b.zhang, market: b.type, symbol: b.symbol },
-      req.idempotency,
-    );
+    const data = await s.apply(currentUser(req), applicationInput(req.body), req.idempotency);
     return ok(data, 'ok.subscribed');
   });
   kit.post(ipoApi.newstockAbstain, async (req) => {

@@ -2,6 +2,7 @@ import {
   APPLICATION_STATUS,
   formatUnits,
   IPO_LOT,
+  type Market,
   OFFERING_STATE,
   toUnixSeconds,
   type Units,
@@ -144,3 +145,11 @@ export function proofWire(p: Proof) {
     results: p.results,
   };
 }
+
+/** `/trade/buy_newstock`'s body → the application the service takes. */
+export const applicationInput = (b: { id: bigint; zhang: bigint; type: Market; symbol?: string }) => ({
+  id: b.id,
+  quantity: b.zhang,
+  market: b.type,
+  symbol: b.symbol,
+});
