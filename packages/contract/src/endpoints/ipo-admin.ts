@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, choice, id, market, positiveInt } from '../fields.ts';
+import {
+  amount,
+  strictBody as body,
+  choice,
+  id,
+  market,
+  optionalText,
+  positiveInt,
+  text,
+} from '../fields.ts';
 
 /**
  * The back office of new shares (POST /api/admin<path>, part of `adminApi`): the catalogue, the
@@ -19,12 +28,8 @@ const adminPage = () => ({
   page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(10_000).default(1),
   size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(200).default(20),
 });
-const label = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(max, 'validation.tooLong');
+/** Required text (trimmed, storable: no NUL or lone surrogate). */
+const label = (max: number) => text(max);
 
 /** An offering as the operator writes it (create, or edit with `id`). */
 export const offeringInput = {
@@ -62,8 +67,8 @@ export const offeringInput = {
   lottery_at: unixIn(),
   payment_deadline: unixIn(),
   listing_at: unixIn(),
-  underwriter: z.string().trim().max(100, 'validation.tooLong').default(''),
-  pe: z.string().trim().max(20, 'validation.tooLong').default(''),
+  underwriter: optionalText(100).default(''),
+  pe: optionalText(20).default(''),
   waitlist: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(10_000).default(0),
   draw_mode: z.enum(['ticket', 'units'], { error: 'validation.invalid' }).default('ticket'),
 };
@@ -129,7 +134,7 @@ export const adminApplications = endpoint({
     offering_id: id().optional(),
     status: choice(['0', '1', '2', '3', '4', '5']).optional(),
     outcome: z.enum(['pending', 'won', 'waitlisted', 'lost'], { error: 'validation.invalid' }).optional(),
-    account: z.string().trim().max(64, 'validation.tooLong').optional(),
+    account: optionalText(64),
     ...adminPage(),
   }),
   data: z.object({ list: z.array(z.record(z.string(), z.unknown())), total: z.number() }),
