@@ -63,6 +63,8 @@ async function main() {
     RATE_LIMIT_LOGIN: '100000000',
     RATE_LIMIT_REGISTER: '100000000',
     RATE_LIMIT_MONEY: '100000000',
+    // every connection of the load comes from 127.0.0.1
+    MAX_CONNECTIONS_PER_IP: '1000000',
   });
   const schema = env.DATABASE_URL ? `bench_api_${Date.now()}` : 'public';
   const handle = env.DATABASE_URL

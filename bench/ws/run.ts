@@ -321,7 +321,8 @@ async function main() {
   const app = await buildApp({
     db: handle.db,
     clock: new ManualClock(T0),
-    env: loadEnv({ LOG_LEVEL: 'silent' }),
+    // every bench client comes from 127.0.0.1: lift the per-address connection cap
+    env: loadEnv({ LOG_LEVEL: 'silent', MAX_CONNECTIONS_PER_IP: '1000000' }),
     webDist: null,
     adminDist: null,
   });

@@ -25,7 +25,7 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Open connections per client address (WebSockets included); more are closed at once. */
-  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(64),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KABUTO_CLOCK_START: z.string().optional(),
   KABUTO_CLOCK_SPEED: z.string().optional(),
