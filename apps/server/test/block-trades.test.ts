@@ -132,6 +132,19 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
     expectRefusal(await subscribe(fresh, { id: open.id, zhang: '100' }), 'account.fundPasswordNotSet');
   });
 
+  it('20 simultaneous subscriptions by one user: exactly one holds money', async () => {
+    const o = await offering();
+    const s = await trader(t, { jpy: '10000000' });
+    const before = u(await available(t, s));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => subscribe(s, { id: o.id, zhang: '100' })),
+    );
+    expect(replies.filter((r) => r.body.status === 1)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.body.status !== 1)) expectRefusal(r, 'block.alreadySubscribed');
+    expect(await records(s)).toHaveLength(1);
+    expect(u(await available(t, s))).toBe(before - u('250000'));
+  });
+
   it('bad input gets status 0 and a msg key', async () => {
     const o = await offering();
     const cases: [Record<string, unknown>, string][] = [
