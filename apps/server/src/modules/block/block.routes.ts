@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import { OFFERING_STATUS } from './block.repo.ts';
 import type { BlockService } from './block.service.ts';
-import { afterMarketWire, offeringWire, subscriptionWire } from './block.wire.ts';
+import { afterMarketWire, offeringWire, subscriptionWire, wantsAfterMarket } from './block.wire.ts';
 
 const OFFERING_FILTER = { open: 0, allocated: 1, cancelled: 2, all: undefined } as const;
 const SUBSCRIPTION_FILTER = { pending: 0, allocated: 1, refunded: 2, all: undefined } as const;
@@ -15,7 +15,7 @@ const SUBSCRIPTION_FILTER = { pending: 0, allocated: 1, refunded: 2, all: undefi
 export function blockRoutes(kit: RouteKit, adminKit: AdminRouteKit, block: BlockService): void {
   kit.post(blockApi.nbhllist, async (req) => {
     const { type, lang } = req.body;
-    if (Number(req.body.dz_type ?? 0) === 1) {
+    if (wantsAfterMarket(req.body)) {
       const list = await block.afterMarketList(type);
       return ok(list.rows.map((r) => afterMarketWire(r.inst, r.quote, list.window, list.min, lang)));
     }

@@ -78,3 +78,6 @@ export function subscriptionWire(
     decide_time: s.decided_at ? toUnixSeconds(s.decided_at.getTime()) : null,
   };
 }
+
+/** `/trade/nbhllist`'s `dz_type`: 1 asks for the after-market list, anything else the block offerings. */
+export const wantsAfterMarket = (body: { dz_type?: unknown }): boolean => Number(body.dz_type ?? 0) === 1;
