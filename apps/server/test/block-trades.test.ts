@@ -203,6 +203,18 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       'trade.unknownSymbol',
     );
     expectRefusal(await t.admin('/block/allocate', { id: 'x' }, op), 'validation.invalid');
+    expectRefusal(
+      await t.admin('/block/cancel', { id: o.id, reason: 'a\u0000b' }, op),
+      'validation.badCharacters',
+    );
+    expectRefusal(
+      await t.admin('/block/subscriptions', { account: 'a\u0000b' }, op),
+      'validation.badCharacters',
+    );
+    expectRefusal(
+      await subscribe(a, { id: o.id, zhang: '100', password: 'a\u0000b' }),
+      'validation.badCharacters',
+    );
   });
 
   it('allocates pro rata in lots of 100 with the seeded draw: positions at the block price, the rest refunded', async () => {

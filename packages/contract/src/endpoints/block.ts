@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, id, lang, market, paging, positiveInt, strictBody } from '../fields.ts';
+import {
+  body,
+  id,
+  lang,
+  market,
+  optionalText,
+  paging,
+  positiveInt,
+  strictBody,
+  text,
+  verbatim,
+} from '../fields.ts';
 
 /**
  * Block trades (fixed-price offerings allocated pro rata at the window's close) and after-market trades
@@ -22,11 +33,7 @@ export const blockBuyBody = body({
   is_qc: z.literal(BLOCK_IS_QC, { error: 'validation.invalid' }),
   id: id().describe('block offering id'),
   zhang: positiveInt(9).describe('shares subscribed: at least 100, in multiples of 100'),
-  password: z
-    .string({ error: 'validation.invalid' })
-    .max(64, 'validation.tooLong')
-    .optional()
-    .describe("the offering's password, when it has one"),
+  password: verbatim(64).optional().describe("the offering's password, when it has one"),
   type: market(),
 });
 
@@ -137,11 +144,7 @@ const offeringFields = {
     )
     .describe('block price, decimal'),
   shares: positiveInt(12).describe('shares available, a multiple of 100'),
-  password: z
-    .string({ error: 'validation.invalid' })
-    .max(64, 'validation.tooLong')
-    .optional()
-    .describe('set a password ("" removes it; absent on edit keeps it)'),
+  password: verbatim(64).optional().describe('set a password ("" removes it; absent on edit keeps it)'),
   start: instant(),
   end: instant(),
 };
@@ -164,7 +167,7 @@ export const adminCreateOffering = endpoint({
   tag: 'admin',
   summary: 'List a block offering: instrument, fixed price, shares, optional password, window.',
   body: strictBody({
-    symbol: z.string().trim().min(1, 'validation.required').max(32, 'validation.tooLong'),
+    symbol: text(32),
     ...offeringFields,
   }),
   data: z.object({ id: z.string(), commitment: z.string() }),
@@ -184,7 +187,7 @@ export const adminCancelOffering = endpoint({
   summary: 'Cancel an open offering: every hold is released.',
   body: strictBody({
     id: id(),
-    reason: z.string().trim().min(1, 'validation.required').max(500, 'validation.tooLong'),
+    reason: text(500),
   }),
   data: z.null(),
 });
@@ -222,7 +225,7 @@ export const adminSubscriptions = endpoint({
     status: z
       .enum(['pending', 'allocated', 'refunded', 'all'], { error: 'validation.invalid' })
       .default('all'),
-    account: z.string().trim().max(64, 'validation.tooLong').optional(),
+    account: optionalText(64),
     ...adminPage(),
   }),
   data: adminList,
