@@ -37,7 +37,7 @@ export const ENGLISH = new Set([
   transport last uri qr enrol recovery client data json expires in seen used left key
   applicant application commitment draw entry listing lottery per mine mode offer offering outcome
   payment deadline pe range result seed share subscribe underwriter waitlist won jp cn us
-  entries`.split(/\s+/),
+  entries allocated quantity`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { passkeysService } from './modules/auth/passkeys.service.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
+import { blockRoutes } from './modules/block/block.routes.ts';
+import { blockService } from './modules/block/block.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
 import { newStockAdmin } from './modules/ipo/ipo.admin.ts';
@@ -154,10 +156,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const orders = ordersService(tradingDeps);
   const positions = positionsService(tradingDeps);
   const newShares = newStockService({ ...deps, market, markApplied, insertPositions });
+  const block = blockService({ ...tradingDeps, insertPositions });
   const tradingRounds = positionJobs(tradingDeps, orders, positions);
   const jobs = tradingJobs(
-    // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings)
-    { runJobs: async () => ({ ...(await tradingRounds.runJobs()), ipo: await newShares.runJobs() }) },
+    // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
+    // then the block offerings whose window closed (allocated)
+    {
+      runJobs: async () => ({
+        ...(await tradingRounds.runJobs()),
+        ipo: await newShares.runJobs(),
+        block: await block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
+      }),
+    },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
     (err) => app.log.error({ err }, 'trading jobs failed'),
   );
@@ -214,7 +224,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   fundsRoutes(kit, adminKit, deps, funds);
   loansRoutes(kit, adminKit, loans);
   quotesRoutes(kit, quotes);
-  tradingRoutes(kit, orders, positions);
+  tradingRoutes(kit, orders, positions, block);
+  blockRoutes(kit, adminKit, block);
   // Every process quotes the listed new shares: the leader lists them, every process adds them to its
   // market data at start and every few seconds.
   await newShares.syncListings();

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Deposit channel password of the demo (the `channel_password` setting). */
   DEMO_CHANNEL_PASSWORD: z.string().min(1).default('135790'),
+  /** Password of the demo's private block-trade offerings. */
+  DEMO_BLOCK_PASSWORD: z.string().min(1).default('block2026'),
   /** Where uploads are stored (outside the web root). */
   UPLOAD_DIR: z.string().optional(),
   /** Origins where passkeys are used, comma-separated (e.g. https://kabuto.example); unset: localhost only. */

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     env,
     { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     clock,
+    app.kabuto.market,
   );
 
   // The first quote of each instrument builds its history: do it once now, not in a request.
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
     `  back office  ${url}/admin/`,
     `  API docs     ${url}/api/docs`,
     `  invite code  ${seed.inviteCode}`,
-    `  demo user    ${seed.account} / ${seed.password} (fund password ${seed.fundPassword}, deposit channel password ${seed.channelPassword})`,
+    `  demo user    ${seed.account} / ${seed.password} (fund password ${seed.fundPassword}, deposit channel password ${seed.channelPassword}, private block trades ${seed.blockPassword})`,
     seed.operatorPassword
       ? `  operator     ${seed.operator} / ${seed.operatorPassword} (back office${seed.seeded && !env.DEMO_ADMIN_PASSWORD ? '; generated now and shown only this once' : ''})`
       : `  operator     ${seed.operator} (back office; password printed on the first start, or set DEMO_ADMIN_PASSWORD before it)`,

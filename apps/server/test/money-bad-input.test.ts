@@ -1,4 +1,4 @@
-import { adminApi, type Endpoint, fundsApi, ipoApi, isMsgKey } from '@kabuto/contract';
+import { adminApi, blockApi, type Endpoint, fundsApi, ipoApi, isMsgKey } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
   { e: fundsApi.capitallogcsv, valid: { type: 'jpy', start: '2026-11-01', end: '2026-11-30' } },
   { e: ipoApi.usernewstocklist, valid: { type: 'jpy', buy_type: '0' } },
   { e: fundsApi.userproductlist, valid: { type: 'jpy' } },
-  { e: fundsApi.ustockslist, valid: { type: 'jpy' } },
+  { e: blockApi.ustockslist, valid: { type: 'jpy' } },
 ];
 const AMOUNT_FIELDS = new Set(['money']);
 const BAD_AMOUNTS = [

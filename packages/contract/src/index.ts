@@ -2,6 +2,7 @@ export * from './endpoint.ts';
 export * as accountApi from './endpoints/account.ts';
 export * as adminApi from './endpoints/admin.ts';
 export { OPERATOR_ROLES, type OperatorRole } from './endpoints/admin.ts';
+export * as blockApi from './endpoints/block.ts';
 export * as contentApi from './endpoints/content.ts';
 export * as fundsApi from './endpoints/funds.ts';
 export { FUND_RECORD_TYPES, type FundRecordType } from './endpoints/funds.ts';

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   AuditIcon,
+  BlockIcon,
   DashboardIcon,
   InboxIcon,
   LogoutIcon,
@@ -75,6 +76,7 @@ export function AdminLayout() {
       : null,
     section('users', ROUTES.users, <UsersIcon />),
     section('newShares', ROUTES.newShares, <ScaleIcon />),
+    section('block', ROUTES.block, <BlockIcon />),
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),

@@ -50,6 +50,9 @@ export const router = createHashRouter([
           gated('new-shares', 'newShares', async () => ({
             Component: (await import('../features/new-shares/pages/new-shares-page.tsx')).NewSharesPage,
           })),
+          gated('block', 'block', async () => ({
+            Component: (await import('../features/block-trades/pages/block-page.tsx')).BlockPage,
+          })),
           gated('audit', 'audit', async () => ({
             Component: (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
           })),

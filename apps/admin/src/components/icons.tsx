@@ -49,6 +49,13 @@ export const UsersIcon = (p: IconProps) => (
     <path d="M22 21v-1a6 6 0 0 0-4-5.6" />
   </Svg>
 );
+export const BlockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="3" width="8" height="8" rx="1" />
+    <rect x="13" y="3" width="8" height="8" rx="1" />
+    <rect x="3" y="13" width="18" height="8" rx="1" />
+  </Svg>
+);
 export const AuditIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />

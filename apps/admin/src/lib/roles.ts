@@ -6,6 +6,7 @@ export const SECTIONS = [
   'queues',
   'users',
   'newShares',
+  'block',
   'audit',
   'config',
   'reconcile',
@@ -13,10 +14,10 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues; operator: + users, new shares and audit; admin: everything. */
+/** reviewer: queues; operator: + users, new shares, block trades and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
   reviewer: ['dashboard', 'queues'],
-  operator: ['dashboard', 'queues', 'users', 'newShares', 'audit'],
+  operator: ['dashboard', 'queues', 'users', 'newShares', 'block', 'audit'],
   admin: SECTIONS,
 };
 

@@ -7,6 +7,7 @@ export const ROUTES = {
   queue: (name: QueueName) => `/queues/${name}`,
   users: '/users',
   newShares: '/new-shares',
+  block: '/block',
   config: '/config',
   audit: '/audit',
   reconcile: '/reconcile',

@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { type Db, type Tx, withTx } from '@kabuto/db';
 import { type Clock, type Currency, systemClock, units } from '@kabuto/domain';
 import { platformAccount, userAccount } from '@kabuto/ledger';
+import type { MarketDataProvider } from '@kabuto/market';
 import type { Env } from '../config.ts';
 import { type HashCost, hashPassword, newToken } from '../lib/crypto.ts';
 import { audit } from '../shared/audit.ts';
@@ -14,6 +15,7 @@ import { sendNotice } from '../shared/notices.ts';
 import { newOrderNo } from '../shared/order-no.ts';
 import { saveSetting } from '../shared/settings.ts';
 import { uploadDir } from '../shared/uploads.ts';
+import { seedBlockOfferings } from './block.ts';
 import { SEED_OFFERINGS, seedPrice } from './content/new-shares.ts';
 import { SEED_NEWS } from './content/news.ts';
 import { SEED_PAGES } from './content/pages.ts';
@@ -28,6 +30,8 @@ export interface SeedReport {
   /** Null when the operator was seeded earlier with a generated password (printed on that start only). */
   operatorPassword: string | null;
   channelPassword: string;
+  /** The password of the demo's private block offerings. */
+  blockPassword: string;
 }
 
 /** The demo user's verified identity and bank account. */
@@ -384,6 +388,8 @@ export async function seedDemo(
   env: Env,
   cost: HashCost,
   clock: Clock = systemClock,
+  /** Market data: with it, the demo's block offerings are priced off the stocks' last prices. */
+  market?: MarketDataProvider,
 ): Promise<SeedReport> {
   const report: SeedReport = {
     seeded: false,
@@ -394,15 +400,17 @@ export async function seedDemo(
     operator: env.DEMO_ADMIN,
     operatorPassword: env.DEMO_ADMIN_PASSWORD ?? null,
     channelPassword: env.DEMO_CHANNEL_PASSWORD,
+    blockPassword: env.DEMO_BLOCK_PASSWORD,
   };
   const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
   if (existing) return report;
   const operatorPassword = env.DEMO_ADMIN_PASSWORD ?? newToken().slice(0, 20);
 
-  const [passwordHash, fundHash, operatorHash] = await Promise.all([
+  const [passwordHash, fundHash, operatorHash, blockHash] = await Promise.all([
     hashPassword(env.DEMO_PASSWORD, cost),
     hashPassword(env.DEMO_FUND_PASSWORD, cost),
     hashPassword(operatorPassword, cost),
+    hashPassword(env.DEMO_BLOCK_PASSWORD, cost),
   ]);
   await withTx(db, async (tx) => {
     const again = await tx.selectFrom('app_user').select('id').limit(1).forUpdate().executeTakeFirst();
@@ -440,6 +448,7 @@ export async function seedDemo(
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
     }
+    if (market) await seedBlockOfferings(tx, market, clock.now(), blockHash);
     report.seeded = true;
   });
   if (report.seeded) report.operatorPassword = operatorPassword;

@@ -165,6 +165,22 @@ export const NOTICE_TEMPLATES = {
       us: 'The offering of {name} ({code}) was cancelled. The money of your application {order} has been released.',
     },
   },
+  blockAllocated: {
+    title: { jp: 'ブロック取引の割当結果', cn: '大宗交易配售结果', us: 'Block trade allocated' },
+    content: {
+      jp: 'ブロック取引（注文番号 {order}）{name}（{code}）：申込 {applied} 株のうち {allocated} 株が 1株 {price} で割り当てられ、保有銘柄に追加されました。割当外の {refund} は返金されました。',
+      cn: '大宗交易（订单号 {order}）{name}（{code}）：申购 {applied} 股，获配 {allocated} 股，价格 {price}，已加入持仓。未获配部分 {refund} 已退回。',
+      us: 'Block trade {order}, {name} ({code}): {allocated} of the {applied} shares you applied for were allocated at {price} and added to your holdings. {refund} not allocated was refunded.',
+    },
+  },
+  blockRefunded: {
+    title: { jp: 'ブロック取引の返金', cn: '大宗交易退款', us: 'Block trade refunded' },
+    content: {
+      jp: 'ブロック取引（注文番号 {order}）{name}（{code}）は割当がありませんでした。申込金額 {refund} は返金されました。',
+      cn: '大宗交易（订单号 {order}）{name}（{code}）未获配售，申购金额 {refund} 已退回。',
+      us: 'Block trade {order}, {name} ({code}): no shares were allocated. The {refund} held was refunded.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

@@ -214,6 +214,15 @@ export const SETTING_DEFS = {
     true,
     'When a new-share application’s money is held: at application (SBI) or taken at the win (Rakuten)',
   ),
+  after_market_hours: def(
+    z
+      .object({ from: hm, to: hm })
+      .strict()
+      .refine((w) => w.from < w.to, 'from before to'),
+    { from: '15:40', to: '16:30' },
+    true,
+    'After-market trading at the closing price: local hours of each market, trading days only, never before the close',
+  ),
   trading_job_interval_ms: def(
     z.number().int().min(200).max(60_000),
     1000,

@@ -48,7 +48,15 @@ const newShares = (load: () => Promise<ComponentType>) => lazyPage(load, ['newSh
 const money = (name: keyof typeof import('./money-pages.ts')) =>
   lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
 
+/** The block-trade screens come as one chunk (app/block-pages.ts). */
+const block = (name: keyof typeof import('./block-pages.ts')) =>
+  lazyPage(async () => (await import('./block-pages.ts'))[name], ['block']);
+
 export const shellRoutes: readonly ScreenRoute[] = [
+  { path: '/home/large', Page: block('LargePage'), auth: true },
+  { path: '/home/largeInfo', Page: block('LargeInfoPage'), auth: true },
+  { path: '/home/large2', Page: block('Large2Page'), auth: true },
+  { path: '/home/large3', Page: block('Large3Page'), auth: true },
   { path: '/home/index', Page: home, auth: true },
   {
     path: '/home/newShare',

@@ -1,5 +1,6 @@
 import {
   accountApi,
+  blockApi,
   contentApi,
   fundsApi,
   ipoApi,
@@ -12,6 +13,7 @@ import { endpoints, HEALTH_PATH } from './endpoints.ts';
 
 const contract = {
   account: accountApi,
+  block: blockApi,
   content: contentApi,
   funds: fundsApi,
   ipo: ipoApi,

@@ -1,5 +1,6 @@
 import type {
   accountApi,
+  blockApi,
   contentApi,
   Endpoint,
   fundsApi,
@@ -102,6 +103,10 @@ export const endpoints = {
     newstockAbstain: ref<typeof ipoApi.newstockAbstain>('/trade/newstock_abstain'),
     usernewstocklist: ref<typeof ipoApi.usernewstocklist>('/trade/usernewstocklist'),
     newstockDraw: ref<typeof ipoApi.newstockDraw>('/trade/newstock_draw'),
+  },
+  block: {
+    nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
+    ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
   },
 } as const;
 

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'money',
   'security',
   'newShares',
+  'block',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -461,25 +461,3 @@ export const userproductlist = endpoint({
       .catchall(z.unknown()),
   ),
 });
-
-export const ustockslist = endpoint({
-  path: '/trade/ustockslist',
-  auth: true,
-  tag: 'trading',
-  summary: 'Block-trade subscriptions (status 0 counts as frozen: credit).',
-  body: body({ type: market(), ...paging(LIST_SIZE) }),
-  data: z.array(
-    z
-      .object({
-        id: z.string(),
-        stock_name: z.string(),
-        stock_code: z.string(),
-        price: money,
-        num: z.number(),
-        credit: money,
-        status: z.number(),
-        create_time: unix,
-      })
-      .catchall(z.unknown()),
-  ),
-});

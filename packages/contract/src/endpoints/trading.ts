@@ -12,6 +12,7 @@ import {
   positiveInt,
   wireNum,
 } from '../fields.ts';
+import { blockBuyBody, blockOrOrder, ordinaryOrderFlags } from './block.ts';
 import { symbol } from './quotes.ts';
 
 const tag = 'trading';
@@ -86,25 +87,29 @@ export const buyStock = endpoint({
   money: true,
   tag,
   summary:
-    'Open a position: long (buyzd 1) or short (2), market (gdlx 1) or limit (2) at buy_price, with leverage.',
-  body: body({
-    symbol: symbol(),
-    zhang: positiveInt(9).describe('quantity in shares (1 share per lot; US minimum 100)'),
-    ganggan: positiveInt(3).describe('leverage, one of the configured list'),
-    buyzd: z
-      .enum(['1', '2'], { error: 'validation.invalid' })
-      .or(z.literal(1))
-      .or(z.literal(2))
-      .transform((v) => Number(v) as 1 | 2),
-    gdlx: z
-      .enum(['1', '2'], { error: 'validation.invalid' })
-      .or(z.literal(1))
-      .or(z.literal(2))
-      .default('1')
-      .transform((v) => Number(v) as 1 | 2),
-    buy_price: amount(PRICE_MAX).optional().describe('limit price; ignored for market orders'),
-    type: instrumentMarket(),
-  }),
+    'Open a position: long (buyzd 1) or short (2), market (gdlx 1) or limit (2) at buy_price, with leverage; dz_type 1: an after-market trade at the closing price; is_qc 2: subscribe to a block offering (id, zhang, password).',
+  body: blockOrOrder(
+    blockBuyBody,
+    body({
+      symbol: symbol(),
+      zhang: positiveInt(9).describe('quantity in shares (1 share per lot; US minimum 100)'),
+      ganggan: positiveInt(3).describe('leverage, one of the configured list'),
+      buyzd: z
+        .enum(['1', '2'], { error: 'validation.invalid' })
+        .or(z.literal(1))
+        .or(z.literal(2))
+        .transform((v) => Number(v) as 1 | 2),
+      gdlx: z
+        .enum(['1', '2'], { error: 'validation.invalid' })
+        .or(z.literal(1))
+        .or(z.literal(2))
+        .default('1')
+        .transform((v) => Number(v) as 1 | 2),
+      buy_price: amount(PRICE_MAX).optional().describe('limit price; ignored for market orders'),
+      type: instrumentMarket(),
+      ...ordinaryOrderFlags,
+    }),
+  ),
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number() }),
 });
 

@@ -79,6 +79,36 @@ export const trading = {
     cn: '大宗交易已关闭',
     us: 'This block trade is closed',
   },
+  'block.notFound': {
+    jp: 'ブロック取引が見つかりません',
+    cn: '大宗交易不存在',
+    us: 'Block trade not found',
+  },
+  'block.belowMinimum': {
+    jp: 'ブロック取引は{min}株以上、{min}株単位でお申し込みください',
+    cn: '大宗交易最低{min}股，且须为{min}股的整数倍',
+    us: 'Block trades are for at least {min} shares, in multiples of {min}',
+  },
+  'block.wrongPassword': {
+    jp: 'ブロック取引のパスワードが正しくありません',
+    cn: '大宗交易密码错误',
+    us: 'Wrong block trade password',
+  },
+  'block.alreadySubscribed': {
+    jp: 'このブロック取引にはすでにお申し込み済みです',
+    cn: '您已申购过该大宗交易',
+    us: 'You have already subscribed to this block trade',
+  },
+  'block.notOpen': {
+    jp: 'このブロック取引はまだ割当できません（申込期間中です）',
+    cn: '该大宗交易仍在申购期内，暂不能配售',
+    us: 'This block trade is still open and cannot be allocated yet',
+  },
+  'afterMarket.closed': {
+    jp: '時間外取引の受付時間外です（{window}）',
+    cn: '不在盘后交易时间内（{window}）',
+    us: 'After-market trading is closed (open {window})',
+  },
   'ipo.notStarted': {
     jp: '申込期間はまだ始まっていません',
     cn: '申购时间未到',
@@ -103,6 +133,7 @@ export const trading = {
   'ok.sold': { jp: '決済しました', cn: '平仓成功', us: 'Position closed' },
   'ok.cancelled': { jp: '注文を取り消しました', cn: '撤单成功', us: 'Order cancelled' },
   'ok.subscribed': { jp: '申し込みました', cn: '申购成功', us: 'Subscribed' },
+  'ok.allocated': { jp: '割当を実行しました', cn: '已完成配售', us: 'Allocation done' },
   'ok.allotted': { jp: '割り当てられました', cn: '配售成功', us: 'Allotted' },
   'ok.followed': { jp: 'フォローしました', cn: '跟单成功', us: 'Followed' },
   'ok.lent': { jp: '貸株を開始しました', cn: '借股成功', us: 'Stock lending started' },

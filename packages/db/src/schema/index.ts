@@ -1,3 +1,4 @@
+import type { BlockTables } from './block.ts';
 import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
 import type { LedgerTables } from './ledger.ts';
@@ -5,6 +6,7 @@ import type { MoneyTables } from './money.ts';
 import type { SecurityTables } from './security.ts';
 import type { TradingTables } from './trading.ts';
 
+export type * from './block.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
 export type * from './money.ts';
@@ -18,4 +20,5 @@ export interface Database
     MoneyTables,
     TradingTables,
     SecurityTables,
-    IpoTables {}
+    IpoTables,
+    BlockTables {}

@@ -116,11 +116,10 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     ok(await m.records.statement(currentUser(req).id, req.body)),
   );
 
-  // ---- product lists whose frozen amounts count in the assets. Copy-trade orders and block-trade
-  // subscriptions arrive with their areas, which take these calls over; until then every user's list is
-  // really empty. (IPO subscriptions: modules/ipo.)
+  // ---- product lists whose frozen amounts count in the assets. Copy-trade orders arrive with their area,
+  // which takes this call over; until then every user's list is really empty. (IPO subscriptions:
+  // modules/ipo; block-trade subscriptions, /trade/ustockslist: modules/block.)
   kit.post(fundsApi.userproductlist, async () => ok([]));
-  kit.post(fundsApi.ustockslist, async () => ok([]));
 
   // ---- back office
   adminKit.post(adminApi.depositList, 'reviewer', async (req, op) =>

@@ -1,7 +1,8 @@
-import type { Db, Tx } from '@kabuto/db';
+import type { Db, PositionSource, Tx } from '@kabuto/db';
 import { withTx } from '@kabuto/db';
 import {
   acceptsOrders,
+  afterMarketWindow,
   checkOrderPrice,
   checkQuantity,
   type Direction,
@@ -35,7 +36,7 @@ import { type FundRecordInput, fundRecordsInsert, writeFundRecords } from '../..
 import { ledgerRefusal, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { loadSettings } from '../../shared/settings.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
 import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
@@ -50,6 +51,8 @@ export interface BuyInput {
   limitPrice?: Units;
   /** The market the client named (`type`); the symbol must belong to it. */
   market?: Market;
+  /** An after-market trade: filled at the day's official closing price, inside the after-market window. */
+  afterMarket?: boolean;
 }
 
 /** An order that passed its checks, on its way to the database (see placeOrders). */
@@ -66,6 +69,7 @@ interface PlacedOrder {
   at: Date;
   /** The request's idempotency key: marked applied in the order's transaction. */
   key: OperationKey | undefined;
+  source: PositionSource;
 }
 
 export interface BuyResult {
@@ -142,6 +146,7 @@ export function ordersService(t: TradingDeps) {
     }
     if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
     if (user.state === 'restricted') refuse('account.restricted');
+    if (input.afterMarket) return afterMarketOrder(userId, inst, input, now, settings, key);
     const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
     if (!inHours) refuse('trade.outsideHours');
     const q = market.quote(inst.symbol);
@@ -191,6 +196,54 @@ export function ordersService(t: TradingDeps) {
       orderNo: newOrderNo('T', now),
       at: new Date(now),
       key,
+      source: 'order',
+    });
+  }
+
+  /**
+   * An after-market trade (the checks of `buy` before it have passed): only inside the after-market
+   * window of a trading day, filled at once at that day's official closing price, never another.
+   */
+  async function afterMarketOrder(
+    userId: bigint,
+    inst: Instrument,
+    input: BuyInput,
+    now: number,
+    settings: Settings,
+    key: OperationKey | undefined,
+  ) {
+    const mkt = inst.market;
+    const hours = settings.after_market_hours;
+    const window = afterMarketWindow(mkt, now, hours);
+    if (!window || now < window.start || now >= window.end)
+      refuse('afterMarket.closed', { window: `${hours.from}-${hours.to}` });
+    const q = market.quote(inst.symbol);
+    // The official close: the day's last price once its session has closed.
+    if (!q || q.price <= 0n || q.tradingDay !== window?.date || q.session !== 'closed')
+      return refuse('trade.priceUnavailable');
+    const price = q.price;
+    const order: BuyInput = { ...input, orderType: 1, limitPrice: undefined };
+    const fees = tradeFeesAt(
+      mkt,
+      'buy',
+      price,
+      input.quantity,
+      now,
+      feeOverrideOf(settings.trading_fees[mkt]),
+    );
+    return placeOrder({
+      userId,
+      inst,
+      input: order,
+      price,
+      filled: true,
+      margin: positionMargin(mkt, price, input.quantity, input.leverage),
+      fee: fees.fee,
+      stampDuty: fees.stampDuty,
+      orderNo: newOrderNo('T', now),
+      at: new Date(now),
+      key,
+      source: 'after_market',
     });
   }
 
@@ -291,6 +344,7 @@ export function ordersService(t: TradingDeps) {
           status: statusOf(o),
           hold_margin_transfer: o.filled ? null : ts[0].id,
           hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
+          source: o.source,
           created_at: o.at,
           filled_at: o.filled ? o.at : null,
           updated_at: o.at,

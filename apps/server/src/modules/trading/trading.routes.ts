@@ -1,14 +1,37 @@
-import { DZ_TYPES, tradingApi } from '@kabuto/contract';
+import { blockApi, DZ_TYPES, tradingApi } from '@kabuto/contract';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { OrdersService } from './orders.service.ts';
 import type { PositionsService } from './positions.service.ts';
+import type { OperationKey, Trader } from './trading.deps.ts';
 import { closedListWire, openListWire, positionWire, soldWire } from './trading.wire.ts';
 
-export function tradingRoutes(kit: RouteKit, orders: OrdersService, positions: PositionsService): void {
+/** A block-trade subscription (`is_qc=2`): the block module takes it (wired in app.ts). */
+interface BlockSubscription {
+  offeringId: bigint;
+  quantity: bigint;
+  password?: string;
+}
+
+export function tradingRoutes(
+  kit: RouteKit,
+  orders: OrdersService,
+  positions: PositionsService,
+  block: {
+    subscribe(
+      user: Trader,
+      input: BlockSubscription,
+      key?: OperationKey,
+    ): Promise<{ id: string; order_no: string; status: number }>;
+  },
+): void {
   kit.post(tradingApi.buyStock, async (req) => {
     const b = req.body;
+    if (blockApi.isBlockBuy(b)) {
+      const input = { offeringId: b.id, quantity: b.zhang, password: b.password };
+      return ok(await block.subscribe(currentUser(req), input, req.idempotency), 'ok.subscribed');
+    }
     const leverage = b.ganggan > 1000n ? 0 : Number(b.ganggan);
     const data = await orders.buy(
       currentUser(req),
@@ -20,6 +43,7 @@ export function tradingRoutes(kit: RouteKit, orders: OrdersService, positions: P
         orderType: b.gdlx,
         limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
         market: b.type,
+        afterMarket: Number(b.dz_type ?? 0) === 1,
       },
       req.idempotency,
     );

@@ -1,0 +1,145 @@
+import '../../../components/money.css';
+import '../block-trades.css';
+import { Dialog } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { showMsg } from '../../../lib/messages.ts';
+import { useSubscribe } from '../api/use-block-orders.ts';
+import { useOfferings } from '../api/use-offerings.ts';
+
+/** `/home/largeInfo?id=`: one block offering, its allocation commitment, and the subscription form. */
+export function LargeInfoPage() {
+  const { t } = useTranslation('block');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const offerings = useOfferings('jpy', 'block');
+  const offering = offerings.data?.find((o) => o.id === id);
+  const subscribe = useSubscribe();
+  const [shares, setShares] = useState('100');
+  const [password, setPassword] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!offering || subscribe.isPending) return;
+    if (!/^\d+$/.test(shares) || Number(shares) < 100 || Number(shares) % 100 !== 0)
+      return showMsg('block.belowMinimum', { min: '100' });
+    if (offering.needsPassword && !password) return showMsg('block.wrongPassword');
+    const total = (BigInt(shares) * BigInt(Math.round(Number(offering.price) * 10_000))) / 10_000n;
+    Dialog.confirm({
+      title: t('confirmTitle'),
+      content: (
+        <dl className="k-kv k-confirm-kv">
+          <div>
+            <dt>{t('shares')}</dt>
+            <dd className="k-num">{Number(shares).toLocaleString()}</dd>
+          </div>
+          <div>
+            <dt>{t('held')}</dt>
+            <dd className="k-num">{formatMoney(total.toString(), 'jpy')}</dd>
+          </div>
+        </dl>
+      ),
+      confirmText: t('subscribe'),
+      cancelText: t('common:actions.cancel'),
+      onConfirm: async () => {
+        try {
+          const { msg } = await subscribe.mutateAsync({
+            offeringId: offering.id,
+            shares,
+            password,
+            type: 'jpy',
+          });
+          showMsg(msg ?? 'ok.subscribed');
+          navigate('/home/large3');
+        } catch {
+          // the refusal is already shown
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('detail')} back="/home/large" />
+      {offerings.isPending ? (
+        <ListSkeleton rows={2} lines={4} />
+      ) : offerings.isError && !offering ? (
+        <ErrorState onRetry={() => void offerings.refetch()} />
+      ) : !offering ? (
+        <Empty text={t('closed')} />
+      ) : (
+        <Refreshable onRefresh={() => offerings.refetch()}>
+          <div className="k-body">
+            <section className="k-card" data-testid="block-detail">
+              <h2 className="k-block-name">
+                {offering.name} <small>{offering.symbol}</small>
+              </h2>
+              <dl className="k-kv">
+                <div>
+                  <dt>{t('price')}</dt>
+                  <dd className="k-num">{formatMoney(offering.price, 'jpy')}</dd>
+                </div>
+                <div>
+                  <dt>{t('shares')}</dt>
+                  <dd className="k-num">{offering.shares.toLocaleString()}</dd>
+                </div>
+                <div>
+                  <dt>{t('minimum')}</dt>
+                  <dd className="k-num">{offering.minimum}</dd>
+                </div>
+                <div>
+                  <dt>{t('window')}</dt>
+                  <dd>
+                    {formatDateTime(offering.start)} – {formatDateTime(offering.end)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('commitment')}</dt>
+                  <dd className="k-block-hash">{offering.commitment}</dd>
+                </div>
+              </dl>
+              <p className="k-home-muted">{t('howAllocated')}</p>
+            </section>
+            <form className="k-card k-block-form" onSubmit={submit}>
+              <TextField
+                label={t('shares')}
+                value={shares}
+                onChange={setShares}
+                icon="order"
+                inputMode="numeric"
+                data-testid="block-shares"
+              />
+              {offering.needsPassword && (
+                <TextField
+                  label={t('password')}
+                  value={password}
+                  onChange={setPassword}
+                  icon="lock"
+                  secret
+                  data-testid="block-password"
+                />
+              )}
+              <button
+                type="submit"
+                className="k-btn k-btn-primary k-btn-block"
+                disabled={subscribe.isPending}
+                data-testid="block-subscribe"
+              >
+                {t('subscribe')}
+              </button>
+            </form>
+          </div>
+        </Refreshable>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import '../../../components/money.css';
+import '../block-trades.css';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useOfferings } from '../api/use-offerings.ts';
+
+/** `/home/large`: the open and upcoming block-trade offerings. */
+export function LargePage() {
+  const { t } = useTranslation('block');
+  const navigate = useNavigate();
+  const offerings = useOfferings('jpy', 'block');
+  const rows = offerings.data ?? [];
+  const now = Date.now() / 1000;
+  return (
+    <>
+      <PageHeader title={t('title')} action={{ icon: 'order', to: '/home/large3', label: t('records') }} />
+      {offerings.isPending ? (
+        <ListSkeleton rows={4} lines={3} />
+      ) : offerings.isError && !rows.length ? (
+        <ErrorState onRetry={() => void offerings.refetch()} />
+      ) : (
+        <Refreshable onRefresh={() => offerings.refetch()}>
+          {rows.length === 0 ? (
+            <Empty text={t('empty')} />
+          ) : (
+            <ul className="k-rev-list" data-testid="block-offerings">
+              {rows.map((o) => (
+                <li key={o.id} className="k-rev">
+                  <button
+                    type="button"
+                    className="k-block-row"
+                    data-testid="block-offering"
+                    onClick={() => navigate(`/home/largeInfo?id=${o.id}`)}
+                  >
+                    <div className="k-rev-head">
+                      <span className="k-rev-title">
+                        <small>{o.symbol}</small>
+                        <b>{o.name}</b>
+                      </span>
+                      <span className={`k-block-chip${o.start > now ? '' : ' is-open'}`}>
+                        {o.start > now ? t('upcoming') : t('open')}
+                        {o.needsPassword ? ` · ${t('private')}` : ''}
+                      </span>
+                    </div>
+                    <dl className="k-rev-lines">
+                      <div>
+                        <dt>{t('price')}</dt>
+                        <dd className="k-num">{formatMoney(o.price, 'jpy')}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('shares')}</dt>
+                        <dd className="k-num">{o.shares.toLocaleString()}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('window')}</dt>
+                        <dd>
+                          {formatDateTime(o.start)} – {formatDateTime(o.end)}
+                        </dd>
+                      </div>
+                    </dl>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Refreshable>
+      )}
+    </>
+  );
+}

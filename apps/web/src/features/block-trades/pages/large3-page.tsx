@@ -1,0 +1,82 @@
+import '../../../components/money.css';
+import '../block-trades.css';
+import { useTranslation } from 'react-i18next';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useBlockRecords } from '../api/use-block-records.ts';
+
+const STATUS = ['pending', 'allocated', 'refunded'] as const;
+
+/** `/home/large3`: my block subscriptions (pending and frozen, allocated, refunded). */
+export function Large3Page() {
+  const { t } = useTranslation('block');
+  const records = useBlockRecords('jpy');
+  const rows = records.data ?? [];
+  return (
+    <>
+      <PageHeader title={t('records')} back="/home/large" />
+      {records.isPending ? (
+        <ListSkeleton rows={5} lines={3} />
+      ) : records.isError && !rows.length ? (
+        <ErrorState onRetry={() => void records.refetch()} />
+      ) : (
+        <Refreshable onRefresh={() => records.refetch()}>
+          {rows.length === 0 ? (
+            <Empty text={t('noRecords')} />
+          ) : (
+            <ul className="k-rev-list" data-testid="block-records">
+              {rows.map((r) => (
+                <li key={r.id} className="k-rev" data-testid="block-record">
+                  <div className="k-rev-head">
+                    <span className="k-rev-title">
+                      <small>{r.symbol}</small>
+                      <b>{r.name}</b>
+                    </span>
+                    <span
+                      className={`k-block-chip is-${STATUS[r.status] ?? 'pending'}`}
+                      data-testid="block-status"
+                    >
+                      {t(`status.${STATUS[r.status] ?? 'pending'}`)}
+                    </span>
+                  </div>
+                  <dl className="k-rev-lines">
+                    <div>
+                      <dt>{t('price')}</dt>
+                      <dd className="k-num">{formatMoney(r.price, 'jpy')}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('applied')}</dt>
+                      <dd className="k-num">{r.applied.toLocaleString()}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('allocated')}</dt>
+                      <dd className="k-num" data-testid="block-allocated">
+                        {r.status === 0 ? '-' : r.allocated.toLocaleString()}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('held')}</dt>
+                      <dd className="k-num">{formatMoney(r.held, 'jpy')}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('applyTime')}</dt>
+                      <dd>{formatDateTime(r.createdAt)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('orderNo')}</dt>
+                      <dd className="k-num">{r.orderNo}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Refreshable>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { translate } from '@kabuto/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin } from './support/admin.ts';
+import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { openScreen } from './support/money.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { apiCall, confirmDialog } from './support/trading.ts';
+import { expectToast, login, openApp, waitForRoute } from './support/web.ts';
+
+explainSkip('block trades');
+
+const DEMO = { account: 'demo0001', password: 'kabuto-demo-1' };
+const OPERATOR = {
+  user: process.env.DEMO_ADMIN ?? 'admin',
+  pass: process.env.DEMO_ADMIN_PASSWORD ?? 'kabuto-admin-1',
+};
+const BLOCK_PASSWORD = 'block2026';
+const tid = (id: string) => `[data-testid="${id}"]`;
+
+interface Reply<T> {
+  status: number;
+  data: T;
+  msg?: string;
+}
+interface OfferingRow {
+  id: string;
+  code: string;
+  price: string;
+  password: boolean;
+}
+interface PositionRow {
+  id: string;
+  stock_code: string;
+  buy_price: string;
+  ganggang: string;
+  stock_num: string;
+}
+
+const positionsOf = (rows: Record<string, unknown>) =>
+  Object.keys(rows)
+    .filter((k) => /^\d+$/.test(k))
+    .map((k) => rows[k] as PositionRow);
+
+describe.skipIf(!hasChromium())('block trades and after-market trades at 375×812', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let offering: OfferingRow;
+
+  const step = (name: string, fn: () => Promise<void>) =>
+    it(name, async (ctx) => {
+      ctx.onTestFailed(async () => {
+        const shot = await browser?.screenshot(`block-${name.replace(/\W+/g, '-')}`).catch(() => '');
+        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
+        if (browser?.errors.length) console.error(browser.errors.join('\n'));
+      });
+      await fn();
+    });
+
+  beforeAll(async () => {
+    // After the Tokyo close, inside the after-market window (15:40–16:30); the demo offerings are
+    // seeded relative to this clock, so they are open.
+    server = await startServer({ env: { KABUTO_CLOCK_START: '2026-11-24T15:45:00+09:00' } });
+    browser = await launchBrowser({ viewport: { width: 375, height: 812 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  step('subscribes to a private block offering with its password; the money is held', async () => {
+    const { page } = browser;
+    expect(await openApp(page, server.url)).toBe('login');
+    await login(page, DEMO);
+    await openScreen(page, server.url, '/home/large');
+    await page.locator(tid('block-offering')).first().waitFor();
+    const list = await apiCall<Reply<OfferingRow[]>>(page, '/trade/nbhllist', { type: 'jpy', dz_type: 0 });
+    offering = list.data.find((o) => o.password)!;
+    expect(offering).toBeDefined();
+    await openScreen(page, server.url, `/home/largeInfo?id=${offering.id}`);
+    await page.locator(tid('block-detail')).waitFor();
+    await page.locator(tid('block-shares')).fill('200');
+    await page.locator(tid('block-password')).fill('wrong-one');
+    await page.locator(tid('block-subscribe')).click();
+    await confirmDialog(page);
+    await expectToast(page, translate('block.wrongPassword', 'jp'));
+    await page.locator(tid('block-password')).fill(BLOCK_PASSWORD);
+    await page.locator(tid('block-subscribe')).click();
+    await confirmDialog(page);
+    // subscribed: the screen moves on to my subscriptions
+    await waitForRoute(page, '/home/large3');
+    const record = page.locator(tid('block-record')).first();
+    await record.waitFor();
+    expect(await record.locator(tid('block-status')).textContent()).toBe('割当待ち');
+  });
+
+  step('the operator runs the allocation in the back office and sees the seed', async () => {
+    const { page } = browser;
+    await adminLogin(page, server.url, OPERATOR.user, OPERATOR.pass);
+    await page.goto(`${server.url}/admin/index.html#/block`);
+    const row = page.locator(`${tid('block-offering-row')}[data-id="${offering.id}"]`);
+    await row.waitFor();
+    await row.locator(tid('block-allocate')).click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.locator(tid('block-result')).waitFor();
+    expect(await page.locator(tid('block-seed')).first().textContent()).toMatch(/^[0-9a-f]{64}/);
+  });
+
+  step('sees the allocation and the leverage-1 position at the block price', async () => {
+    const { page } = browser;
+    await openScreen(page, server.url, '/home/large3');
+    const record = page.locator(tid('block-record')).first();
+    await expect.poll(() => record.locator(tid('block-status')).textContent()).toBe('割当済み');
+    expect(await record.locator(tid('block-allocated')).textContent()).toBe('200');
+    const held = await apiCall<Reply<Record<string, unknown>>>(page, '/trade/userstocklist', { type: 'jpy' });
+    const pos = positionsOf(held.data).find(
+      (p) => p.stock_code === offering.code && p.buy_price === offering.price,
+    );
+    expect(pos).toMatchObject({ ganggang: '1', stock_num: '200' });
+    await openScreen(page, server.url, '/position/index');
+    await page.locator(`${tid('position-row')}[data-id="${pos!.id}"]`).waitFor();
+  });
+
+  step('buys after the close at the closing price', async () => {
+    const { page } = browser;
+    await openScreen(page, server.url, '/home/large2');
+    await page.locator(tid('after-market-row')).first().waitFor();
+    const list = await apiCall<Reply<OfferingRow[]>>(page, '/trade/nbhllist', { type: 'jpy', dz_type: 1 });
+    const first = list.data[0];
+    await page.locator(tid('after-market-buy')).first().click();
+    await confirmDialog(page);
+    await expectToast(page, translate('ok.bought', 'jp'));
+    const held = await apiCall<Reply<Record<string, unknown>>>(page, '/trade/userstocklist', { type: 'jpy' });
+    const bought = positionsOf(held.data).filter(
+      (p) => p.stock_code === first.code && p.buy_price === first.price,
+    );
+    expect(bought.length).toBeGreaterThanOrEqual(1);
+  });
+});
