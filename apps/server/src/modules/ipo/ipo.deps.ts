@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { Tx, UserState } from '@kabuto/db';
+import {
+  type Board,
+  localDate,
+  MARKET_ZONE,
+  type Market,
+  type POSITION_STATUS,
+  type TickTableId,
+  type Units,
+} from '@kabuto/domain';
+import type { Instrument, MarketDataProvider } from '@kabuto/market';
+import type { RawBuilder } from 'kysely';
+import type { Deps } from '../../deps.ts';
+import type { OfferingRow } from './ipo.repo.ts';
+
+/** A request's idempotency key, as its route passes it in. */
+export interface OperationKey {
+  userId: bigint;
+  path: string;
+  key: string;
+}
+
+/** A leverage-1 position the listing writes (the trading module's batch insert, wired in app.ts). */
+export interface NewSharePosition {
+  user_id: bigint;
+  order_no: string;
+  market: string;
+  symbol: string;
+  direction: 1;
+  order_type: 1;
+  leverage: 1;
+  quantity: bigint;
+  limit_price: null;
+  open_price: bigint;
+  margin: bigint;
+  buy_fee: bigint;
+  stamp_duty: bigint;
+  status: typeof POSITION_STATUS.holding;
+  hold_margin_transfer: null;
+  hold_fee_transfer: null;
+  source: 'new_share';
+  created_at: Date;
+  filled_at: Date;
+  updated_at: Date;
+}
+
+/** What the new-share services are built from (app.ts wires them). */
+export interface IpoDeps extends Deps {
+  market: MarketDataProvider;
+  /** Mark the request's idempotency key applied inside the operation's transaction. */
+  markApplied(tx: Tx, key: OperationKey | undefined): Promise<void>;
+  /** Insert positions in the caller's transaction (the trading repo's insert). */
+  insertPositions(
+    tx: Tx,
+    rows: readonly NewSharePosition[],
+    ctes?: readonly RawBuilder<unknown>[],
+  ): Promise<{ id: bigint; order_no: string }[]>;
+}
+
+export interface Applicant {
+  id: bigint;
+  state: UserState;
+}
+
+/** "2026-11-25 15:00" in the exchange's zone. */
+export const localTime = (m: Market, d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: MARKET_ZONE[m],
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(d);
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The seed's SHA-256 as published: over the seed's hex text, so a browser can recompute it as given. */
+export const commitmentOf = (seedHex: string) => sha256(seedHex);
+/** The listing's first-price seed: derived from the lottery seed, so it too was fixed in advance. */
+export const listingSeed = (seedHex: string) => sha256(`${seedHex}:listing`);
+
+const TICK_OF_BOARD: Record<string, TickTableId> = {
+  tse_prime: 'tse_general',
+  tse_standard: 'tse_general',
+  tse_growth: 'tse_general',
+  nyse: 'us',
+  nasdaq: 'us',
+  sse_main: 'cn',
+  sse_star: 'cn',
+  szse_main: 'cn',
+  szse_chinext: 'cn',
+  kospi: 'krx',
+  kosdaq: 'krx_kosdaq',
+};
+export const tickOfBoard = (board: string): TickTableId => TICK_OF_BOARD[board] ?? 'tse_general';
+
+/** The price an application is held at: the offer price, or the top of the range before pricing. */
+export const holdPrice = (o: OfferingRow): Units => o.offer_price ?? o.range_high;
+
+export const namesOf = (o: Pick<OfferingRow, 'name_jp' | 'name_cn' | 'name_us'>) => ({
+  jp: o.name_jp,
+  cn: o.name_cn,
+  us: o.name_us,
+});
+
+/** The instrument a listed offering becomes. */
+export function listingInstrument(o: OfferingRow): Instrument {
+  const first = o.first_price ?? holdPrice(o);
+  return {
+    symbol: o.code,
+    kind: 'stock',
+    market: o.market as Market,
+    board: o.board as Board,
+    tickTable: tickOfBoard(o.board),
+    names: namesOf(o),
+    sharesOutstanding: o.shares * 4n,
+    refPrice: first,
+    listed: localDate(o.market as Market, o.listing_at.getTime()),
+    sim: { listingOpen: first, dividendBp: 0 },
+  };
+}
+
+export interface RecordedResult {
+  id: string;
+  outcome: 'won' | 'waitlisted' | 'lost';
+  lots: string;
+  rank: number;
+}
