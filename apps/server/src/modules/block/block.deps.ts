@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Tx, UserState } from '@kabuto/db';
+import { type POSITION_STATUS, seedBytes, type Units } from '@kabuto/domain';
+import type { Instrument, MarketDataProvider } from '@kabuto/market';
+import type { Deps } from '../../deps.ts';
+import { refuse } from '../../lib/errors.ts';
+
+/** A request's idempotency key as the route passes it in (marked applied in the subscription's transaction). */
+export interface OperationKey {
+  userId: bigint;
+  path: string;
+  key: string;
+}
+
+/** The subscriber, as authentication read it this request (passed in by the route). */
+export interface Subscriber {
+  id: bigint;
+  state: UserState;
+  hasFundPassword: boolean;
+}
+
+/** A position an allocation opens: a leverage-1 long at the block price, already filled. */
+export interface AllocatedPosition {
+  user_id: bigint;
+  order_no: string;
+  market: string;
+  symbol: string;
+  direction: 1;
+  order_type: 1;
+  leverage: 1;
+  quantity: bigint;
+  limit_price: null;
+  open_price: bigint;
+  margin: bigint;
+  buy_fee: bigint;
+  stamp_duty: bigint;
+  status: typeof POSITION_STATUS.holding;
+  hold_margin_transfer: null;
+  hold_fee_transfer: null;
+  source: 'block';
+  created_at: Date;
+  filled_at: Date;
+  updated_at: Date;
+}
+
+/** What the block service is built from (app.ts wires the trading module's position insert in). */
+export interface BlockDeps extends Deps {
+  market: MarketDataProvider;
+  keys: { markApplied(tx: Tx, key: OperationKey | undefined): Promise<void> };
+  insertPositions(tx: Tx, rows: readonly AllocatedPosition[]): Promise<{ id: bigint; order_no: string }[]>;
+}
+
+export interface SubscribeInput {
+  offeringId: bigint;
+  quantity: bigint;
+  password?: string;
+}
+
+export interface OfferingInput {
+  symbol: string;
+  price: Units;
+  shares: bigint;
+  password?: string | null;
+  start: Date;
+  end: Date;
+}
+
+/** The allocation's seed: 32 random bytes, hex; the commitment is the SHA-256 of those bytes, hex. */
+export function newSeed(): { seed: string; commitment: string } {
+  const seed = randomBytes(32).toString('hex');
+  return { seed, commitment: commitmentOf(seed) };
+}
+export const commitmentOf = (seed: string): string =>
+  createHash('sha256').update(seedBytes(seed)).digest('hex');
+
+/** One decided subscription of an allocation. */
+export interface AllocationLine {
+  id: string;
+  user_id: string;
+  quantity: string;
+  allocated: string;
+  status: number;
+}
+
+/** The stock a block trade is in (refused when the symbol is unknown or not a stock). */
+export function stockOf(market: MarketDataProvider, symbol: string): Instrument {
+  const inst = market.instrument(symbol);
+  if (!inst) return refuse('trade.unknownSymbol');
+  if (inst.kind !== 'stock') refuse('trade.cannotBuy');
+  return inst;
+}
