@@ -1,17 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Factor, Text } from '@kabuto/contract';
-import { translate } from '@kabuto/contract';
+import type { Factor } from '@kabuto/contract';
 import { type Db, type Tx, withTx } from '@kabuto/db';
-import { JST, toUnixSeconds } from '@kabuto/domain';
+import { toUnixSeconds } from '@kabuto/domain';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
-import { newToken, tokenHash } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import { coarseLocation, describeDevice, maskIp } from '../../shared/device.ts';
-import { sendNotice } from '../../shared/notices.ts';
-import { SESSION_TTL_MS } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { StepUpCheck } from '../../shared/step-up.ts';
 import {
@@ -28,6 +23,9 @@ import {
 } from '../../shared/webauthn.ts';
 import * as authRepo from './auth.repo.ts';
 import * as repo from './security.repo.ts';
+import { type SignInMeta, sessionsService } from './sessions.service.ts';
+
+export type { SignInMeta, SignInMethod } from './sessions.service.ts';
 
 /** A second-factor ticket lives 5 minutes and allows this many wrong codes. */
 const TICKET_TTL_MS = 5 * 60 * 1000;
@@ -37,41 +35,6 @@ export const STEP_UP_TTL_MS = 5 * 60 * 1000;
 const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TOTP_ISSUER = 'Kabuto';
-
-export type SignInMethod = 'password' | 'passkey' | 'passwordPasskey' | 'passwordTotp' | 'passwordRecovery';
-const METHOD_TEXT: Record<SignInMethod, Text> = {
-  password: { jp: 'パスワード', cn: '密码', us: 'password' },
-  passkey: { jp: 'パスキー', cn: '通行密钥', us: 'passkey' },
-  passwordPasskey: { jp: 'パスワード＋パスキー', cn: '密码＋通行密钥', us: 'password + passkey' },
-  passwordTotp: { jp: 'パスワード＋認証アプリ', cn: '密码＋身份验证器', us: 'password + authenticator app' },
-  passwordRecovery: {
-    jp: 'パスワード＋リカバリーコード',
-    cn: '密码＋恢复码',
-    us: 'password + recovery code',
-  },
-};
-
-export interface SignInMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-const perLanguage = (key: Parameters<typeof translate>[0]): Text => ({
-  jp: translate(key, 'jp'),
-  cn: translate(key, 'cn'),
-  us: translate(key, 'us'),
-});
-
-const jstTime = (ms: number) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: JST,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(ms));
 
 const totpOf = (secret: string, account: string) =>
   new TOTP({
@@ -92,49 +55,13 @@ function newRecoveryCode(): string {
 
 /**
  * Passkeys and TOTP for users: sign-in (second factor and passwordless), enrolment, step-up proofs for
- * sensitive calls, and the device list. `now` is real time (authenticators and one-time codes live in
- * it); sessions and the notice's time follow the app's clock like the rest of sign-in.
+ * sensitive calls; sessions, the sign-in notice and the device list come from `sessionsService`. `now` is
+ * real time (authenticators and one-time codes live in it).
  */
 export function passkeysService(deps: Deps, now: () => number = Date.now) {
-  const { db, clock } = deps;
+  const { db } = deps;
 
-  // ------------------------------------------------------------ sessions and the sign-in notice
-
-  /**
-   * A new session for a user who passed every factor, and the site message that tells them (every
-   * sign-in but the account's first).
-   */
-  async function startSession(user: { id: bigint; account: string }, meta: SignInMeta, method: SignInMethod) {
-    const at = clock.now();
-    const token = newToken();
-    await withTx(db, async (tx) => {
-      // The account's very first sign-in follows its opening, whose welcome message stands for it.
-      const first = !(await tx
-        .selectFrom('session')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .limit(1)
-        .executeTakeFirst());
-      await authRepo.insertSession(tx, {
-        user_id: user.id,
-        token_hash: tokenHash(token),
-        // sessions run on real time; the notice below is stamped with the business clock
-        expires_at: new Date(deps.timers.now() + SESSION_TTL_MS),
-        ip: meta.ip,
-        user_agent: meta.userAgent?.slice(0, 300) ?? null,
-      });
-      if (first) return;
-      const device = describeDevice(meta.userAgent);
-      await sendNotice(tx, new Date(at), user.id, 'newSignIn', {
-        time: jstTime(at),
-        method: METHOD_TEXT[method],
-        device: device || perLanguage('device.unknown'),
-        location: perLanguage(coarseLocation(meta.ip)),
-        ip: maskIp(meta.ip) || '-',
-      });
-    });
-    return { token, account: user.account };
-  }
+  const { startSession, sessions, revokeSession } = sessionsService(deps);
 
   async function enrolRequired(userId: bigint): Promise<boolean> {
     if (!(await loadSettings(db)).security_enrolment_required) return false;
@@ -407,26 +334,6 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       await repo.replaceRecoveryCodes(tx, user.id, []);
       await keepsAFactor(tx, user.id);
     });
-  }
-
-  // ------------------------------------------------------------ devices
-
-  async function sessions(user: { id: bigint; sessionId: bigint }) {
-    const rows = await repo.activeSessions(db, user.id, new Date(clock.now()));
-    return rows.map((s) => ({
-      id: String(s.id),
-      device: describeDevice(s.user_agent),
-      location: coarseLocation(s.ip),
-      ip: maskIp(s.ip),
-      create_time: toUnixSeconds(s.created_at.getTime()),
-      last_seen: toUnixSeconds(s.last_seen_at.getTime()),
-      current: s.id === user.sessionId,
-    }));
-  }
-
-  async function revokeSession(userId: bigint, sessionId: bigint) {
-    if (!(await repo.revokeOwnSession(db, userId, sessionId, new Date(clock.now()))))
-      refuse('security.sessionNotFound');
   }
 
   return {
