@@ -171,11 +171,12 @@ describe.skipIf(!hasChromium())(
       const { page } = browser;
       await page.goto(`${server.url}/#/quotes/info?symbol=7203&type=jpy`);
       await page.locator(tid('buy-long')).waitFor();
-      const quote = await apiCall<{ data: { limitDown: string } }>(page, '/trade/stockdetails', {
+      // market data is JSON numbers on the wire (API.md, Numbers)
+      const quote = await apiCall<{ data: { limitDown: number } }>(page, '/trade/stockdetails', {
         symbol: '7203',
         type: 'jpy',
       });
-      const limitDown = quote.data.limitDown.replace(/\.?0+$/, '');
+      const limitDown = String(quote.data.limitDown);
       await placeOrder(page, { direction: 'long', leverage: 2, quantity: 100, limitPrice: limitDown });
       await expectToast(page, translate('ok.bought', 'jp'));
 
