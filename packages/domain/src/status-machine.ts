@@ -75,3 +75,41 @@ export const LOAN_STATE = [
   'rejected',
   'repaid',
 ] as const satisfies readonly LoanState[];
+
+/**
+ * A machine whose states are stored (and sent on the wire) as numeric codes: the same machine read
+ * through its code table. A code that names no state moves nowhere; an illegal move throws
+ * {@link IllegalTransitionError} with the codes, like the machine's own `move`.
+ */
+export interface CodedMachine<S extends string, C extends number> {
+  readonly machine: StatusMachine<S>;
+  readonly code: Readonly<Record<S, C>>;
+  /** Whether `v` is the code of a state. */
+  is(v: number): v is C;
+  can(from: number, to: C): boolean;
+  move(from: number, to: C): C;
+}
+
+export function codedMachine<S extends string, const Codes extends Readonly<Record<S, number>>>(
+  machine: StatusMachine<S>,
+  code: Codes,
+): CodedMachine<S, Codes[S]> {
+  type C = Codes[S];
+  const nameOf = new Map<number, S>(machine.states.map((s) => [code[s], s]));
+  const is = (v: number): v is C => nameOf.has(v);
+  const can = (from: number, to: C) => {
+    const f = nameOf.get(from);
+    const t = nameOf.get(to);
+    return f !== undefined && t !== undefined && machine.can(f, t);
+  };
+  return {
+    machine,
+    code,
+    is,
+    can,
+    move(from, to) {
+      if (!can(from, to)) throw new IllegalTransitionError(machine.entity, from, to);
+      return to;
+    },
+  };
+}

@@ -1,12 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import {
+  APPLICATION,
+  BLOCK_SUBSCRIPTION,
+  type CodedMachine,
+  codedMachine,
   IllegalTransitionError,
   LOAN,
   LOAN_CODE,
   LOAN_STATE,
+  OFFERING,
   REVIEW,
   REVIEW_CODE,
   REVIEW_STATE,
+  statusMachine,
 } from '../src/index.ts';
 
 describe('review status machine', () => {
@@ -61,5 +67,29 @@ describe('loan status machine', () => {
 
   test('codes and names agree', () => {
     for (const s of LOAN.states) expect(LOAN_STATE[LOAN_CODE[s]]).toBe(s);
+  });
+});
+
+describe('a machine read through its numeric codes', () => {
+  const DOOR = codedMachine(
+    statusMachine<'shut' | 'open' | 'gone'>('door', { shut: ['open', 'gone'], open: ['shut'], gone: [] }),
+    { shut: 0, open: 1, gone: 2 } as const,
+  );
+  test('moves along the named machine, by code', () => {
+    expect(DOOR.move(0, 1)).toBe(1);
+    expect(DOOR.move(1, 0)).toBe(0);
+    expect(DOOR.can(0, 2)).toBe(true);
+    expect(DOOR.can(1, 2)).toBe(false);
+    expect(() => DOOR.move(2, 0)).toThrow('door: no transition from status 2 to 0');
+  });
+  test('a code of no state moves nowhere', () => {
+    expect(DOOR.is(1)).toBe(true);
+    expect(DOOR.is(7)).toBe(false);
+    expect(DOOR.can(7, 1)).toBe(false);
+    expect(() => DOOR.move(7, 1)).toThrow(IllegalTransitionError);
+  });
+  test('the products machines: every code names a state of their machine', () => {
+    for (const m of [OFFERING, APPLICATION, BLOCK_SUBSCRIPTION] as CodedMachine<string, number>[])
+      for (const s of m.machine.states) expect(m.is(m.code[s])).toBe(true);
   });
 });

@@ -6,39 +6,35 @@ import type { Market } from '../currencies.ts';
 import { daySchedule, localDate } from '../markets/calendar.ts';
 import { type LocalDate, parseHm, zonedEpoch } from '../markets/time.ts';
 import { MARKET_ZONE } from '../markets/types.ts';
-import { IllegalTransitionError } from '../positions.ts';
+import { codedMachine, statusMachine } from '../status-machine.ts';
 
 // ---- block subscription status machine ----
 
 /** A block subscription's status, as stored and on the wire (`/trade/ustockslist`). */
-export const BLOCK_SUBSCRIPTION_STATUS = { pending: 0, allocated: 1, refunded: 2 } as const;
-export type BlockSubscriptionStatus =
-  (typeof BLOCK_SUBSCRIPTION_STATUS)[keyof typeof BLOCK_SUBSCRIPTION_STATUS];
+export type BlockSubscriptionStatusName = 'pending' | 'allocated' | 'refunded';
+export const BLOCK_SUBSCRIPTION_STATUS = { pending: 0, allocated: 1, refunded: 2 } as const satisfies Record<
+  BlockSubscriptionStatusName,
+  number
+>;
+export type BlockSubscriptionStatus = (typeof BLOCK_SUBSCRIPTION_STATUS)[BlockSubscriptionStatusName];
 
 /**
  * A pending subscription (money held, frozen) is decided once at the allocation: allocated (some or all
  * of it became a position, the rest refunded) or refunded (nothing allocated). Both are final.
  */
-const BLOCK_TRANSITIONS: Record<BlockSubscriptionStatus, readonly BlockSubscriptionStatus[]> = {
-  [BLOCK_SUBSCRIPTION_STATUS.pending]: [
-    BLOCK_SUBSCRIPTION_STATUS.allocated,
-    BLOCK_SUBSCRIPTION_STATUS.refunded,
-  ],
-  [BLOCK_SUBSCRIPTION_STATUS.allocated]: [],
-  [BLOCK_SUBSCRIPTION_STATUS.refunded]: [],
-};
+export const BLOCK_SUBSCRIPTION = codedMachine(
+  statusMachine<BlockSubscriptionStatusName>('block subscription', {
+    pending: ['allocated', 'refunded'],
+    allocated: [],
+    refunded: [],
+  }),
+  BLOCK_SUBSCRIPTION_STATUS,
+);
 
-export const isBlockSubscriptionStatus = (v: number): v is BlockSubscriptionStatus =>
-  Object.hasOwn(BLOCK_TRANSITIONS, v);
-
-export const canMoveBlockSubscription = (from: number, to: BlockSubscriptionStatus): boolean =>
-  isBlockSubscriptionStatus(from) && BLOCK_TRANSITIONS[from].includes(to);
-
+export const isBlockSubscriptionStatus = BLOCK_SUBSCRIPTION.is;
+export const canMoveBlockSubscription = BLOCK_SUBSCRIPTION.can;
 /** The status a subscription moves to; an illegal move throws {@link IllegalTransitionError}. */
-export function moveBlockSubscription(from: number, to: BlockSubscriptionStatus): BlockSubscriptionStatus {
-  if (!canMoveBlockSubscription(from, to)) throw new IllegalTransitionError('block subscription', from, to);
-  return to;
-}
+export const moveBlockSubscription = BLOCK_SUBSCRIPTION.move;
 
 /** The status a subscription is decided to at the allocation: allocated when it got any share. */
 export const decidedStatus = (allocatedShares: bigint): BlockSubscriptionStatus =>

@@ -2,7 +2,7 @@
  * The new-share (IPO) status machines: the offering's and an application's. Statuses are stored as
  * they go on the wire; an illegal move throws {@link IllegalTransitionError}, like a position's.
  */
-import { IllegalTransitionError } from '../positions.ts';
+import { codedMachine, statusMachine } from '../status-machine.ts';
 
 // ---- offering ----
 
@@ -10,24 +10,27 @@ import { IllegalTransitionError } from '../positions.ts';
  * An offering's stored state. Where it is in its calendar (upcoming, subscribing, ended) follows from
  * the clock; these are the steps someone takes: the draw, the listing, a cancellation.
  */
-export const OFFERING_STATE = { scheduled: 0, drawn: 1, listed: 2, cancelled: 3 } as const;
-export type OfferingState = (typeof OFFERING_STATE)[keyof typeof OFFERING_STATE];
+export type OfferingStateName = 'scheduled' | 'drawn' | 'listed' | 'cancelled';
+export const OFFERING_STATE = { scheduled: 0, drawn: 1, listed: 2, cancelled: 3 } as const satisfies Record<
+  OfferingStateName,
+  number
+>;
+export type OfferingState = (typeof OFFERING_STATE)[OfferingStateName];
 
 /** A scheduled offering is drawn or cancelled (before the draw only); a drawn one lists. */
-const OFFERING_MOVES: Record<OfferingState, readonly OfferingState[]> = {
-  [OFFERING_STATE.scheduled]: [OFFERING_STATE.drawn, OFFERING_STATE.cancelled],
-  [OFFERING_STATE.drawn]: [OFFERING_STATE.listed],
-  [OFFERING_STATE.listed]: [],
-  [OFFERING_STATE.cancelled]: [],
-};
+export const OFFERING = codedMachine(
+  statusMachine<OfferingStateName>('offering', {
+    scheduled: ['drawn', 'cancelled'],
+    drawn: ['listed'],
+    listed: [],
+    cancelled: [],
+  }),
+  OFFERING_STATE,
+);
 
-export const isOfferingState = (v: number): v is OfferingState => Object.hasOwn(OFFERING_MOVES, v);
-export const canMoveOffering = (from: number, to: OfferingState): boolean =>
-  isOfferingState(from) && OFFERING_MOVES[from].includes(to);
-export function moveOffering(from: number, to: OfferingState): OfferingState {
-  if (!canMoveOffering(from, to)) throw new IllegalTransitionError('offering', from, to);
-  return to;
-}
+export const isOfferingState = OFFERING.is;
+export const canMoveOffering = OFFERING.can;
+export const moveOffering = OFFERING.move;
 
 /** The wire's phase of an offering (`placinglist` status): 0 upcoming, 1 subscribing, 2 ended. */
 export type OfferingPhase = 0 | 1 | 2;
@@ -48,6 +51,7 @@ export function offeringPhase(
  * An application's status, as on the wire (`usernewstocklist`): 0 applied (nothing held: the money is
  * taken at the win), 1 held (frozen), 2 won and paid, 3 not won and refunded, 4 abstained, 5 listed.
  */
+export type ApplicationStatusName = 'applied' | 'held' | 'paid' | 'notWon' | 'abstained' | 'listed';
 export const APPLICATION_STATUS = {
   applied: 0,
   held: 1,
@@ -55,8 +59,8 @@ export const APPLICATION_STATUS = {
   notWon: 3,
   abstained: 4,
   listed: 5,
-} as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUS)[keyof typeof APPLICATION_STATUS];
+} as const satisfies Record<ApplicationStatusName, number>;
+export type ApplicationStatus = (typeof APPLICATION_STATUS)[ApplicationStatusName];
 
 /**
  * Applied → held (a waitlisted application promoted, when money is taken at the win), paid (won), not
@@ -64,31 +68,21 @@ export type ApplicationStatus = (typeof APPLICATION_STATUS)[keyof typeof APPLICA
  * paid → abstained (declined before the payment deadline: refunded), listed (the shares become a
  * position). Not won, abstained and listed are final.
  */
-const APPLICATION_MOVES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
-  [APPLICATION_STATUS.applied]: [
-    APPLICATION_STATUS.held,
-    APPLICATION_STATUS.paid,
-    APPLICATION_STATUS.notWon,
-    APPLICATION_STATUS.abstained,
-  ],
-  [APPLICATION_STATUS.held]: [
-    APPLICATION_STATUS.paid,
-    APPLICATION_STATUS.notWon,
-    APPLICATION_STATUS.abstained,
-  ],
-  [APPLICATION_STATUS.paid]: [APPLICATION_STATUS.abstained, APPLICATION_STATUS.listed],
-  [APPLICATION_STATUS.notWon]: [],
-  [APPLICATION_STATUS.abstained]: [],
-  [APPLICATION_STATUS.listed]: [],
-};
+export const APPLICATION = codedMachine(
+  statusMachine<ApplicationStatusName>('application', {
+    applied: ['held', 'paid', 'notWon', 'abstained'],
+    held: ['paid', 'notWon', 'abstained'],
+    paid: ['abstained', 'listed'],
+    notWon: [],
+    abstained: [],
+    listed: [],
+  }),
+  APPLICATION_STATUS,
+);
 
-export const isApplicationStatus = (v: number): v is ApplicationStatus => Object.hasOwn(APPLICATION_MOVES, v);
-export const canMoveApplication = (from: number, to: ApplicationStatus): boolean =>
-  isApplicationStatus(from) && APPLICATION_MOVES[from].includes(to);
-export function moveApplication(from: number, to: ApplicationStatus): ApplicationStatus {
-  if (!canMoveApplication(from, to)) throw new IllegalTransitionError('application', from, to);
-  return to;
-}
+export const isApplicationStatus = APPLICATION.is;
+export const canMoveApplication = APPLICATION.can;
+export const moveApplication = APPLICATION.move;
 
 /** Shares are applied for in units of this many (one lot). */
 export const IPO_LOT = 100n;
