@@ -1,7 +1,7 @@
 import type { Tx } from '@kabuto/db';
 import { BLOCK_LOT, roundTo } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
-import { newSeed } from '../modules/block/block.service.ts';
+import { newSeed } from '../shared/commitment.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

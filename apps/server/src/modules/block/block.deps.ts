@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Tx, UserState } from '@kabuto/db';
-import { type POSITION_STATUS, seedBytes, type Units } from '@kabuto/domain';
+import type { POSITION_STATUS, Units } from '@kabuto/domain';
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -64,14 +63,6 @@ export interface OfferingInput {
   start: Date;
   end: Date;
 }
-
-/** The allocation's seed: 32 random bytes, hex; the commitment is the SHA-256 of those bytes, hex. */
-export function newSeed(): { seed: string; commitment: string } {
-  const seed = randomBytes(32).toString('hex');
-  return { seed, commitment: commitmentOf(seed) };
-}
-export const commitmentOf = (seed: string): string =>
-  createHash('sha256').update(seedBytes(seed)).digest('hex');
 
 /** One decided subscription of an allocation. */
 export interface AllocationLine {

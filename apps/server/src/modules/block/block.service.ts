@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
+import { newSeed } from '../../shared/commitment.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
@@ -18,7 +19,6 @@ import { afterMarketService } from './after-market.service.ts';
 import { allocationService } from './allocation.service.ts';
 import {
   type BlockDeps,
-  newSeed,
   type OfferingInput,
   type OperationKey,
   type SubscribeInput,
@@ -36,7 +36,6 @@ export type {
   SubscribeInput,
   Subscriber,
 } from './block.deps.ts';
-export { commitmentOf, newSeed } from './block.deps.ts';
 
 /**
  * Block trades: an operator lists an offering (fixed price, shares, optional password, window); users

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Tx, UserState } from '@kabuto/db';
 import {
   type Board,
@@ -12,6 +11,7 @@ import {
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
+import { sha256Hex } from '../../shared/commitment.ts';
 import type { OfferingRow } from './ipo.repo.ts';
 
 /** A request's idempotency key, as its route passes it in. */
@@ -71,11 +71,8 @@ export const localTime = (m: Market, d: Date) =>
     timeStyle: 'short',
   }).format(d);
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The seed's SHA-256 as published: over the seed's hex text, so a browser can recompute it as given. */
-export const commitmentOf = (seedHex: string) => sha256(seedHex);
 /** The listing's first-price seed: derived from the lottery seed, so it too was fixed in advance. */
-export const listingSeed = (seedHex: string) => sha256(`${seedHex}:listing`);
+export const listingSeed = (seedHex: string) => sha256Hex(`${seedHex}:listing`);
 
 const TICK_OF_BOARD: Record<string, TickTableId> = {
   tse_prime: 'tse_general',

@@ -29,7 +29,6 @@ import { lotteryService } from './lottery.service.ts';
 
 export {
   type Applicant,
-  commitmentOf,
   holdPrice,
   type IpoDeps,
   listingInstrument,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Tx } from '@kabuto/db';
 import { withTx } from '@kabuto/db';
 import {
@@ -20,10 +19,11 @@ import { availableBalance, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
+import { newSeed } from '../../shared/commitment.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
-import { commitmentOf, type IpoDeps, localTime, type RecordedResult } from './ipo.deps.ts';
+import { type IpoDeps, localTime, type RecordedResult } from './ipo.deps.ts';
 import type { ApplicationRow, OfferingRow } from './ipo.repo.ts';
 import * as repo from './ipo.repo.ts';
 
@@ -41,10 +41,10 @@ export function lotteryService(d: IpoDeps) {
     await withTx(db, async (tx) => {
       const o = await repo.lockOffering(tx, id);
       if (!o || o.seed !== null) return;
-      const seed = randomBytes(32).toString('hex');
+      const { seed, commitment } = newSeed();
       await repo.updateOffering(tx, id, {
         seed,
-        commitment: commitmentOf(seed),
+        commitment,
         updated_at: new Date(clock.now()),
       });
     });
