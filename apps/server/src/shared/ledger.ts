@@ -1,9 +1,13 @@
+import type { MsgKey } from '@kabuto/contract';
 import type { Tx } from '@kabuto/db';
+import type { Currency, Units } from '@kabuto/domain';
 import {
+  type AccountId,
   createTransfers,
   isInsufficientFunds,
   isLedgerError,
   type Transfer,
+  type TransferCode,
   type TransferRequest,
 } from '@kabuto/ledger';
 import { refuse } from '../lib/errors.ts';
@@ -23,6 +27,46 @@ export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Pr
   try {
     return await createTransfers(tx, requests);
   } catch (err) {
+    return ledgerRefusal(err);
+  }
+}
+
+/** Money a product row holds until it is decided: from the user's cash to where it waits. */
+export interface MoneyHold {
+  from: AccountId;
+  to: AccountId;
+  amount: Units;
+  currency: Currency;
+  code: TransferCode;
+  /** The row's operation reference, e.g. `ipo:<order no>`. */
+  ref: string;
+}
+
+/**
+ * Hold money for a product row (an IPO application, a block subscription): one pending transfer, in the
+ * row's transaction, posted or voided when the row is decided. A short balance is refused with
+ * `insufficient` (the product's own key); other ledger refusals as {@link ledgerRefusal} reads them.
+ */
+export async function holdMoney(
+  tx: Tx,
+  hold: MoneyHold,
+  insufficient: MsgKey = 'money.insufficientAvailable',
+): Promise<Transfer> {
+  try {
+    const [t] = await createTransfers(tx, [
+      {
+        type: 'pending',
+        debitAccountId: hold.from,
+        creditAccountId: hold.to,
+        amount: hold.amount,
+        currency: hold.currency,
+        code: hold.code,
+        operationRef: hold.ref,
+      },
+    ]);
+    return t;
+  } catch (err) {
+    if (isInsufficientFunds(err)) refuse(insufficient);
     return ledgerRefusal(err);
   }
 }

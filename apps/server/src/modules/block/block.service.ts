@@ -12,7 +12,7 @@ import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
 import { newSeed } from '../../shared/commitment.ts';
-import { transfer } from '../../shared/ledger.ts';
+import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { afterMarketService } from './after-market.service.ts';
@@ -86,17 +86,14 @@ export function blockService(d: BlockDeps) {
         if (!o || !open(o)) return refuse('block.closed');
         const cash = await userAccount(tx, user.id, mkt, 'cash');
         const margin = await userAccount(tx, user.id, mkt, 'margin');
-        const [hold] = await transfer(tx, [
-          {
-            type: 'pending',
-            debitAccountId: cash.id,
-            creditAccountId: margin.id,
-            amount,
-            currency: mkt,
-            code: 'margin_hold',
-            operationRef: `block:${orderNo}`,
-          },
-        ]);
+        const hold = await holdMoney(tx, {
+          from: cash.id,
+          to: margin.id,
+          amount,
+          currency: mkt,
+          code: 'margin_hold',
+          ref: `block:${orderNo}`,
+        });
         const row = await repo.insertSubscription(tx, {
           offering_id: o.id,
           user_id: user.id,

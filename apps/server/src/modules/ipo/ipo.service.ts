@@ -1,17 +1,10 @@
 import { isUniqueViolation, withTx } from '@kabuto/db';
 import { APPLICATION_STATUS, IPO_LOT, type Market, OFFERING_STATE, offeringPhase } from '@kabuto/domain';
-import {
-  availableBalance,
-  createTransfers,
-  isInsufficientFunds,
-  lockLedgerAccounts,
-  shardFor,
-  type TransferRequest,
-} from '@kabuto/ledger';
+import { availableBalance, lockLedgerAccounts, shardFor, type TransferRequest } from '@kabuto/ledger';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
-import { transfer } from '../../shared/ledger.ts';
+import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { loadSettings } from '../../shared/settings.ts';
@@ -153,25 +146,12 @@ export function newStockService(d: IpoDeps) {
           updated_at: new Date(now),
         });
         if (atApplication) {
-          let holdId: bigint;
-          try {
-            const [t] = await createTransfers(tx, [
-              {
-                type: 'pending',
-                debitAccountId: cash.id,
-                creditAccountId: ipoAcc.id,
-                amount,
-                currency,
-                code: 'ipo',
-                operationRef: `ipo:${orderNo}`,
-              },
-            ]);
-            holdId = t.id;
-          } catch (err) {
-            if (isInsufficientFunds(err)) refuse('ipo.insufficientFunds');
-            throw err;
-          }
-          await repo.updateApplication(tx, row.id, { hold_transfer: holdId });
+          const hold = await holdMoney(
+            tx,
+            { from: cash.id, to: ipoAcc.id, amount, currency, code: 'ipo', ref: `ipo:${orderNo}` },
+            'ipo.insufficientFunds',
+          );
+          await repo.updateApplication(tx, row.id, { hold_transfer: hold.id });
         }
         await d.markApplied(tx, key);
         return { id: String(row.id), order_no: orderNo, status: row.status };
