@@ -1,45 +1,25 @@
 import { adminApi } from '@kabuto/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BodyIn, call } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { BodyIn } from '../../../lib/api.ts';
+import { listQuery, useEndpointMutation } from '../../../lib/endpoint-queries.ts';
+
+const SCOPE = ['admin', 'ipo'] as const;
 
 /** POST /ipo/list: every offering with its commitment, and its seed and result once drawn. */
 export const offeringsQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'ipo', 'offerings'],
-    queryFn: ({ signal }) => call(adminApi.adminOfferings, { page: 1, size: 200 }, { signal }),
-  });
+  listQuery([...SCOPE, 'offerings'], adminApi.adminOfferings, { page: 1, size: 200 });
 export const useOfferings = () => useQuery(offeringsQuery());
 
 /** POST /ipo/applications: applications filtered by offering, status, outcome, account. */
 export const applicationsQuery = (params: BodyIn<typeof adminApi.adminApplications>) =>
-  queryOptions({
-    queryKey: ['admin', 'ipo', 'applications', params],
-    queryFn: ({ signal }) => call(adminApi.adminApplications, params, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  listQuery([...SCOPE, 'applications'], adminApi.adminApplications, params);
 export const useApplications = (params: BodyIn<typeof adminApi.adminApplications>) =>
   useQuery(applicationsQuery(params));
 
 /** The catalogue's actions: save (create or edit), price, cancel, draw. Each is audited by the server. */
-export function useOfferingActions() {
-  const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: ['admin', 'ipo'] });
-  return {
-    save: useMutation({
-      mutationFn: (b: BodyIn<typeof adminApi.adminOfferingSave>) => call(adminApi.adminOfferingSave, b),
-      onSuccess: done,
-    }),
-    price: useMutation({
-      mutationFn: (b: BodyIn<typeof adminApi.adminOfferingPrice>) => call(adminApi.adminOfferingPrice, b),
-      onSuccess: done,
-    }),
-    cancel: useMutation({
-      mutationFn: (b: BodyIn<typeof adminApi.adminOfferingCancel>) => call(adminApi.adminOfferingCancel, b),
-      onSuccess: done,
-    }),
-    draw: useMutation({
-      mutationFn: (b: BodyIn<typeof adminApi.adminOfferingDraw>) => call(adminApi.adminOfferingDraw, b),
-      onSuccess: done,
-    }),
-  };
-}
+export const useOfferingActions = () => ({
+  save: useEndpointMutation(adminApi.adminOfferingSave, SCOPE),
+  price: useEndpointMutation(adminApi.adminOfferingPrice, SCOPE),
+  cancel: useEndpointMutation(adminApi.adminOfferingCancel, SCOPE),
+  draw: useEndpointMutation(adminApi.adminOfferingDraw, SCOPE),
+});
