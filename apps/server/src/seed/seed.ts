@@ -16,7 +16,7 @@ import { newOrderNo } from '../shared/order-no.ts';
 import { saveSetting } from '../shared/settings.ts';
 import { uploadDir } from '../shared/uploads.ts';
 import { seedBlockOfferings } from './block.ts';
-import { SEED_OFFERINGS, seedPrice } from './content/new-shares.ts';
+import { SEED_OFFERINGS, seedPrice, seedSchedule } from './content/new-shares.ts';
 import { SEED_NEWS } from './content/news.ts';
 import { SEED_PAGES } from './content/pages.ts';
 
@@ -352,10 +352,8 @@ async function seedMoney(tx: Tx, env: Env, userId: bigint, operatorHash: string,
  */
 /** The new-share catalogue, on the calendar relative to now (the leader's jobs take it from there). */
 async function seedOfferings(tx: Tx, now: number): Promise<void> {
-  const DAY = 86_400_000;
   for (const o of SEED_OFFERINGS) {
-    const at = (d: number) => new Date(now + Math.round(d * DAY));
-    const [start, end, lottery, deadline, listing] = o.days.map(at);
+    const [start, end, lottery, deadline, listing] = seedSchedule(o, now);
     await tx
       .insertInto('ipo_offering')
       .values({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, formatDecimal, formatMoney, toUnits } from './format.ts';
+import {
+  decimalText,
+  formatDecimal,
+  formatMarketDate,
+  formatMarketDateTime,
+  formatMoney,
+  toUnits,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it('formats yen as the spec shows', () => {
@@ -64,5 +71,22 @@ describe('wire numbers (market data, position valuation)', () => {
     expect(decimalText(2845.5)).toBe('2845.5000');
     expect(decimalText(0)).toBe('0.0000');
     expect(decimalText(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatMarketDateTime', () => {
+  // 09:00 in Tokyo is 00:00 UTC and 19:00 the day before in New York: a product's schedule reads on
+  // the exchange's clock whatever zone the device is in.
+  const tokyoNine = Date.parse('2026-11-25T09:00:00+09:00') / 1000;
+  it('reads an instant on the exchange clock, not the device', () => {
+    expect(formatMarketDateTime(tokyoNine, 'jpy')).toBe('2026/11/25 09:00');
+    expect(formatMarketDateTime(tokyoNine, 'usd')).toBe('2026/11/24 19:00');
+    expect(formatMarketDate(tokyoNine, 'jpy')).toBe('2026/11/25');
+    expect(formatMarketDateTime(Date.parse('2026-11-25T00:00:00+09:00') / 1000, 'jpy')).toBe(
+      '2026/11/25 00:00',
+    );
+  });
+  it('is empty for what is not a time', () => {
+    expect(formatMarketDateTime(Number.NaN, 'jpy')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { parseUnits, type Units } from '@kabuto/domain';
+import { localDate, MARKET_ZONE, parseHm, parseUnits, type Units, zonedEpoch } from '@kabuto/domain';
 
 /**
  * The demo's new-share offerings, placed on the calendar relative to the server clock so that a new
@@ -17,7 +17,7 @@ export interface SeedOffering {
   max: number;
   underwriter: string;
   pe: string;
-  /** Days from now: window start and end, lottery, payment deadline, listing. */
+  /** Days from now: window start and end, lottery, payment deadline, listing (see {@link seedSchedule}). */
   days: [number, number, number, number, number];
   waitlist?: number;
 }
@@ -190,3 +190,27 @@ export const SEED_OFFERINGS: readonly SeedOffering[] = [
 ];
 
 export const seedPrice = (text: string): Units => parseUnits(text) as Units;
+
+/**
+ * The local time of each step, on the exchange's clock: the window opens at 09:00 and closes at 15:00,
+ * the lottery is at 09:00, the payment deadline at 15:00, the listing at 09:00.
+ */
+const STEP_TIMES = ['09:00', '15:00', '09:00', '15:00', '09:00'] as const;
+const DAY = 86_400_000;
+
+/**
+ * An offering's window start and end, lottery, payment deadline and listing: each on the exchange's
+ * calendar (dates are exchange-local), the local date `days` from now, at its step's local time.
+ */
+export function seedSchedule(o: Pick<SeedOffering, 'market' | 'days'>, now: number): Date[] {
+  return o.days.map(
+    (d, i) =>
+      new Date(
+        zonedEpoch(
+          MARKET_ZONE[o.market],
+          localDate(o.market, now + Math.round(d * DAY)),
+          parseHm(STEP_TIMES[i]) * 60,
+        ),
+      ),
+  );
+}

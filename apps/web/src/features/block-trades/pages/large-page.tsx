@@ -1,3 +1,4 @@
+import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { useOfferings } from '../api/use-offerings.ts';
 
 /** `/home/large`: the open and upcoming block-trade offerings. */
@@ -60,7 +61,8 @@ export function LargePage() {
                       <div>
                         <dt>{t('window')}</dt>
                         <dd>
-                          {formatDateTime(o.start)} – {formatDateTime(o.end)}
+                          {formatMarketDateTime(o.start, o.market as Market)} –{' '}
+                          {formatMarketDateTime(o.end, o.market as Market)}
                         </dd>
                       </div>
                     </dl>

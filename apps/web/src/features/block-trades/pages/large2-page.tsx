@@ -1,3 +1,4 @@
+import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
 import { Dialog } from 'antd-mobile';
@@ -7,7 +8,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useAfterMarketBuy } from '../api/use-block-orders.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
@@ -61,7 +62,9 @@ export function Large2Page() {
       {first && (
         <p className={`k-block-window${open ? ' is-open' : ''}`} data-testid="after-market-window">
           {open ? t('windowOpen') : t('windowClosed')}{' '}
-          {first.start ? `${formatDateTime(first.start)} – ${formatDateTime(first.end)}` : ''}
+          {first.start
+            ? `${formatMarketDateTime(first.start, first.market as Market)} – ${formatMarketDateTime(first.end, first.market as Market)}`
+            : ''}
         </p>
       )}
       {list.isPending ? (

@@ -10,7 +10,7 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
-import { formatDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
@@ -192,11 +192,11 @@ export function NewShareInfoPage() {
             <h2>{t('schedule')}</h2>
             <dl className="k-ipo-grid">
               <Row label={t('window')}>
-                {formatDateTime(o.start)}〜{formatDateTime(o.end)}
+                {formatMarketDateTime(o.start, o.market)}〜{formatMarketDateTime(o.end, o.market)}
               </Row>
-              <Row label={t('lottery')}>{formatDateTime(o.lottery)}</Row>
-              <Row label={t('paymentDeadline')}>{formatDateTime(o.paymentDeadline)}</Row>
-              <Row label={t('listing')}>{formatDateTime(o.listing)}</Row>
+              <Row label={t('lottery')}>{formatMarketDateTime(o.lottery, o.market)}</Row>
+              <Row label={t('paymentDeadline')}>{formatMarketDateTime(o.paymentDeadline, o.market)}</Row>
+              <Row label={t('listing')}>{formatMarketDateTime(o.listing, o.market)}</Row>
             </dl>
           </section>
           {o.phase === 1 && !o.mine && <ApplyCard o={o} />}

@@ -11,7 +11,7 @@ import { NewShareStateChip as StateChip } from '../../../components/new-share-st
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { useRecords } from '../../../lib/api/use-new-share-records.ts';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
@@ -81,11 +81,11 @@ export function NewShareOrderPage() {
                     </div>
                     <div>
                       <dt>{t('lottery')}</dt>
-                      <dd>{formatDateTime(r.lottery)}</dd>
+                      <dd>{formatMarketDateTime(r.lottery, market)}</dd>
                     </div>
                     <div>
                       <dt>{t('listing')}</dt>
-                      <dd>{formatDateTime(r.listing)}</dd>
+                      <dd>{formatMarketDateTime(r.listing, market)}</dd>
                     </div>
                     <div>
                       <dt>{t('order')}</dt>

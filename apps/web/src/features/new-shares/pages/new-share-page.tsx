@@ -10,7 +10,7 @@ import { NewShareStateChip as StateChip } from '../../../components/new-share-st
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatMarketDate, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import type { Phase } from '../api/use-offerings.ts';
@@ -89,12 +89,13 @@ export function NewSharePage() {
                       <div>
                         <dt>{t('window')}</dt>
                         <dd>
-                          {formatDate(o.start).slice(5)}〜{formatDate(o.end).slice(5)}
+                          {formatMarketDate(o.start, o.market).slice(5)}〜
+                          {formatMarketDate(o.end, o.market).slice(5)}
                         </dd>
                       </div>
                       <div>
                         <dt>{t('listing')}</dt>
-                        <dd>{formatDate(o.listing)}</dd>
+                        <dd>{formatMarketDate(o.listing, o.market)}</dd>
                       </div>
                     </dl>
                   </button>
