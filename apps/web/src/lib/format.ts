@@ -1,5 +1,14 @@
 import { unitsOfWireNumber } from '@kabuto/contract/wire';
-import { type Currency, formatUnits, ISO_CODE, MARKET_ZONE, type Market, parseUnits } from '@kabuto/domain';
+import {
+  type Currency,
+  formatHm,
+  formatUnits,
+  ISO_CODE,
+  MARKET_ZONE,
+  type Market,
+  parseUnits,
+  zonedParts,
+} from '@kabuto/domain';
 
 /**
  * Money arrives as decimal strings ("1234.5000") and is formatted with string and bigint maths only:
@@ -87,37 +96,15 @@ export function formatDateTime(unixSeconds: number): string {
   return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-const zoneFormat = (zone: string) => {
-  let f = zoneFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(zone, f);
-  }
-  return f;
-};
-
 /**
  * Unix seconds → "2026/11/25 09:00" on the exchange's clock: a product's schedule (IPO window, lottery,
  * payment deadline, listing; a block offering's window) is exchange-local, whatever the device's zone.
  */
 export function formatMarketDateTime(unixSeconds: number, market: Market): string {
-  const d = new Date(unixSeconds * 1000);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = Object.fromEntries(
-    zoneFormat(MARKET_ZONE[market])
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
+  const ms = unixSeconds * 1000;
+  if (!Number.isFinite(ms)) return '';
+  const { date, minuteOfDay } = zonedParts(MARKET_ZONE[market], ms);
+  return `${date.replaceAll('-', '/')} ${formatHm(minuteOfDay)}`;
 }
 
 /** Unix seconds → "2026/11/25", the exchange's date. */
