@@ -4,7 +4,7 @@ import { adminLogin } from './support/admin.ts';
 import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { apiCall, confirmDialog } from './support/trading.ts';
+import { apiCall, confirmDialog, heldPositions } from './support/trading.ts';
 import { expectToast, login, openApp, waitForRoute } from './support/web.ts';
 
 explainSkip('block trades');
@@ -27,20 +27,8 @@ interface OfferingRow {
   code: string;
   price: string;
   password: boolean;
+  commitment: string;
 }
-interface PositionRow {
-  id: string;
-  stock_code: string;
-  buy_price: string;
-  ganggang: string;
-  stock_num: string;
-}
-
-const positionsOf = (rows: Record<string, unknown>) =>
-  Object.keys(rows)
-    .filter((k) => /^\d+$/.test(k))
-    .map((k) => rows[k] as PositionRow);
-
 describe.skipIf(!hasChromium())('block trades and after-market trades at 375×812', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -79,6 +67,8 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
     expect(offering).toBeDefined();
     await openScreen(page, server.url, `/home/largeInfo?id=${offering.id}`);
     await page.locator(tid('block-detail')).waitFor();
+    expect(await page.locator(tid('block-commitment')).textContent()).toBe(offering.commitment);
+    await browser.screenshot('block-detail');
     await page.locator(tid('block-shares')).fill('200');
     await page.locator(tid('block-password')).fill('wrong-one');
     await page.locator(tid('block-subscribe')).click();
@@ -112,13 +102,26 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
     const record = page.locator(tid('block-record')).first();
     await expect.poll(() => record.locator(tid('block-status')).textContent()).toBe('割当済み');
     expect(await record.locator(tid('block-allocated')).textContent()).toBe('200');
-    const held = await apiCall<Reply<Record<string, unknown>>>(page, '/trade/userstocklist', { type: 'jpy' });
-    const pos = positionsOf(held.data).find(
+    const pos = (await heldPositions(page)).find(
       (p) => p.stock_code === offering.code && p.buy_price === offering.price,
     );
     expect(pos).toMatchObject({ ganggang: '1', stock_num: '200' });
     await openScreen(page, server.url, '/position/index');
     await page.locator(`${tid('position-row')}[data-id="${pos!.id}"]`).waitFor();
+  });
+
+  step('verifies the allocation in the browser from the revealed seed', async () => {
+    const { page } = browser;
+    await openScreen(page, server.url, '/home/large3');
+    await page.locator(tid('block-verify-link')).first().click();
+    await page.locator(tid('block-allocated-detail')).waitFor();
+    expect(await page.locator(tid('block-commitment')).textContent()).toBe(offering.commitment);
+    expect(await page.locator(tid('block-seed')).textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await page.locator(tid('block-verify')).click();
+    const verdict = page.locator(tid('block-verdict'));
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-verdict')).toBe('ok');
+    await browser.screenshot('block-verified');
   });
 
   step('buys after the close at the closing price', async () => {
@@ -130,8 +133,7 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
     await page.locator(tid('after-market-buy')).first().click();
     await confirmDialog(page);
     await expectToast(page, translate('ok.bought', 'jp'));
-    const held = await apiCall<Reply<Record<string, unknown>>>(page, '/trade/userstocklist', { type: 'jpy' });
-    const bought = positionsOf(held.data).filter(
+    const bought = (await heldPositions(page)).filter(
       (p) => p.stock_code === first.code && p.buy_price === first.price,
     );
     expect(bought.length).toBeGreaterThanOrEqual(1);

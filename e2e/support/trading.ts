@@ -102,3 +102,20 @@ export async function placeOrder(
   await page.locator(tid('order-confirm')).waitFor({ state: 'visible' });
   await confirmDialog(page);
 }
+
+/** A position row of `/trade/userstocklist` (the rows come as an object keyed "0", "1", …). */
+export interface PositionRow {
+  id: string;
+  stock_code: string;
+  buy_price: string;
+  ganggang: string;
+  stock_num: string;
+}
+
+/** The positions the logged-in page holds in a market. */
+export async function heldPositions(page: Page, type = 'jpy'): Promise<PositionRow[]> {
+  const reply = await apiCall<{ data: Record<string, unknown> }>(page, '/trade/userstocklist', { type });
+  return Object.keys(reply.data)
+    .filter((k) => /^\d+$/.test(k))
+    .map((k) => reply.data[k] as PositionRow);
+}

@@ -80,6 +80,15 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       .executeTakeFirstOrThrow();
     expect(db.password_hash).not.toContain('invite-1');
     expect(createHash('sha256').update(db.seed).digest('hex')).toBe(open.commitment);
+    // the seed and the allocation are not handed out before the allocation
+    expectRefusal(
+      await t.call('/trade/block_draw', { id: open.id, type: 'jpy' }, { token: a.token }),
+      'block.notAllocated',
+    );
+    expectRefusal(
+      await t.call('/trade/block_draw', { id: '999999', type: 'jpy' }, { token: a.token }),
+      'block.notFound',
+    );
     // nbhllist needs a login
     expect((await t.call('/trade/nbhllist', { type: 'jpy' })).http).toBe(401);
   });
@@ -238,6 +247,18 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
     const got = new Map<string, bigint>(result.lines.map((l: any) => [l.id, BigInt(l.allocated)]));
     for (const e of expected) expect(got.get(String(e.id))).toBe(e.lots * 100n);
     expect(result.allocated).toBe('1000');
+    // the user's proof call hands anyone the same inputs and the recorded result
+    const proof = expectOk(await t.call('/trade/block_draw', { id: o.id, type: 'jpy' }, { token: b.token }));
+    expect(proof).toMatchObject({ id: o.id, commitment: o.commitment, seed: result.seed, lots: '10' });
+    expect(proof.entries).toEqual([
+      { id: ra.id, lots: '10' },
+      { id: rb.id, lots: '5' },
+    ]);
+    expect(proof.results).toEqual(expected.map((e) => ({ id: String(e.id), lots: e.lots.toString() })));
+    expectRefusal(
+      await t.call('/trade/block_draw', { id: o.id, type: 'usd' }, { token: b.token }),
+      'block.notFound',
+    );
     const allocA = got.get(ra.id)!;
     const allocB = got.get(rb.id)!;
     expect(allocA + allocB).toBe(1000n);

@@ -47,9 +47,14 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
 };
 /**
  * Ids that name shared things rather than a user's rows: a deposit channel, and a new-share offering
- * (`id` of buy_newstock and newstock_draw), are the platform's.
+ * (`id` of buy_newstock and newstock_draw), and a block offering (`id` of block_draw) are the platform's.
  */
-const SHARED_IDS = new Set(['channel', '/trade/buy_newstock id', '/trade/newstock_draw id']);
+const SHARED_IDS = new Set([
+  'channel',
+  '/trade/buy_newstock id',
+  '/trade/newstock_draw id',
+  '/trade/block_draw id',
+]);
 const isShared = (path: string, key: string) => SHARED_IDS.has(key) || SHARED_IDS.has(`${path} ${key}`);
 
 const rowsOf = (data: unknown): Record<string, unknown>[] => {

@@ -43,14 +43,15 @@ const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
 const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes', 'newShares']);
-const newShares = (load: () => Promise<ComponentType>) => lazyPage(load, ['newShares']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
 const money = (name: keyof typeof import('./money-pages.ts')) =>
   lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
 
-/** The block-trade screens come as one chunk (app/block-pages.ts). */
-const block = (name: keyof typeof import('./block-pages.ts')) =>
-  lazyPage(async () => (await import('./block-pages.ts'))[name], ['block']);
+/** The product screens (new shares, block trades) come as one chunk (app/product-pages.ts). */
+const product = (name: keyof typeof import('./product-pages.ts'), ns: 'block' | 'newShares') =>
+  lazyPage(async () => (await import('./product-pages.ts'))[name], [ns]);
+const block = (name: keyof typeof import('./product-pages.ts')) => product(name, 'block');
+const newShares = (name: keyof typeof import('./product-pages.ts')) => product(name, 'newShares');
 
 export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/large', Page: block('LargePage'), auth: true },
@@ -60,23 +61,17 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/index', Page: home, auth: true },
   {
     path: '/home/newShare',
-    Page: newShares(
-      async () => (await import('../features/new-shares/pages/new-share-page.tsx')).NewSharePage,
-    ),
+    Page: newShares('NewSharePage'),
     auth: true,
   },
   {
     path: '/home/newShareInfo',
-    Page: newShares(
-      async () => (await import('../features/new-shares/pages/new-share-info-page.tsx')).NewShareInfoPage,
-    ),
+    Page: newShares('NewShareInfoPage'),
     auth: true,
   },
   {
     path: '/mine/newShareOrder',
-    Page: newShares(
-      async () => (await import('../features/new-shares/pages/new-share-order-page.tsx')).NewShareOrderPage,
-    ),
+    Page: newShares('NewShareOrderPage'),
     auth: true,
   },
   {

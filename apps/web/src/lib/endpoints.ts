@@ -107,6 +107,7 @@ export const endpoints = {
   block: {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
+    blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
   },
 } as const;
 

@@ -118,6 +118,26 @@ export const ustockslist = endpoint({
   data: z.array(blockSubscriptionRow),
 });
 
+const lotsOf = z.array(z.object({ id: z.string(), lots: z.string().describe('lots of 100 shares') }));
+export const allocationProof = z.object({
+  id: z.string(),
+  commitment: z.string().describe('SHA-256 of the seed’s hex text, published when the offering was listed'),
+  seed: z.string(),
+  lots: z.string().describe('lots offered'),
+  entries: lotsOf.describe('the subscriptions in id order: lots asked'),
+  results: lotsOf.describe('the lots each subscription was allocated'),
+});
+
+export const blockDraw = endpoint({
+  path: '/trade/block_draw',
+  auth: true,
+  tag,
+  summary:
+    'The allocation of an allocated block offering: seed, subscriptions (ids and lots) and the recorded allocation.',
+  body: body({ id: id(), type: market() }),
+  data: allocationProof,
+});
+
 // ---------------------------------------------------------------- back office (POST /api/admin<path>)
 
 const adminPage = () => ({

@@ -99,6 +99,11 @@ export const trading = {
     cn: '您已申购过该大宗交易',
     us: 'You have already subscribed to this block trade',
   },
+  'block.notAllocated': {
+    jp: 'このブロック取引はまだ割当されていません',
+    cn: '该大宗交易尚未配售',
+    us: 'This block trade has not been allocated yet',
+  },
   'block.notOpen': {
     jp: 'このブロック取引はまだ割当できません（申込期間中です）',
     cn: '该大宗交易仍在申购期内，暂不能配售',

@@ -102,6 +102,16 @@ export const pendingSubscriptions = (tx: Tx, offeringId: bigint) =>
     .forUpdate()
     .execute();
 
+/** The subscriptions an allocation decided, by id (its draw's inputs and its result). */
+export const decidedSubscriptions = (q: Q, offeringId: bigint) =>
+  q
+    .selectFrom('block_subscription')
+    .select(['id', 'quantity', 'allocated'])
+    .where('offering_id', '=', offeringId)
+    .where('status', '!=', BLOCK_SUBSCRIPTION_STATUS.pending)
+    .orderBy('id')
+    .execute();
+
 export const decideSubscription = (
   tx: Tx,
   id: bigint,

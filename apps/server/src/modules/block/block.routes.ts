@@ -6,7 +6,13 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import { OFFERING_STATUS } from './block.repo.ts';
 import type { BlockService } from './block.service.ts';
-import { afterMarketWire, offeringWire, subscriptionWire, wantsAfterMarket } from './block.wire.ts';
+import {
+  afterMarketWire,
+  allocationProofWire,
+  offeringWire,
+  subscriptionWire,
+  wantsAfterMarket,
+} from './block.wire.ts';
 
 const OFFERING_FILTER = { open: 0, allocated: 1, cancelled: 2, all: undefined } as const;
 const SUBSCRIPTION_FILTER = { pending: 0, allocated: 1, refunded: 2, all: undefined } as const;
@@ -26,6 +32,9 @@ export function blockRoutes(kit: RouteKit, adminKit: AdminRouteKit, block: Block
     const rows = await block.subscriptions(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((r) => subscriptionWire(r.subscription, r.inst, req.body.lang)));
   });
+  kit.post(blockApi.blockDraw, async (req) =>
+    ok(allocationProofWire(await block.drawProof(req.body.id, req.body.type))),
+  );
 
   // ---- back office
   const price = (s: string) => parseUnits(s) as Units;

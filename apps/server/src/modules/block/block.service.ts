@@ -114,6 +114,23 @@ export function blockService(d: BlockDeps) {
     }
   }
 
+  /**
+   * The recorded allocation of an offering, with its inputs, for anyone to recompute: the revealed seed,
+   * the subscriptions in id order (lots asked) and the lots each was allocated.
+   */
+  async function drawProof(id: bigint, mkt: Market) {
+    const o = await repo.getOffering(db, id);
+    if (!o || o.market !== mkt) return refuse('block.notFound');
+    if (o.status !== repo.OFFERING_STATUS.allocated) return refuse('block.notAllocated');
+    const subs = await repo.decidedSubscriptions(db, id);
+    return {
+      offering: o,
+      lots: o.shares / BLOCK_LOT,
+      entries: subs.map((s) => ({ id: s.id, lots: s.quantity / BLOCK_LOT })),
+      results: subs.map((s) => ({ id: s.id, lots: s.allocated / BLOCK_LOT })),
+    };
+  }
+
   async function subscriptions(userId: bigint, mkt: Market) {
     const rows = await repo.userSubscriptions(db, userId, mkt);
     return rows.map((s) => ({ subscription: s, inst: market.instrument(s.symbol) }));
@@ -261,6 +278,7 @@ export function blockService(d: BlockDeps) {
     afterMarketList,
     subscribe,
     subscriptions,
+    drawProof,
     allocate,
     allocateDue,
     create,

@@ -3,6 +3,7 @@ import { formatUnits, toUnixSeconds } from '@kabuto/domain';
 import type { Instrument, Lang, Quote } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
 import { OFFERING_STATUS, type OfferingRow, type SubscriptionRow } from './block.repo.ts';
+import type { BlockService } from './block.service.ts';
 
 /** The contract's pinyin rows of the block module (the service speaks English). */
 
@@ -76,6 +77,20 @@ export function subscriptionWire(
     status: s.status,
     create_time: toUnixSeconds(s.created_at.getTime()),
     decide_time: s.decided_at ? toUnixSeconds(s.decided_at.getTime()) : null,
+  };
+}
+
+/** `/trade/block_draw`: the allocation's seed, inputs and result, lots as decimal strings. */
+export function allocationProofWire(p: Awaited<ReturnType<BlockService['drawProof']>>) {
+  const lots = (rows: readonly { id: bigint; lots: bigint }[]) =>
+    rows.map((r) => ({ id: String(r.id), lots: r.lots.toString() }));
+  return {
+    id: String(p.offering.id),
+    commitment: p.offering.commitment,
+    seed: p.offering.seed,
+    lots: p.lots.toString(),
+    entries: lots(p.entries),
+    results: lots(p.results),
   };
 }
 

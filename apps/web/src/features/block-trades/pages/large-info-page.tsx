@@ -1,21 +1,51 @@
+import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
 import { Dialog } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { type AllocationProof, verifyAllocation } from '../../../lib/draw-proof.ts';
+import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { useAllocationProof } from '../api/use-allocation-proof.ts';
 import { useSubscribe } from '../api/use-block-orders.ts';
 import { useOfferings } from '../api/use-offerings.ts';
 
-/** `/home/largeInfo?id=`: one block offering, its allocation commitment, and the subscription form. */
+/** The allocation's proof: the commitment, the seed once revealed, and "verify" once allocated. */
+function Proof({ commitment, seed, data }: { commitment: string; seed: string; data?: AllocationProof }) {
+  const { t } = useTranslation('block');
+  return (
+    <DrawProof
+      testid="block"
+      className="k-card k-card-pad"
+      t={t}
+      commitment={commitment}
+      seed={seed}
+      note={data && t('entries', { count: data.entries.length, lots: data.lots.toString() })}
+      verify={
+        data
+          ? async () => {
+              const v = await verifyAllocation(data);
+              return { ...v, commitment: v.commitment && data.commitment === commitment };
+            }
+          : null
+      }
+    />
+  );
+}
+
+/**
+ * `/home/largeInfo?id=`: one block offering, its allocation commitment, and the subscription form; once
+ * allocated (no longer in the open list), its allocation and the proof to verify it.
+ */
 export function LargeInfoPage() {
   const { t } = useTranslation('block');
   const navigate = useNavigate();
@@ -23,6 +53,8 @@ export function LargeInfoPage() {
   const id = params.get('id') ?? '';
   const offerings = useOfferings('jpy', 'block');
   const offering = offerings.data?.find((o) => o.id === id);
+  const proof = useAllocationProof(id, 'jpy', id !== '' && offerings.isSuccess && !offering);
+  const market = (offering?.market ?? 'jpy') as Market;
   const subscribe = useSubscribe();
   const [shares, setShares] = useState('100');
   const [password, setPassword] = useState('');
@@ -74,6 +106,14 @@ export function LargeInfoPage() {
         <ListSkeleton rows={2} lines={4} />
       ) : offerings.isError && !offering ? (
         <ErrorState onRetry={() => void offerings.refetch()} />
+      ) : !offering && proof.isLoading ? (
+        <ListSkeleton rows={1} lines={4} />
+      ) : !offering && proof.data ? (
+        <Refreshable onRefresh={() => proof.refetch()}>
+          <div className="k-body" data-testid="block-allocated-detail">
+            <Proof commitment={proof.data.commitment} seed={proof.data.seed} data={proof.data} />
+          </div>
+        </Refreshable>
       ) : !offering ? (
         <Empty text={t('closed')} />
       ) : (
@@ -99,16 +139,14 @@ export function LargeInfoPage() {
                 <div>
                   <dt>{t('window')}</dt>
                   <dd>
-                    {formatDateTime(offering.start)} – {formatDateTime(offering.end)}
+                    {formatMarketDateTime(offering.start, market)} –{' '}
+                    {formatMarketDateTime(offering.end, market)}
                   </dd>
-                </div>
-                <div>
-                  <dt>{t('commitment')}</dt>
-                  <dd className="k-block-hash">{offering.commitment}</dd>
                 </div>
               </dl>
               <p className="k-home-muted">{t('howAllocated')}</p>
             </section>
+            <Proof commitment={offering.commitment} seed={offering.seed} />
             <form className="k-card k-block-form" onSubmit={submit}>
               <TextField
                 label={t('shares')}

@@ -1,6 +1,7 @@
 import '../../../components/money.css';
 import '../block-trades.css';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -71,6 +72,15 @@ export function Large3Page() {
                       <dd className="k-num">{r.orderNo}</dd>
                     </div>
                   </dl>
+                  {r.status !== 0 && (
+                    <Link
+                      className="k-block-verify"
+                      to={`/home/largeInfo?id=${r.offeringId}`}
+                      data-testid="block-verify-link"
+                    >
+                      {t('verifyLink')}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

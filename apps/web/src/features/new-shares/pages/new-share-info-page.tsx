@@ -4,18 +4,20 @@ import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
+import { verifyLottery } from '../../../lib/draw-proof.ts';
 import { formatMarketDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { useApply } from '../api/use-apply.ts';
-import { useDrawProof, verifyDraw } from '../api/use-draw-proof.ts';
+import { useDrawProof } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
 
 /** Units × shares as a decimal string for display (amounts stay exact: bigint units, 4 decimals). */
@@ -93,56 +95,26 @@ function ApplyCard({ o }: { o: Offering }) {
 
 function Proof({ o }: { o: Offering }) {
   const { t } = useTranslation('newShares');
-  const drawn = o.seed !== '';
-  const proof = useDrawProof(o.id, o.market, drawn);
-  const [verdict, setVerdict] = useState<'idle' | 'busy' | 'ok' | 'bad'>('idle');
-  const run = async () => {
-    if (!proof.data) return;
-    setVerdict('busy');
-    try {
-      const v = await verifyDraw(proof.data);
-      setVerdict(v.commitment && v.result && proof.data.commitment === o.commitment ? 'ok' : 'bad');
-    } catch {
-      setVerdict('bad');
-    }
-  };
+  const proof = useDrawProof(o.id, o.market, o.seed !== '');
+  const data = proof.data;
   return (
-    <section className="k-ipo-section" data-testid="ipo-proof">
-      <h2>{t('proof')}</h2>
-      <small>{t('commitment')}</small>
-      <p className="k-ipo-hash" data-testid="ipo-commitment">
-        {o.commitment || t('commitmentPending')}
-      </p>
-      <small>{t('seed')}</small>
-      <p className="k-ipo-hash" data-testid="ipo-seed">
-        {o.seed || t('seedPending')}
-      </p>
-      {drawn && proof.data && (
-        <>
-          <p className="k-ipo-verdict">
-            {t('entries', { count: proof.data.entries.length, lots: proof.data.lots.toString() })}
-          </p>
-          <button
-            type="button"
-            className="k-btn k-btn-ghost k-btn-block"
-            onClick={() => void run()}
-            disabled={verdict === 'busy'}
-            data-testid="ipo-verify"
-          >
-            {verdict === 'busy' ? t('verifying') : t('verify')}
-          </button>
-          {(verdict === 'ok' || verdict === 'bad') && (
-            <p
-              className={`k-ipo-verdict ${verdict === 'ok' ? 'is-ok' : 'is-bad'}`}
-              data-testid="ipo-verdict"
-              data-verdict={verdict}
-            >
-              {verdict === 'ok' ? t('verifyOk') : t('verifyFail')}
-            </p>
-          )}
-        </>
-      )}
-    </section>
+    <DrawProof
+      testid="ipo"
+      className="k-ipo-section"
+      t={t}
+      commitment={o.commitment}
+      seed={o.seed}
+      note={data && t('entries', { count: data.entries.length, lots: data.lots.toString() })}
+      verify={
+        data
+          ? async () => {
+              const v = await verifyLottery(data);
+              // the proof's commitment is the one the list published before the window opened
+              return { ...v, commitment: v.commitment && data.commitment === o.commitment };
+            }
+          : null
+      }
+    />
   );
 }
 
