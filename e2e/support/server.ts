@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** A data directory for servers started one after another on the same data (see StartOptions.dataDir). */
+export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
+
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
@@ -23,6 +26,11 @@ export interface RunningServer {
 export interface StartOptions {
   /** Extra environment (e.g. KABUTO_CLOCK_START). */
   env?: Record<string, string>;
+  /**
+   * Start on this data directory (a restart of an earlier server at a later clock): it is kept on stop,
+   * for the next start; the caller removes it. Without it, a fresh one removed on stop.
+   */
+  dataDir?: string;
   /** How long to wait for the listening line (default 150 s: a first build may run). */
   timeoutMs?: number;
 }
@@ -88,7 +96,8 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
+  const keep = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
   // Vitest sets NODE_ENV=test; a rebuild under it would bundle React's development build (far over the
   // first-screen budget). The server runs as `npm start` runs it: NODE_ENV unset unless a test says so.
   // DATABASE_URL is dropped too: every browser test gets its own fresh embedded database, whatever a
@@ -124,7 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await waitForExit(child, 5_000);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const timeoutMs = options.timeoutMs ?? 150_000;
