@@ -1,15 +1,13 @@
 import type { Tx, UserState } from '@kabuto/db';
-import type { POSITION_STATUS, Units } from '@kabuto/domain';
+import type { Units } from '@kabuto/domain';
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import type { IdempotencyState } from '../../shared/idempotency-keys.ts';
+import type { FilledPosition } from '../../shared/positions.ts';
 
 /** A request's idempotency key as the route passes it in (marked applied in the subscription's transaction). */
-export interface OperationKey {
-  userId: bigint;
-  path: string;
-  key: string;
-}
+export type OperationKey = IdempotencyState;
 
 /** The subscriber, as authentication read it this request (passed in by the route). */
 export interface Subscriber {
@@ -19,28 +17,7 @@ export interface Subscriber {
 }
 
 /** A position an allocation opens: a leverage-1 long at the block price, already filled. */
-export interface AllocatedPosition {
-  user_id: bigint;
-  order_no: string;
-  market: string;
-  symbol: string;
-  direction: 1;
-  order_type: 1;
-  leverage: 1;
-  quantity: bigint;
-  limit_price: null;
-  open_price: bigint;
-  margin: bigint;
-  buy_fee: bigint;
-  stamp_duty: bigint;
-  status: typeof POSITION_STATUS.holding;
-  hold_margin_transfer: null;
-  hold_fee_transfer: null;
-  source: 'block';
-  created_at: Date;
-  filled_at: Date;
-  updated_at: Date;
-}
+export type AllocatedPosition = FilledPosition<'block'>;
 
 /** What the block service is built from (app.ts wires the trading module's position insert in). */
 export interface BlockDeps extends Deps {

@@ -4,7 +4,6 @@ import {
   localDate,
   MARKET_ZONE,
   type Market,
-  type POSITION_STATUS,
   type TickTableId,
   type Units,
 } from '@kabuto/domain';
@@ -12,38 +11,15 @@ import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { sha256Hex } from '../../shared/commitment.ts';
+import type { IdempotencyState } from '../../shared/idempotency-keys.ts';
+import type { FilledPosition } from '../../shared/positions.ts';
 import type { OfferingRow } from './ipo.repo.ts';
 
 /** A request's idempotency key, as its route passes it in. */
-export interface OperationKey {
-  userId: bigint;
-  path: string;
-  key: string;
-}
+export type OperationKey = IdempotencyState;
 
 /** A leverage-1 position the listing writes (the trading module's batch insert, wired in app.ts). */
-export interface NewSharePosition {
-  user_id: bigint;
-  order_no: string;
-  market: string;
-  symbol: string;
-  direction: 1;
-  order_type: 1;
-  leverage: 1;
-  quantity: bigint;
-  limit_price: null;
-  open_price: bigint;
-  margin: bigint;
-  buy_fee: bigint;
-  stamp_duty: bigint;
-  status: typeof POSITION_STATUS.holding;
-  hold_margin_transfer: null;
-  hold_fee_transfer: null;
-  source: 'new_share';
-  created_at: Date;
-  filled_at: Date;
-  updated_at: Date;
-}
+export type NewSharePosition = FilledPosition<'new_share'>;
 
 /** What the new-share services are built from (app.ts wires them). */
 export interface IpoDeps extends Deps {
