@@ -5,6 +5,7 @@ import {
   formatMarketDate,
   formatMarketDateTime,
   formatMoney,
+  priceTimes,
   toUnits,
 } from './format.ts';
 
@@ -88,5 +89,13 @@ describe('formatMarketDateTime', () => {
   });
   it('is empty for what is not a time', () => {
     expect(formatMarketDateTime(Number.NaN, 'jpy')).toBe('');
+  });
+});
+
+describe('priceTimes', () => {
+  it('multiplies exactly in units', () => {
+    expect(priceTimes('2300.0000', 100)).toBe('230000.0000');
+    expect(priceTimes('0.1', 3n)).toBe('0.3000');
+    expect(priceTimes('12345678901.2345', 1000)).toBe('12345678901234.5000');
   });
 });

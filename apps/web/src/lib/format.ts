@@ -56,6 +56,10 @@ export function decimalText(value: WireValue): string {
   return units === null ? '' : formatUnits(units);
 }
 
+/** Price × shares as a decimal string ("230000.0000"), exact: bigint units, never a JS number. */
+export const priceTimes = (price: WireValue, shares: number | bigint): string =>
+  formatUnits((toUnits(price) ?? 0n) * BigInt(shares));
+
 /** A plain decimal with separators: formatDecimal("1234.5", 2) → "1,234.50". */
 export function formatDecimal(value: WireValue, decimals = 2): string {
   const units = toUnits(value);

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type AllocationProof, verifyAllocation } from '../../../lib/draw-proof.ts';
-import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney, priceTimes } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useAllocationProof } from '../api/use-allocation-proof.ts';
 import { useSubscribe } from '../api/use-block-orders.ts';
@@ -65,7 +65,7 @@ export function LargeInfoPage() {
     if (!/^\d+$/.test(shares) || Number(shares) < 100 || Number(shares) % 100 !== 0)
       return showMsg('block.belowMinimum', { min: '100' });
     if (offering.needsPassword && !password) return showMsg('block.wrongPassword');
-    const total = (BigInt(shares) * BigInt(Math.round(Number(offering.price) * 10_000))) / 10_000n;
+    const total = priceTimes(offering.price, BigInt(shares));
     Dialog.confirm({
       title: t('confirmTitle'),
       content: (
@@ -76,7 +76,7 @@ export function LargeInfoPage() {
           </div>
           <div>
             <dt>{t('held')}</dt>
-            <dd className="k-num">{formatMoney(total.toString(), 'jpy')}</dd>
+            <dd className="k-num">{formatMoney(total, 'jpy')}</dd>
           </div>
         </dl>
       ),

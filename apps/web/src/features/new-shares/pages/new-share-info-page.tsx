@@ -12,20 +12,13 @@ import { NewShareStateChip as StateChip } from '../../../components/new-share-st
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { verifyLottery } from '../../../lib/draw-proof.ts';
-import { formatMarketDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney, priceTimes } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { useApply } from '../api/use-apply.ts';
 import { useDrawProof } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
-
-/** Units × shares as a decimal string for display (amounts stay exact: bigint units, 4 decimals). */
-function times(price: string, shares: number): string {
-  const u = (toUnits(price) ?? 0n) * BigInt(shares);
-  const s = u.toString().padStart(5, '0');
-  return `${s.slice(0, -4)}.${s.slice(-4)}`;
-}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -40,7 +33,7 @@ function ApplyCard({ o }: { o: Offering }) {
   const { t } = useTranslation('newShares');
   const apply = useApply();
   const [shares, setShares] = useState(o.lot);
-  const amount = times(o.offerPrice, shares);
+  const amount = priceTimes(o.offerPrice, shares);
   const submit = () => {
     if (apply.isPending) return;
     Dialog.confirm({
