@@ -1,7 +1,7 @@
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog, heldPositions } from './support/trading.ts';
@@ -34,15 +34,7 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
   let browser: Browser;
   let offering: OfferingRow;
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      ctx.onTestFailed(async () => {
-        const shot = await browser?.screenshot(`block-${name.replace(/\W+/g, '-')}`).catch(() => '');
-        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
-        if (browser?.errors.length) console.error(browser.errors.join('\n'));
-      });
-      await fn();
-    });
+  const step = browserSteps(() => browser, 'block');
 
   beforeAll(async () => {
     // After the Tokyo close, inside the after-market window (15:40–16:30); the demo offerings are

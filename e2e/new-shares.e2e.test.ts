@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { newDataDir, type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog, heldPositions } from './support/trading.ts';
@@ -54,15 +54,7 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
   let browser: Browser;
   let offering: OfferingRow;
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      ctx.onTestFailed(async () => {
-        const shot = await browser?.screenshot(`ipo-${name.replace(/\W+/g, '-')}`).catch(() => '');
-        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
-        if (browser?.errors.length) console.error(browser.errors.join('\n'));
-      });
-      await fn();
-    });
+  const step = browserSteps(() => browser, 'ipo');
 
   /** (Re)start the server on the same data at `clock`, and sign the demo user in on its new address. */
   const startAt = async (clock: string) => {

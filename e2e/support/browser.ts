@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { it } from 'vitest';
 import { ROOT } from './server.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -78,4 +79,21 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The steps of a browser test: each an `it` that, when it fails, saves a screenshot
+ * (`<prefix>-<step name>`) and prints the page's address and the errors the page logged.
+ */
+export function browserSteps(browser: () => Browser | undefined, prefix: string) {
+  return (name: string, fn: () => Promise<void>) =>
+    it(name, async (ctx) => {
+      ctx.onTestFailed(async () => {
+        const b = browser();
+        const shot = await b?.screenshot(`${prefix}-${name.replace(/\W+/g, '-')}`).catch(() => '');
+        console.error(`[e2e] ${name} failed at ${b?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
+        if (b?.errors.length) console.error(b.errors.join('\n'));
+      });
+      await fn();
+    });
 }
