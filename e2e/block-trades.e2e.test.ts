@@ -4,7 +4,7 @@ import { adminLogin } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { apiCall, confirmDialog, heldPositions } from './support/trading.ts';
+import { apiCall, confirmDialog, heldPositions, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp, waitForRoute } from './support/web.ts';
 
 explainSkip('block trades');
@@ -17,11 +17,6 @@ const OPERATOR = {
 const BLOCK_PASSWORD = 'block2026';
 const tid = (id: string) => `[data-testid="${id}"]`;
 
-interface Reply<T> {
-  status: number;
-  data: T;
-  msg?: string;
-}
 interface OfferingRow {
   id: string;
   code: string;

@@ -5,7 +5,7 @@ import { adminLogin } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { newDataDir, type RunningServer, startServer } from './support/server.ts';
-import { apiCall, confirmDialog, heldPositions } from './support/trading.ts';
+import { apiCall, confirmDialog, heldPositions, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
 explainSkip('new shares');
@@ -33,11 +33,6 @@ const CLOCKS = {
 };
 const CODE = '199A';
 
-interface Reply<T> {
-  status: number;
-  data: T;
-  msg?: string;
-}
 interface OfferingRow {
   id: string;
   code: string;

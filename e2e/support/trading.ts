@@ -36,6 +36,13 @@ export async function confirmDialog(page: Page): Promise<void> {
     .catch(() => {});
 }
 
+/** A reply of the API: `{status, data, msg}`. */
+export interface Reply<T> {
+  status: number;
+  data: T;
+  msg?: string;
+}
+
 /** Call the API as the logged-in page (token and account from its local storage). */
 export async function apiCall<T = unknown>(
   page: Page,
