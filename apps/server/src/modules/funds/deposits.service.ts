@@ -44,6 +44,23 @@ export interface DepositInput {
   channelId?: bigint;
 }
 
+/** One of the user's deposits (times in unix seconds; amount a decimal string). */
+export interface DepositRow {
+  id: string;
+  orderNo: string;
+  currency: Currency;
+  amount: string;
+  /** 0 under review, 1 approved, 2 rejected. */
+  status: number;
+  reason: string;
+  channel: string;
+  /** The proof's upload path, and a signed URL for it. */
+  proofPath: string;
+  proofUrl: string;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
 /** How long a passed pre-check stands in for the channel password on the submission. */
 export const PRECHECK_VALID_MS = 30 * 60 * 1000;
 
@@ -179,20 +196,24 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
   }
 
   /** The user's deposits; `imageUrl` signs the URL of each transfer proof (the user's own upload). */
-  async function list(userId: bigint, currency: Currency | undefined, imageUrl: (name: string) => string) {
+  async function list(
+    userId: bigint,
+    currency: Currency | undefined,
+    imageUrl: (name: string) => string,
+  ): Promise<DepositRow[]> {
     const rows = await repo.userDeposits(db, userId, currency);
     return rows.map((d) => ({
       id: String(d.id),
-      order_number: d.order_no,
-      type: d.currency as Currency,
-      money: formatUnits(d.amount),
+      orderNo: d.order_no,
+      currency: d.currency as Currency,
+      amount: formatUnits(d.amount),
       status: d.status,
       reason: d.reason ?? '',
       channel: d.channel_name,
-      rjpz: `${UPLOAD_PREFIX}${d.proof_upload}`,
-      rjpz_url: imageUrl(d.proof_upload),
-      create_time: toUnixSeconds(d.created_at.getTime()),
-      check_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
+      proofPath: `${UPLOAD_PREFIX}${d.proof_upload}`,
+      proofUrl: imageUrl(d.proof_upload),
+      createdAt: toUnixSeconds(d.created_at.getTime()),
+      decidedAt: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
     }));
   }
 

@@ -80,7 +80,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     const rows = await m.deposits.list(user.id, req.body.type, (name) =>
       signedUploadUrl(user, name, deps.clock.now()),
     );
-    return ok(pageOf(rows, req.body));
+    return ok(pageOf(rows, req.body).map(wire.depositRow));
   });
 
   // ---- withdrawals

@@ -1,6 +1,6 @@
-import type { BodyOf, fundsApi } from '@kabuto/contract';
+import type { BodyOf, DataOf, fundsApi } from '@kabuto/contract';
 import type { CardInput } from './cards.service.ts';
-import type { DepositInput } from './deposits.service.ts';
+import type { DepositInput, DepositRow } from './deposits.service.ts';
 import type { WithdrawalInput } from './withdrawals.service.ts';
 
 /** The funds area's contract names (the family's pinyin) to and from the services' English ones. */
@@ -40,4 +40,19 @@ export const withdrawalInput = (b: BodyOf<typeof fundsApi.withdrawal>): Withdraw
   cardId: b.bankid,
   fundPassword: b.passwords,
   currency: b.type,
+});
+
+/** /user/rechargelist's row: the proof as `rjpz` (its path) and `rjpz_url` (signed). */
+export const depositRow = (d: DepositRow): DataOf<typeof fundsApi.rechargelist>[number] => ({
+  id: d.id,
+  order_number: d.orderNo,
+  type: d.currency,
+  money: d.amount,
+  status: d.status,
+  reason: d.reason,
+  channel: d.channel,
+  rjpz: d.proofPath,
+  rjpz_url: d.proofUrl,
+  create_time: d.createdAt,
+  check_time: d.decidedAt,
 });

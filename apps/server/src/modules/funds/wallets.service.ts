@@ -1,7 +1,15 @@
-import { CURRENCIES, formatUnits, type Market, REVIEW_STATE, toUnixSeconds } from '@kabuto/domain';
+import {
+  CURRENCIES,
+  type Currency,
+  formatUnits,
+  type Market,
+  REVIEW_STATE,
+  toUnixSeconds,
+} from '@kabuto/domain';
 import { userBalances } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
+import type { UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './funds.repo.ts';
 
 /**
@@ -11,15 +19,21 @@ import * as repo from './funds.repo.ts';
  */
 export function walletsService({ db }: Deps) {
   /** getUserinfo: available balance per wallet, and the requested wallet's available / frozen / total. */
-  async function userInfo(userId: bigint, market: Market): Promise<Record<string, unknown>> {
+  async function userInfo(userId: bigint, market: Market): Promise<UserInfoPart> {
     const balances = await userBalances(db, userId, CURRENCIES);
-    const out: Record<string, unknown> = {};
-    for (const b of balances) out[b.currency] = formatUnits(b.available);
+    const available: Partial<Record<Currency, string>> = {};
+    for (const b of balances) available[b.currency] = formatUnits(b.available);
     const cur = balances.find((b) => b.currency === market)!;
-    out.available = formatUnits(cur.available);
-    out.frozen = formatUnits(cur.reserved + cur.margin);
-    out.total_assets = formatUnits(cur.total);
-    return out;
+    return {
+      wallets: {
+        available,
+        market: {
+          available: formatUnits(cur.available),
+          frozen: formatUnits(cur.reserved + cur.margin),
+          total: formatUnits(cur.total),
+        },
+      },
+    };
   }
 
   /** The back office's user page: bank accounts (full numbers), recent deposits, withdrawals, records. */

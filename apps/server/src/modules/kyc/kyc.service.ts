@@ -8,9 +8,10 @@ import type { IdentityLookup } from '../../shared/identity.ts';
 import { maskIdCard } from '../../shared/masks.ts';
 import { decisionFields, listOf, noMoney, type QueuePage, reviewDecider } from '../../shared/review-queue.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
+import type { UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './kyc.repo.ts';
 
-/** Wire values of `is_true`: 0 none, 1 verified, 2 rejected, 3 under review. */
+/** Verification status as users see it (`is_true` on the wire): 0 none, 1 verified, 2 rejected, 3 under review. */
 export const IS_TRUE = { none: 0, approved: 1, rejected: 2, pending: 3 } as const;
 
 const ID_RE = /^[A-Za-z0-9-]{4,30}$/;
@@ -54,15 +55,18 @@ export function kycService(deps: Deps) {
     }
   }
 
-  /** getUserinfo fields: is_true, realname, masked id_card, and the reason of a rejection. */
-  async function userInfo(userId: bigint, _market: Market): Promise<Record<string, unknown>> {
+  /** getUserinfo's verification: its status, the name, the masked ID number, and a rejection's reason. */
+  async function userInfo(userId: bigint, _market: Market): Promise<UserInfoPart> {
     const latest = await repo.latest(db, userId);
-    if (!latest) return { is_true: IS_TRUE.none, realname: '', id_card: '', kyc_reason: '' };
+    if (!latest)
+      return { verification: { status: IS_TRUE.none, realName: '', idNumber: '', rejectionReason: '' } };
     return {
-      is_true: IS_TRUE[latest.status],
-      realname: latest.realname,
-      id_card: maskIdCard(latest.id_card),
-      kyc_reason: latest.status === 'rejected' ? (latest.reason ?? '') : '',
+      verification: {
+        status: IS_TRUE[latest.status],
+        realName: latest.realname,
+        idNumber: maskIdCard(latest.id_card),
+        rejectionReason: latest.status === 'rejected' ? (latest.reason ?? '') : '',
+      },
     };
   }
 

@@ -8,7 +8,7 @@ import * as wire from './loans.wire.ts';
 
 export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
   kit.post(fundsApi.loaninfo, async (req) =>
-    ok(await loans.info(currentUser(req).id, wire.loanTerms(req.body))),
+    ok(wire.loanTermsReply(await loans.info(currentUser(req).id, wire.loanTerms(req.body)))),
   );
   kit.post(fundsApi.toJq, async (req) =>
     ok(await loans.apply(currentUser(req), wire.loanInput(req.body), req.idempotency), 'ok.borrowed'),

@@ -29,7 +29,25 @@ import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
+import type { CreditInfo, UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './loans.repo.ts';
+
+/** The terms of a loan in one wallet (decimal strings; `rate` the annual percentage). */
+export interface LoanTerms {
+  currency: Currency;
+  creditScore: number;
+  limit: string;
+  /** unpaid principal */
+  owed: string;
+  available: string;
+  rate: string;
+  /** an application is under review */
+  pending: boolean;
+  unpaid: boolean;
+  /** the interest on the amount asked about, for a day and for 30 days */
+  dailyInterest?: string;
+  interest30Days?: string;
+}
 
 /** An amount of one wallet to borrow or repay. */
 export interface LoanInput {
@@ -47,43 +65,47 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     return new Map((await repo.outstanding(db, userId)).map((r) => [r.currency, BigInt(r.total)]));
   }
 
-  /** getUserinfo: credit score, and per wallet the unpaid principal ({c}yjed) and the limit ({c}kjed). */
-  async function userInfo(userId: bigint, _market: Market): Promise<Record<string, unknown>> {
-    const [xyf, owed, limits] = await Promise.all([score(userId), borrowed(userId), repo.limits(db, userId)]);
+  /** getUserinfo: the credit score, and per wallet the unpaid principal and the limit. */
+  async function userInfo(userId: bigint, _market: Market): Promise<UserInfoPart> {
+    const [creditScore, owed, limits] = await Promise.all([
+      score(userId),
+      borrowed(userId),
+      repo.limits(db, userId),
+    ]);
     const limitBy = new Map(limits.map((l) => [l.currency, l.amount]));
-    const out: Record<string, unknown> = { xyf };
+    const credit: CreditInfo = { score: creditScore, owed: {}, limits: {} } as CreditInfo;
     for (const c of CURRENCIES) {
-      out[`${c}yjed`] = formatUnits(owed.get(c) ?? 0n);
-      out[`${c}kjed`] = formatUnits(limitBy.get(c) ?? 0n);
+      credit.owed[c] = formatUnits(owed.get(c) ?? 0n);
+      credit.limits[c] = formatUnits(limitBy.get(c) ?? 0n);
     }
-    return out;
+    return { credit };
   }
 
-  /** The terms shown before applying. */
-  async function info(userId: bigint, input: { currency: Currency; amount?: Units }) {
+  /** The terms shown before applying (`loans.wire.ts` makes the reply). */
+  async function info(userId: bigint, input: { currency: Currency; amount?: Units }): Promise<LoanTerms> {
     const settings = await loadSettings(db);
     const ratePpm = percentToPpm(settings.loan_annual_rate);
-    const [xyf, owed, limit, pending] = await Promise.all([
+    const [creditScore, owedBy, limit, pending] = await Promise.all([
       score(userId),
       borrowed(userId),
       repo.limitOf(db, userId, input.currency),
       repo.hasPending(db, userId),
     ]);
-    const yjed = owed.get(input.currency) ?? 0n;
-    const available = limit > yjed ? limit - yjed : 0n;
+    const owed = owedBy.get(input.currency) ?? 0n;
+    const available = limit > owed ? limit - owed : 0n;
     return {
-      type: input.currency,
-      xyf,
-      kjed: formatUnits(limit),
-      yjed: formatUnits(yjed),
+      currency: input.currency,
+      creditScore,
+      limit: formatUnits(limit),
+      owed: formatUnits(owed),
       available: formatUnits(available),
       rate: formatPercent(ratePpm),
       pending,
-      unpaid: yjed > 0n,
+      unpaid: owed > 0n,
       ...(input.amount !== undefined
         ? {
-            daily_interest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
-            interest_30d: formatUnits(interestFor(input.amount, ratePpm, 30, input.currency)),
+            dailyInterest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
+            interest30Days: formatUnits(interestFor(input.amount, ratePpm, 30, input.currency)),
           }
         : {}),
     };
@@ -96,10 +118,10 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     await requireVerified(identity, user.id);
     const settings = await loadSettings(db);
     if (await repo.hasPending(db, user.id)) refuse('loan.pending');
-    const yjed = (await borrowed(user.id)).get(input.currency) ?? 0n;
-    if (settings.loan_block_unpaid && yjed > 0n) refuse('loan.unpaid');
+    const owed = (await borrowed(user.id)).get(input.currency) ?? 0n;
+    if (settings.loan_block_unpaid && owed > 0n) refuse('loan.unpaid');
     const limit = await repo.limitOf(db, user.id, input.currency);
-    if (input.amount > limit - yjed) refuse('loan.insufficientQuota');
+    if (input.amount > limit - owed) refuse('loan.insufficientQuota');
     const now = clock.now();
     try {
       const row = await withTx(db, async (tx) => {
@@ -380,14 +402,14 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
   }
 
   async function userDetail(userId: bigint): Promise<Record<string, unknown>> {
-    const [xyf, limits, loans] = await Promise.all([
+    const [creditScore, limits, loans] = await Promise.all([
       score(userId),
       repo.limits(db, userId),
       repo.userLoans(db, userId, undefined, 50),
     ]);
     return {
       credit: {
-        score: xyf,
+        score: creditScore,
         limits: Object.fromEntries(limits.map((l) => [l.currency, formatUnits(l.amount)])),
       },
       loans: loans.map((l) => ({
