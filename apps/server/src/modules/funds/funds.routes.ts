@@ -33,7 +33,8 @@ export function fundsModule(
     deposits: await deposits.pendingCount(),
     withdrawals: await withdrawals.pendingCount(),
   });
-  const userDetail: UserDetailContributor = (userId, ctx) => wallets.userDetail(userId, ctx);
+  const userDetail: UserDetailContributor = async (userId, ctx) =>
+    wire.fundsDetailSections(await wallets.userDetail(userId, ctx));
   return { cards, deposits, withdrawals, exchange, records, wallets, pendingCounts, userDetail };
 }
 

@@ -1,6 +1,7 @@
 import type { BodyOf, DataOf, fundsApi } from '@kabuto/contract';
 import type { CardInput } from './cards.service.ts';
 import type { DepositInput, DepositRow } from './deposits.service.ts';
+import type { FundsDetail } from './wallets.service.ts';
 import type { WithdrawalInput } from './withdrawals.service.ts';
 
 /** The funds area's contract names (the family's pinyin) to and from the services' English ones. */
@@ -55,4 +56,52 @@ export const depositRow = (d: DepositRow): DataOf<typeof fundsApi.rechargelist>[
   rjpz_url: d.proofUrl,
   create_time: d.createdAt,
   check_time: d.decidedAt,
+});
+
+/** The funds sections of the back office's user page: `cards`, `deposits`, `withdrawals`, `records`. */
+export const fundsDetailSections = (f: FundsDetail) => ({
+  cards: f.cards.map((c) => ({
+    id: c.id,
+    holder: c.holder,
+    number: c.number,
+    bank: c.bank,
+    branch: c.branch,
+    branch_code: c.branchCode,
+    account_type: c.accountType,
+    create_time: c.createdAt,
+  })),
+  deposits: f.deposits.map((d) => ({
+    id: d.id,
+    order_number: d.orderNo,
+    currency: d.currency,
+    amount: d.amount,
+    channel: d.channel,
+    proof_url: d.proofUrl,
+    status: d.status,
+    reason: d.reason,
+    create_time: d.createdAt,
+    decide_time: d.decidedAt,
+  })),
+  withdrawals: f.withdrawals.map((w) => ({
+    id: w.id,
+    order_number: w.orderNo,
+    currency: w.currency,
+    amount: w.amount,
+    bank: w.bank,
+    account_number: w.accountNumber,
+    status: w.status,
+    reason: w.reason,
+    create_time: w.createdAt,
+    decide_time: w.decidedAt,
+  })),
+  records: f.records.map((r) => ({
+    id: r.id,
+    order_number: r.orderNo,
+    type: r.type,
+    currency: r.currency,
+    amount: r.amount,
+    balance: r.balance,
+    transfer_id: r.transferId,
+    create_time: r.createdAt,
+  })),
 });

@@ -24,6 +24,19 @@ export interface KycInput {
   backUpload: string;
 }
 
+/** One verification submission as the back office sees it (times in unix seconds). */
+export interface KycRecord {
+  id: string;
+  realName: string;
+  idNumber: string;
+  status: string;
+  reason: string;
+  frontUrl: string;
+  backUrl: string;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
 export function kycService(deps: Deps) {
   const { db, clock } = deps;
   /** Submit (or, after a rejection, resubmit) name, ID number and both images. */
@@ -100,22 +113,20 @@ export function kycService(deps: Deps) {
     detail: (row) => ({ user_id: row.user_id, realname: row.realname }),
   });
 
-  /** The KYC section of the back office's user page. */
-  async function userDetail(userId: bigint, ctx: DetailContext): Promise<Record<string, unknown>> {
+  /** The user's submissions for the back office's user page, newest first. */
+  async function userDetail(userId: bigint, ctx: DetailContext): Promise<KycRecord[]> {
     const rows = await repo.history(db, userId);
-    return {
-      kyc: rows.map((r) => ({
-        id: String(r.id),
-        realname: r.realname,
-        id_card: r.id_card,
-        status: r.status,
-        reason: r.reason ?? '',
-        front_url: ctx.uploadUrl(r.front_upload),
-        back_url: ctx.uploadUrl(r.back_upload),
-        create_time: toUnixSeconds(r.created_at.getTime()),
-        decide_time: r.decided_at ? toUnixSeconds(r.decided_at.getTime()) : null,
-      })),
-    };
+    return rows.map((r) => ({
+      id: String(r.id),
+      realName: r.realname,
+      idNumber: r.id_card,
+      status: r.status,
+      reason: r.reason ?? '',
+      frontUrl: ctx.uploadUrl(r.front_upload),
+      backUrl: ctx.uploadUrl(r.back_upload),
+      createdAt: toUnixSeconds(r.created_at.getTime()),
+      decidedAt: r.decided_at ? toUnixSeconds(r.decided_at.getTime()) : null,
+    }));
   }
 
   /** The approved identity of a user, for the areas that need it (wired in app.ts). */

@@ -30,30 +30,8 @@ import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { CreditInfo, UserInfoPart } from '../../shared/user-info.ts';
+import type { LoanInput, LoansDetail, LoanTerms } from './loans.deps.ts';
 import * as repo from './loans.repo.ts';
-
-/** The terms of a loan in one wallet (decimal strings; `rate` the annual percentage). */
-export interface LoanTerms {
-  currency: Currency;
-  creditScore: number;
-  limit: string;
-  /** unpaid principal */
-  owed: string;
-  available: string;
-  rate: string;
-  /** an application is under review */
-  pending: boolean;
-  unpaid: boolean;
-  /** the interest on the amount asked about, for a day and for 30 days */
-  dailyInterest?: string;
-  interest30Days?: string;
-}
-
-/** An amount of one wallet to borrow or repay. */
-export interface LoanInput {
-  currency: Currency;
-  amount: Units;
-}
 
 export function loansService(deps: Deps, identity: IdentityLookup) {
   const { db, clock } = deps;
@@ -401,12 +379,14 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     });
   }
 
-  async function userDetail(userId: bigint): Promise<Record<string, unknown>> {
+  /** The credit and the recent loans of a user, for the back office's user page. */
+  async function userDetail(userId: bigint): Promise<LoansDetail> {
     const [creditScore, limits, loans] = await Promise.all([
       score(userId),
       repo.limits(db, userId),
       repo.userLoans(db, userId, undefined, 50),
     ]);
+    const t = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
     return {
       credit: {
         score: creditScore,
@@ -414,16 +394,16 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       },
       loans: loans.map((l) => ({
         id: String(l.id),
-        order_number: l.order_no,
+        orderNo: l.order_no,
         currency: l.currency,
         amount: formatUnits(l.amount),
         rate: formatPercent(BigInt(l.rate_ppm)),
         status: LOAN_STATE[l.status],
-        interest_paid: formatUnits(l.interest_paid),
+        interestPaid: formatUnits(l.interest_paid),
         reason: l.reason ?? '',
-        create_time: toUnixSeconds(l.created_at.getTime()),
-        decide_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
-        repay_time: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
+        createdAt: toUnixSeconds(l.created_at.getTime()),
+        decidedAt: t(l.decided_at),
+        repaidAt: t(l.repaid_at),
       })),
     };
   }

@@ -1,5 +1,7 @@
 import type { BodyOf, DataOf, fundsApi } from '@kabuto/contract';
-import type { LoanInput, LoanTerms } from './loans.service.ts';
+import type { UserDetailContributor } from '../../shared/admin-contributors.ts';
+import type { LoanInput, LoanTerms } from './loans.deps.ts';
+import type { LoansService } from './loans.service.ts';
 
 /** The loans area's contract names to and from the service's English ones. */
 
@@ -23,3 +25,26 @@ export const loanTermsReply = (t: LoanTerms): DataOf<typeof fundsApi.loaninfo> =
   ...(t.dailyInterest !== undefined ? { daily_interest: t.dailyInterest } : {}),
   ...(t.interest30Days !== undefined ? { interest_30d: t.interest30Days } : {}),
 });
+
+/** The `credit` and `loans` sections of the back office's user page. */
+export const loansUserDetail =
+  (loans: Pick<LoansService, 'userDetail'>): UserDetailContributor =>
+  async (userId) => {
+    const d = await loans.userDetail(userId);
+    return {
+      credit: d.credit,
+      loans: d.loans.map((l) => ({
+        id: l.id,
+        order_number: l.orderNo,
+        currency: l.currency,
+        amount: l.amount,
+        rate: l.rate,
+        status: l.status,
+        interest_paid: l.interestPaid,
+        reason: l.reason,
+        create_time: l.createdAt,
+        decide_time: l.decidedAt,
+        repay_time: l.repaidAt,
+      })),
+    };
+  };
