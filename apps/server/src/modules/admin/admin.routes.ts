@@ -50,7 +50,10 @@ export function adminRoutes(adminKit: AdminRouteKit, deps: Deps, admin: AdminSer
     return ok(null, 'ok.submitted');
   });
 
-  adminKit.post(adminApi.auditList, 'operator', async (req) => ok(await admin.auditList(req.body)));
+  adminKit.post(adminApi.auditList, 'operator', async (req) => {
+    const { list, total } = await admin.auditList(req.body);
+    return ok({ list: list.map(wire.auditRow), total });
+  });
   adminKit.post(adminApi.reconcile, 'operator', async (_req, op) => ok(await admin.reconcile(op)));
 
   adminKit.post(adminApi.configList, 'admin', async () => ok(await admin.configList()));

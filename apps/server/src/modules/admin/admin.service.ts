@@ -149,7 +149,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
         target: r.target,
         reason: r.reason,
         detail: JSON.stringify(r.detail),
-        create_time: toUnixSeconds(r.created_at.getTime()),
+        at: toUnixSeconds(r.created_at.getTime()),
       })),
       total,
     };

@@ -1,4 +1,5 @@
 import type { adminApi, DataOf } from '@kabuto/contract';
+import type { AdminService } from './admin.service.ts';
 import type { UserDetail, UserListRow } from './users.service.ts';
 
 /** The back office's user pages: the service's English names to the contract's. */
@@ -49,3 +50,16 @@ export function userDetailReply(u: UserDetail): DataOf<typeof adminApi.userDetai
     ...u.sections,
   );
 }
+
+type AuditEntry = Awaited<ReturnType<AdminService['auditList']>>['list'][number];
+
+/** `/audit/list`'s row: when it happened as `create_time`. */
+export const auditRow = (a: AuditEntry): DataOf<typeof adminApi.auditList>['list'][number] => ({
+  id: a.id,
+  operator: a.operator,
+  action: a.action,
+  target: a.target,
+  reason: a.reason,
+  detail: a.detail,
+  create_time: a.at,
+});

@@ -28,10 +28,12 @@ export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
     accountApi.login,
     async (req) =>
       ok(
-        await auth.login(req.body, {
-          ip: req.ip ?? null,
-          userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
-        }),
+        wire.signInReply(
+          await auth.login(req.body, {
+            ip: req.ip ?? null,
+            userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+          }),
+        ),
         'ok.loggedIn',
       ),
     {
