@@ -77,15 +77,15 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
     const rows = await repo.listChannels(db, { currency, enabledOnly: true });
     return rows.map((c) => ({
       id: String(c.id),
-      type: c.currency as Currency,
+      currency: c.currency as Currency,
       name: c.name,
-      account_name: c.account_name,
-      account_number: c.account_number,
+      accountName: c.account_name,
+      accountNumber: c.account_number,
       bank: c.bank,
       branch: c.branch,
-      open_from: c.open_from,
-      open_to: c.open_to,
-      quick: c.quick,
+      opensAt: c.open_from,
+      closesAt: c.open_to,
+      everyDay: c.quick,
       open: channelOpen(c, now),
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
@@ -156,8 +156,8 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
       .execute();
     const limits = settings.deposit_limits[input.currency];
     return {
-      money: formatUnits(input.amount),
-      type: input.currency,
+      amount: formatUnits(input.amount),
+      currency: input.currency,
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
     };
@@ -188,7 +188,7 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
         await markApplied(tx, key);
         return inserted;
       });
-      return { id: String(row.id), order_number: row.order_no };
+      return { id: String(row.id), orderNo: row.order_no };
     } catch (err) {
       if (isUniqueViolation(err)) refuse('deposit.pending');
       throw err;

@@ -56,10 +56,13 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   });
 
   // ---- deposits
-  kit.post(fundsApi.rechargeChannel, async (req) => ok(await m.deposits.channels(req.body.type)));
+  kit.post(fundsApi.rechargeChannel, async (req) =>
+    ok((await m.deposits.channels(req.body.type)).map(wire.channelRow)),
+  );
   kit.post(
     fundsApi.ischongzhi,
-    async (req) => ok(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body))),
+    async (req) =>
+      ok(wire.precheckReply(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body)))),
     {
       // the channel password must not be guessable by trying
       rateLimit: {
@@ -72,7 +75,9 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
   kit.post(fundsApi.chongzhi, async (req) =>
     ok(
-      await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
+      wire.filedReply(
+        await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
+      ),
       'ok.depositSubmitted',
     ),
   );
@@ -87,17 +92,21 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
     ok(
-      await m.withdrawals.request(
-        currentUser(req),
-        wire.withdrawalInput(req.body),
-        req.idempotency,
-        stepUpProof(req),
+      wire.filedReply(
+        await m.withdrawals.request(
+          currentUser(req),
+          wire.withdrawalInput(req.body),
+          req.idempotency,
+          stepUpProof(req),
+        ),
       ),
       'ok.withdrawSubmitted',
     ),
   );
   kit.post(fundsApi.withdrawallist, async (req) =>
-    ok(pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body)),
+    ok(
+      pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body).map(wire.withdrawalRow),
+    ),
   );
 
   // ---- exchange

@@ -42,3 +42,18 @@ export interface LoanInput {
   currency: Currency;
   amount: Units;
 }
+
+/** One of the user's loans (times in unix seconds; `status` 0 under review, 1 open, 2 rejected, 3 repaid). */
+export interface LoanRow {
+  id: string;
+  orderNo: string;
+  currency: Currency;
+  amount: string;
+  rate: string;
+  interest: string;
+  status: number;
+  reason: string;
+  createdAt: number;
+  decidedAt: number | null;
+  repaidAt: number | null;
+}

@@ -30,7 +30,7 @@ import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { CreditInfo, UserInfoPart } from '../../shared/user-info.ts';
-import type { LoanInput, LoansDetail, LoanTerms } from './loans.deps.ts';
+import type { LoanInput, LoanRow, LoansDetail, LoanTerms } from './loans.deps.ts';
 import * as repo from './loans.repo.ts';
 
 export function loansService(deps: Deps, identity: IdentityLookup) {
@@ -114,7 +114,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
         await markApplied(tx, key);
         return inserted;
       });
-      return { id: String(row.id), order_number: row.order_no };
+      return { id: String(row.id), orderNo: row.order_no };
     } catch (err) {
       if (isUniqueViolation(err)) refuse('loan.pending');
       throw err;
@@ -219,7 +219,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       }
       await markApplied(tx, key);
       return {
-        order_number: orderNo,
+        orderNo,
         principal: formatUnits(principal),
         interest: formatUnits(interest),
         total: formatUnits(principal + interest),
@@ -227,14 +227,15 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     });
   }
 
-  async function list(userId: bigint, currency: Currency) {
+  /** The user's loans of a wallet, newest first (`interest`: accrued while open, else what was paid). */
+  async function list(userId: bigint, currency: Currency): Promise<LoanRow[]> {
     const rows = await repo.userLoans(db, userId, currency);
     const now = clock.now();
     return rows.map((l) => ({
       id: String(l.id),
-      order_number: l.order_no,
-      type: l.currency as Currency,
-      money: formatUnits(l.amount),
+      orderNo: l.order_no,
+      currency: l.currency as Currency,
+      amount: formatUnits(l.amount),
       rate: formatPercent(BigInt(l.rate_ppm)),
       interest: formatUnits(
         l.status === 1
@@ -248,9 +249,9 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       ),
       status: l.status,
       reason: l.reason ?? '',
-      create_time: toUnixSeconds(l.created_at.getTime()),
-      check_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
-      repay_time: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
+      createdAt: toUnixSeconds(l.created_at.getTime()),
+      decidedAt: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
+      repaidAt: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
     }));
   }
 

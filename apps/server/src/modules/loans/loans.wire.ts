@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf, fundsApi } from '@kabuto/contract';
 import type { UserDetailContributor } from '../../shared/admin-contributors.ts';
-import type { LoanInput, LoanTerms } from './loans.deps.ts';
+import type { LoanInput, LoanRow, LoanTerms } from './loans.deps.ts';
 import type { LoansService } from './loans.service.ts';
 
 /** The loans area's contract names to and from the service's English ones. */
@@ -48,3 +48,37 @@ export const loansUserDetail =
       })),
     };
   };
+
+/** `/user/to_jq`: the application's id and order number. */
+export const appliedReply = (r: { id: string; orderNo: string }): DataOf<typeof fundsApi.toJq> => ({
+  id: r.id,
+  order_number: r.orderNo,
+});
+
+/** `/user/to_hq`: the repayment's order number and what it paid. */
+export const repaidReply = (r: {
+  orderNo: string;
+  principal: string;
+  interest: string;
+  total: string;
+}): DataOf<typeof fundsApi.toHq> => ({
+  order_number: r.orderNo,
+  principal: r.principal,
+  interest: r.interest,
+  total: r.total,
+});
+
+/** `/user/loanlist`'s row: the wallet as `type`, the principal as `money`. */
+export const loanRow = (l: LoanRow): DataOf<typeof fundsApi.loanlist>[number] => ({
+  id: l.id,
+  order_number: l.orderNo,
+  type: l.currency,
+  money: l.amount,
+  rate: l.rate,
+  interest: l.interest,
+  status: l.status,
+  reason: l.reason,
+  create_time: l.createdAt,
+  check_time: l.decidedAt,
+  repay_time: l.repaidAt,
+});
