@@ -96,10 +96,10 @@ describe.skipIf(!hasChromium())(
         await page.locator(tid(`ind-${sub}`)).click();
         await expect.poll(() => chart.getAttribute('data-sub')).toBe(sub);
       }
-      await page.locator(tid('fq-forward')).click();
-      expect(await page.locator(tid('fq-forward')).getAttribute('aria-pressed')).toBe('true');
-      await page.locator(tid('fq-backward')).click();
-      await page.locator(tid('fq-none')).click();
+      await page.locator(tid('adjust-forward')).click();
+      expect(await page.locator(tid('adjust-forward')).getAttribute('aria-pressed')).toBe('true');
+      await page.locator(tid('adjust-backward')).click();
+      await page.locator(tid('adjust-none')).click();
       await browser.screenshot('trading-chart');
     });
 

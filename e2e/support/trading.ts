@@ -7,7 +7,7 @@
  *   search-input, search-history, search-clear;
  *   watch-edit, watch-select-all, watch-delete;
  *   stock detail: info-price, session-state, kline-chart (data-period, data-sub), period-<1|5|15|30|1D|1W|1M|12M>,
- *   ind-<MA|EMA|BOLL|VOL|MACD|KDJ|RSI> (aria-pressed), fq-<none|forward|backward>, watch-toggle (aria-pressed),
+ *   ind-<MA|EMA|BOLL|VOL|MACD|KDJ|RSI> (aria-pressed), adjust-<none|forward|backward>, watch-toggle (aria-pressed),
  *   buy-long, buy-short;
  *   order panel: order-sheet, order-long, order-short, order-type-market, order-type-limit, order-price,
  *   order-leverage-<n>, order-qty, order-summary, order-margin, order-fee, order-total, order-available,

@@ -28,8 +28,10 @@ import { ipoRoutes } from './modules/ipo/ipo.routes.ts';
 import { newStockService } from './modules/ipo/ipo.service.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycService } from './modules/kyc/kyc.service.ts';
+import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { loansService } from './modules/loans/loans.service.ts';
+import { loansUserDetail } from './modules/loans/loans.wire.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { quotesService } from './modules/quotes/quotes.service.ts';
 import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
@@ -244,7 +246,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   const admin = adminService(deps, {
     queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount],
-    userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],
+    userDetail: [kycUserDetail(kyc), funds.userDetail, loansUserDetail(loans)],
   });
   adminRoutes(adminKit, deps, admin);
   operatorPasskeyRoutes(adminKit, deps, admin);

@@ -12,5 +12,8 @@ export interface DetailContext {
   uploadUrl(name: string): string;
 }
 
-/** Sections of the user detail page, e.g. `{ cards: [...] }`. */
+/**
+ * Sections of the user detail page as the contract has them, e.g. `{ cards: [...] }`: the owning module's
+ * service returns English names and its wire file makes the section (`kycUserDetail` in kyc.wire.ts, …).
+ */
 export type UserDetailContributor = (userId: bigint, ctx: DetailContext) => Promise<Record<string, unknown>>;

@@ -1,6 +1,7 @@
 import { positionMargin, tradeFeesAt, units } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
-import { estimateOrder, feeOverride, leverageList } from './trade-config.ts';
+import { feeOverride, leverageList } from './api/trade-settings.ts';
+import { estimateOrder } from './trade-config.ts';
 
 describe('trade config', () => {
   it('reads the leverage list, per market or for all, with the defaults as fallback', () => {

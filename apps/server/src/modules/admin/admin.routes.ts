@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { ok } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import type { AdminService } from './admin.service.ts';
+import * as wire from './admin.wire.ts';
 
 const usernameOf = (body: unknown) => {
   const u = (body as { username?: unknown } | undefined)?.username;
@@ -29,9 +30,16 @@ export function adminRoutes(adminKit: AdminRouteKit, deps: Deps, admin: AdminSer
 
   adminKit.post(adminApi.queueCounts, 'reviewer', async () => ok(await admin.queueCounts()));
 
-  adminKit.post(adminApi.userList, 'operator', async (req) => ok(await admin.users(req.body)));
+  adminKit.post(adminApi.userList, 'operator', async (req) => {
+    const { list, total } = await admin.users(req.body);
+    return ok({ list: list.map(wire.userListRow), total });
+  });
   adminKit.post(adminApi.userDetail, 'operator', async (req, op) =>
-    ok(await admin.userDetail(req.body.id, (name) => adminKit.signedPath(op, `/uploads/${name}`))),
+    ok(
+      wire.userDetailReply(
+        await admin.userDetail(req.body.id, (name) => adminKit.signedPath(op, `/uploads/${name}`)),
+      ),
+    ),
   );
   adminKit.post(adminApi.userSetState, 'operator', async (req, op) => {
     await admin.setState(op, req.body);
@@ -42,7 +50,10 @@ export function adminRoutes(adminKit: AdminRouteKit, deps: Deps, admin: AdminSer
     return ok(null, 'ok.submitted');
   });
 
-  adminKit.post(adminApi.auditList, 'operator', async (req) => ok(await admin.auditList(req.body)));
+  adminKit.post(adminApi.auditList, 'operator', async (req) => {
+    const { list, total } = await admin.auditList(req.body);
+    return ok({ list: list.map(wire.auditRow), total });
+  });
   adminKit.post(adminApi.reconcile, 'operator', async (_req, op) => ok(await admin.reconcile(op)));
 
   adminKit.post(adminApi.configList, 'admin', async () => ok(await admin.configList()));

@@ -1,15 +1,12 @@
 import type { OperatorRole } from '@kabuto/contract';
-import type { UserState } from '@kabuto/db';
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import { CURRENCIES, formatUnits, toUnixSeconds } from '@kabuto/domain';
-import { checkInvariants, type InvariantViolation, transferHistory, userBalances } from '@kabuto/ledger';
+import { toUnixSeconds } from '@kabuto/domain';
+import { checkInvariants, type InvariantViolation } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
-import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
 import { attemptCounter, mayTrySignIn } from '../../shared/attempts.ts';
 import { audit } from '../../shared/audit.ts';
-import { sendNoticeText } from '../../shared/notices.ts';
 import { checkNewPassword } from '../../shared/password-policy.ts';
 import { OPERATOR_SESSION_TTL_MS, type Operator } from '../../shared/sessions.ts';
 import {
@@ -22,23 +19,18 @@ import {
 } from '../../shared/settings.ts';
 import { issueChallenge, listCredentials } from '../../shared/webauthn.ts';
 import * as repo from './admin.repo.ts';
+import { type AdminContributors, adminUsersService } from './users.service.ts';
 
 const USERNAME_RE = /^[A-Za-z0-9_.-]{3,64}$/;
 /** Settings whose values are secrets: the audit log says that they changed, not to what. */
 const SECRET_SETTINGS = new Set<string>(['channel_password']);
-
-const t = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
-
-export interface AdminContributors {
-  queues: QueueCounter[];
-  userDetail: UserDetailContributor[];
-}
 
 export function adminService(deps: Deps, contributors: AdminContributors) {
   const { db, clock } = deps;
   const hash = (pw: string) => hashPassword(pw, deps.hashCost);
   let dummyHash: Promise<string> | undefined;
   const attempts = attemptCounter(db, deps.timers);
+  const people = adminUsersService(deps, contributors);
 
   // ---------------------------------------------------------------- operator sessions
 
@@ -94,120 +86,6 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
 
   async function logout(op: Operator) {
     await repo.revokeSession(db, op.sessionId, new Date(deps.timers.now()));
-  }
-
-  // ---------------------------------------------------------------- queues and users
-
-  async function queueCounts(): Promise<Record<string, number>> {
-    const parts = await Promise.all(contributors.queues.map((c) => c()));
-    return Object.assign({}, ...parts);
-  }
-
-  async function users(f: { q?: string; state: UserState | 'all'; page: number; size: number }) {
-    const { rows, total } = await repo.searchUsers(db, f);
-    const IS_TRUE: Record<string, number> = { approved: 1, rejected: 2, pending: 3 };
-    return {
-      list: rows.map((u) => ({
-        id: String(u.id),
-        account: u.account,
-        realname: u.realname ?? '',
-        is_true: u.kyc_status ? IS_TRUE[u.kyc_status] : 0,
-        state: u.state,
-        state_reason: u.state_reason ?? '',
-        invite_code: u.invite_code,
-        inviter: u.inviter ?? '',
-        jpy: formatUnits(BigInt(u.jpy_available ?? '0')),
-        create_time: toUnixSeconds(u.created_at.getTime()),
-      })),
-      total,
-    };
-  }
-
-  async function userDetail(id: bigint, uploadUrl: (name: string) => string) {
-    const u = await repo.userRow(db, id);
-    if (!u) return refuse('account.notFound');
-    const now = clock.now();
-    const [balances, history, invited, ...extra] = await Promise.all([
-      userBalances(db, id, CURRENCIES),
-      transferHistory(db, { userId: id }, { limit: 100 }),
-      repo.invitees(db, id),
-      ...contributors.userDetail.map((c) => c(id, { now, uploadUrl })),
-    ]);
-    return Object.assign(
-      {
-        id: String(u.id),
-        account: u.account,
-        state: u.state,
-        state_reason: u.state_reason ?? '',
-        invite_code: u.invite_code,
-        inviter: u.inviter ?? '',
-        invitees: invited,
-        has_fund_password: u.fund_password_hash !== null,
-        create_time: t(u.created_at),
-        wallets: balances.map((b) => ({
-          currency: b.currency,
-          available: formatUnits(b.available),
-          frozen: formatUnits(b.reserved + b.margin),
-          total: formatUnits(b.total),
-          owed: formatUnits(b.owed),
-        })),
-        ledger: history.items.map((h) => ({
-          id: String(h.id),
-          type: h.type,
-          code: h.code,
-          currency: h.currency,
-          amount: formatUnits(h.amount),
-          // + into one of this user's accounts, − out of it
-          direction: h.creditAccount.owner === id ? (h.debitAccount.owner === id ? 'internal' : 'in') : 'out',
-          debit: `${h.debitAccount.owner === null ? 'platform' : h.debitAccount.owner === id ? 'user' : 'other'}:${h.debitAccount.kind}`,
-          credit: `${h.creditAccount.owner === null ? 'platform' : h.creditAccount.owner === id ? 'user' : 'other'}:${h.creditAccount.kind}`,
-          pending_id: h.pendingId === null ? null : String(h.pendingId),
-          ref: h.operationRef ?? '',
-          memo: h.memo ?? '',
-          create_time: t(h.createdAt),
-        })),
-      },
-      ...extra,
-    );
-  }
-
-  async function setState(op: Operator, input: { id: bigint; state: UserState; reason: string }) {
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const u = await repo.userRow(tx, input.id);
-      if (!u) return refuse('account.notFound');
-      await repo.setUserState(tx, input.id, input.state, input.state === 'active' ? null : input.reason);
-      // Frozen and banned users lose their sessions at once (and cannot log in again).
-      if (input.state === 'frozen' || input.state === 'banned')
-        await repo.revokeUserSessions(tx, input.id, now);
-      await audit(
-        tx,
-        op,
-        {
-          action: 'user.state',
-          target: `user:${u.account}`,
-          reason: input.reason,
-          detail: { from: u.state, to: input.state },
-        },
-        now,
-      );
-    });
-  }
-
-  async function message(op: Operator, input: { id: bigint; title: string; content: string }) {
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      const u = await repo.userRow(tx, input.id);
-      if (!u) return refuse('account.notFound');
-      const same = (s: string) => ({ jp: s, cn: s, us: s });
-      await sendNoticeText(tx, new Date(clock.now()), input.id, same(input.title), same(input.content));
-      await audit(
-        tx,
-        op,
-        { action: 'user.message', target: `user:${u.account}`, detail: { title: input.title } },
-        now,
-      );
-    });
   }
 
   // ---------------------------------------------------------------- config
@@ -271,7 +149,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
         target: r.target,
         reason: r.reason,
         detail: JSON.stringify(r.detail),
-        create_time: toUnixSeconds(r.created_at.getTime()),
+        at: toUnixSeconds(r.created_at.getTime()),
       })),
       total,
     };
@@ -426,11 +304,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
     login,
     startSession,
     logout,
-    queueCounts,
-    users,
-    userDetail,
-    setState,
-    message,
+    ...people,
     configList,
     configSet,
     auditList,

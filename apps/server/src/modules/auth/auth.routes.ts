@@ -6,6 +6,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import { stepUpProof } from '../../shared/step-up.ts';
 import type { AuthService } from './auth.service.ts';
+import * as wire from './auth.wire.ts';
 
 const accountOf = (req: FastifyRequest) => {
   const b = req.body as { account?: unknown } | undefined;
@@ -15,18 +16,24 @@ const accountOf = (req: FastifyRequest) => {
 export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
   const { env } = deps;
 
-  kit.post(accountApi.register, async ({ body }) => ok(await auth.register(body), 'ok.registered'), {
-    rateLimit: { max: env.RATE_LIMIT_REGISTER, timeWindow: '1 minute' },
-  });
+  kit.post(
+    accountApi.register,
+    async ({ body }) => ok(await auth.register(wire.registration(body)), 'ok.registered'),
+    {
+      rateLimit: { max: env.RATE_LIMIT_REGISTER, timeWindow: '1 minute' },
+    },
+  );
 
   kit.post(
     accountApi.login,
     async (req) =>
       ok(
-        await auth.login(req.body, {
-          ip: req.ip ?? null,
-          userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
-        }),
+        wire.signInReply(
+          await auth.login(req.body, {
+            ip: req.ip ?? null,
+            userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+          }),
+        ),
         'ok.loggedIn',
       ),
     {
@@ -44,17 +51,17 @@ export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
   });
 
   kit.post(accountApi.changePassword, async (req) => {
-    await auth.changePassword(currentUser(req), req.body);
+    await auth.changePassword(currentUser(req), wire.passwordChange(req.body));
     return ok(null, 'ok.changed');
   });
 
   kit.post(accountApi.setPasswords, async (req) => {
-    await auth.setFundPassword(currentUser(req).id, req.body);
+    await auth.setFundPassword(currentUser(req).id, wire.newFundPassword(req.body));
     return ok(null, 'ok.changed');
   });
 
   kit.post(accountApi.changePasswords, async (req) => {
-    await auth.changeFundPassword(currentUser(req), req.body, stepUpProof(req));
+    await auth.changeFundPassword(currentUser(req), wire.passwordChange(req.body), stepUpProof(req));
     return ok(null, 'ok.changed');
   });
 }

@@ -14,6 +14,21 @@ const ACCOUNT_RE = /^[A-Za-z0-9]{4,20}$/;
 const MOBILE_RE = /^\d{10}$/;
 const FUND_RE = /^\d{6}$/;
 
+/** A registration: the password twice, and the inviter's invite code. */
+export interface Registration {
+  account: string;
+  password: string;
+  passwordAgain: string;
+  inviteCode: string;
+}
+
+/** A change of the login or the fund password: the current one, and the new one twice. */
+export interface PasswordChange {
+  current: string;
+  next: string;
+  nextAgain: string;
+}
+
 export function authService(deps: Deps, security: PasskeysService) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
@@ -22,19 +37,19 @@ export function authService(deps: Deps, security: PasskeysService) {
   /** A hash to verify against when the account does not exist, so timing does not reveal it. */
   let dummyHash: Promise<string> | undefined;
 
-  async function register(input: { account: string; pwd: string; pwd1: string; inviter: string }) {
+  async function register(input: Registration) {
     const settings = await loadSettings(db);
     if (settings.register_mode === 'mobile') {
       if (!MOBILE_RE.test(input.account)) refuse('account.notMobile');
     } else if (!ACCOUNT_RE.test(input.account)) {
       refuse('account.format');
     }
-    if (input.pwd !== input.pwd1) refuse('account.passwordMismatch');
-    checkNewPassword(input.pwd, input.account);
-    const inviter = await repo.findUserByInviteCode(db, input.inviter);
+    if (input.password !== input.passwordAgain) refuse('account.passwordMismatch');
+    checkNewPassword(input.password, input.account);
+    const inviter = await repo.findUserByInviteCode(db, input.inviteCode);
     if (!inviter) refuse('account.inviterNotFound');
     if (await repo.findUserByAccount(db, input.account)) refuse('account.exists');
-    const password_hash = await hash(input.pwd);
+    const password_hash = await hash(input.password);
     for (let attempt = 0; ; attempt++) {
       try {
         return await withTx(db, async (tx) => {
@@ -87,31 +102,28 @@ export function authService(deps: Deps, security: PasskeysService) {
     await repo.revokeSession(db, sessionId, new Date(deps.timers.now()));
   }
 
-  async function changePassword(
-    user: { id: bigint; sessionId: bigint },
-    input: { old_pass: string; new_pass: string; new_passs: string },
-  ) {
+  async function changePassword(user: { id: bigint; sessionId: bigint }, input: PasswordChange) {
     const row = await repo.findUserById(db, user.id);
     if (!row) return refuse('account.notFound');
     // The current password is guessed no faster than at sign-in: counted before it is evaluated.
     const key = `user:old:${user.id}`;
     if (!(await attempts.take(key, SIGN_IN.perSourceAndAccount))) refuse('request.rateLimited');
-    if (!(await verifyPassword(row.password_hash, input.old_pass))) refuse('account.wrongOldPassword');
+    if (!(await verifyPassword(row.password_hash, input.current))) refuse('account.wrongOldPassword');
     await attempts.clear(key);
-    if (input.new_pass !== input.new_passs) refuse('account.passwordMismatch');
-    if (input.new_pass === input.old_pass) refuse('account.samePassword');
-    checkNewPassword(input.new_pass, row.account);
-    const h = await hash(input.new_pass);
+    if (input.next !== input.nextAgain) refuse('account.passwordMismatch');
+    if (input.next === input.current) refuse('account.samePassword');
+    checkNewPassword(input.next, row.account);
+    const h = await hash(input.next);
     await withTx(db, async (tx) => {
       await repo.setPasswordHash(tx, user.id, h);
       await repo.revokeOtherSessions(tx, user.id, user.sessionId, new Date(deps.timers.now()));
     });
   }
 
-  async function setFundPassword(userId: bigint, input: { new_pass: string; new_passs: string }) {
-    if (!FUND_RE.test(input.new_pass)) refuse('account.fundPasswordFormat');
-    if (input.new_pass !== input.new_passs) refuse('account.passwordMismatch');
-    const h = await hash(input.new_pass);
+  async function setFundPassword(userId: bigint, input: Omit<PasswordChange, 'current'>) {
+    if (!FUND_RE.test(input.next)) refuse('account.fundPasswordFormat');
+    if (input.next !== input.nextAgain) refuse('account.passwordMismatch');
+    const h = await hash(input.next);
     await withTx(db, async (tx) => {
       const row = await tx
         .selectFrom('app_user')
@@ -126,14 +138,14 @@ export function authService(deps: Deps, security: PasskeysService) {
 
   async function changeFundPassword(
     user: { id: bigint; sessionId: bigint },
-    input: { old_pass: string; new_pass: string; new_passs: string },
+    input: PasswordChange,
     stepUpProof: string | undefined,
   ) {
-    await verifyFundPassword(user.id, input.old_pass);
-    if (!FUND_RE.test(input.new_pass)) refuse('account.fundPasswordFormat');
-    if (input.new_pass !== input.new_passs) refuse('account.passwordMismatch');
-    if (input.new_pass === input.old_pass) refuse('account.samePassword');
-    const h = await hash(input.new_pass);
+    await verifyFundPassword(user.id, input.current);
+    if (!FUND_RE.test(input.next)) refuse('account.fundPasswordFormat');
+    if (input.next !== input.nextAgain) refuse('account.passwordMismatch');
+    if (input.next === input.current) refuse('account.samePassword');
+    const h = await hash(input.next);
     await withTx(db, async (tx) => {
       await security.requireStepUp(tx, user, stepUpProof);
       await repo.setFundPasswordHash(tx, user.id, h);

@@ -84,7 +84,7 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       return { account: user.account, ticket, methods };
     }
     const signedIn = await startSession(user, meta, 'password');
-    return (await enrolRequired(user.id)) ? { ...signedIn, enrol_required: true } : signedIn;
+    return (await enrolRequired(user.id)) ? { ...signedIn, enrolRequired: true } : signedIn;
   }
 
   async function ticketUser(ticket: string) {
@@ -227,7 +227,7 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       now(),
       STEP_UP_TTL_MS,
     );
-    return { proof, expires_in: STEP_UP_TTL_MS / 1000 };
+    return { proof, expiresInSeconds: STEP_UP_TTL_MS / 1000 };
   }
 
   // ------------------------------------------------------------ enrolment
@@ -243,11 +243,11 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       passkeys: creds.map((c) => ({
         id: String(c.id),
         name: c.name,
-        create_time: toUnixSeconds(c.created_at.getTime()),
-        last_used: c.last_used_at ? toUnixSeconds(c.last_used_at.getTime()) : null,
+        createdAt: toUnixSeconds(c.created_at.getTime()),
+        lastUsedAt: c.last_used_at ? toUnixSeconds(c.last_used_at.getTime()) : null,
       })),
       totp: Boolean(totp?.confirmed_at),
-      recovery_codes_left: totp?.confirmed_at ? left : 0,
+      recoveryCodesLeft: totp?.confirmed_at ? left : 0,
       required,
     };
   }
@@ -321,7 +321,7 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       if (!(await repo.takeTotpStep(tx, user.id, step, new Date(at)))) return refuse('security.wrongCode');
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await repo.replaceRecoveryCodes(tx, user.id, codes.map(recoveryHash));
-      return { recovery_codes: codes };
+      return { recoveryCodes: codes };
     });
   }
 

@@ -7,6 +7,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import { stepUpProof } from '../../shared/step-up.ts';
 import { relyingParty, wireOptions } from '../../shared/webauthn.ts';
+import * as wire from './auth.wire.ts';
 import type { PasskeysService } from './passkeys.service.ts';
 
 const meta = (req: FastifyRequest) => ({
@@ -61,7 +62,9 @@ export function securityRoutes(kit: RouteKit, deps: Deps, security: PasskeysServ
   );
 
   // ---- enrolment
-  kit.post(securityApi.securityStatus, async (req) => ok(await security.status(currentUser(req).id)));
+  kit.post(securityApi.securityStatus, async (req) =>
+    ok(wire.securityStatusReply(await security.status(currentUser(req).id))),
+  );
   kit.post(securityApi.passkeyOptions, async (req) =>
     ok({ options: wireOptions(await security.passkeyOptions(rp(req), currentUser(req))) }),
   );
@@ -84,7 +87,10 @@ export function securityRoutes(kit: RouteKit, deps: Deps, security: PasskeysServ
   kit.post(
     securityApi.totpEnable,
     async (req) =>
-      ok(await security.totpEnable(currentUser(req), req.body.code, stepUpProof(req)), 'ok.totpEnabled'),
+      ok(
+        wire.recoveryCodesReply(await security.totpEnable(currentUser(req), req.body.code, stepUpProof(req))),
+        'ok.totpEnabled',
+      ),
     codeLimit,
   );
   kit.post(securityApi.totpDisable, async (req) => {
@@ -107,17 +113,21 @@ export function securityRoutes(kit: RouteKit, deps: Deps, security: PasskeysServ
     securityApi.stepUp,
     async (req) =>
       ok(
-        await security.stepUp(() => rp(req), currentUser(req), {
-          credential: req.body.credential ? asAuthentication(req.body.credential) : undefined,
-          code: req.body.code,
-        }),
+        wire.stepUpReply(
+          await security.stepUp(() => rp(req), currentUser(req), {
+            credential: req.body.credential ? asAuthentication(req.body.credential) : undefined,
+            code: req.body.code,
+          }),
+        ),
         'ok.confirmed',
       ),
     codeLimit,
   );
 
   // ---- devices
-  kit.post(securityApi.sessions, async (req) => ok(await security.sessions(currentUser(req))));
+  kit.post(securityApi.sessions, async (req) =>
+    ok((await security.sessions(currentUser(req))).map(wire.sessionRow)),
+  );
   kit.post(securityApi.sessionRevoke, async (req) => {
     await security.revokeSession(currentUser(req).id, req.body.id);
     return ok(null, 'ok.signedOutDevice');

@@ -97,8 +97,8 @@ export function sessionsService(deps: Deps) {
       device: describeDevice(s.user_agent),
       location: coarseLocation(s.ip),
       ip: maskIp(s.ip),
-      create_time: toUnixSeconds(s.created_at.getTime()),
-      last_seen: toUnixSeconds(s.last_seen_at.getTime()),
+      createdAt: toUnixSeconds(s.created_at.getTime()),
+      lastSeenAt: toUnixSeconds(s.last_seen_at.getTime()),
       current: s.id === user.sessionId,
     }));
   }

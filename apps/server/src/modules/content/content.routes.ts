@@ -7,6 +7,7 @@ import type { RouteKit } from '../../plugins/routes.ts';
 import { loadSettings, publicSettings } from '../../shared/settings.ts';
 import { marketConfig } from './config.wire.ts';
 import { getNews, getPage, listNews } from './content.service.ts';
+import * as wire from './content.wire.ts';
 import { listNotices, readNotice } from './notice.service.ts';
 
 /** The deposit window of a wallet, from the module that owns deposit channels (wired in app.ts). */
@@ -21,13 +22,22 @@ export function contentRoutes(kit: RouteKit, deps: Deps, depositWindow: DepositW
     return ok(marketConfig(settings, body.type, clock.now(), await depositWindow(body.type)));
   });
   kit.post(contentApi.wenben, async ({ body }) => ok(await getPage(db, body.name, body.lang)));
-  kit.post(contentApi.newss, async ({ body }) => ok(await listNews(db, body.lang, body.page, body.size)));
-  kit.post(contentApi.newsinfo, async ({ body }) => ok(await getNews(db, body.id, body.lang)));
+  kit.post(contentApi.newss, async ({ body }) => {
+    const { list, total } = await listNews(db, body.lang, body.page, body.size);
+    return ok({ list: list.map(wire.newsRow), total });
+  });
+  kit.post(contentApi.newsinfo, async ({ body }) =>
+    ok(wire.newsReply(await getNews(db, body.id, body.lang))),
+  );
 
   kit.post(accountApi.notice, async (req) =>
-    ok(pageOf(await listNotices(db, currentUser(req).id, req.body.lang), req.body)),
+    ok(pageOf(await listNotices(db, currentUser(req).id, req.body.lang), req.body).map(wire.noticeRow)),
   );
   kit.post(accountApi.noticedetail, async (req) =>
-    ok(await readNotice(db, currentUser(req).id, req.body.id, req.body.lang, new Date(clock.now()))),
+    ok(
+      wire.noticeReply(
+        await readNotice(db, currentUser(req).id, req.body.id, req.body.lang, new Date(clock.now())),
+      ),
+    ),
   );
 }

@@ -24,7 +24,7 @@ export async function listNews(db: Db, lang: Language, page: number, size: numbe
       title: r.title[lang],
       summary: r.summary[lang],
       source: r.source,
-      create_time: toUnixSeconds(r.published_at.getTime()),
+      publishedAt: toUnixSeconds(r.published_at.getTime()),
     })),
     total: Number(total.n),
   };
@@ -38,7 +38,7 @@ export async function getNews(db: Db, id: bigint, lang: Language) {
     title: r.title[lang],
     summary: r.summary[lang],
     source: r.source,
-    create_time: toUnixSeconds(r.published_at.getTime()),
+    publishedAt: toUnixSeconds(r.published_at.getTime()),
     content: r.content[lang],
   };
 }

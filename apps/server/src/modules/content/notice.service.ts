@@ -14,7 +14,7 @@ export async function listNotices(db: Db, userId: bigint, lang: Language) {
   return rows.map((r) => ({
     id: String(r.id),
     title: r.title[lang],
-    create_time: toUnixSeconds(r.created_at.getTime()),
+    sentAt: toUnixSeconds(r.created_at.getTime()),
     read: r.read_at !== null,
   }));
 }
@@ -33,7 +33,7 @@ export async function readNotice(db: Db, userId: bigint, id: bigint, lang: Langu
     id: String(row.id),
     title: row.title[lang],
     content: row.content[lang],
-    create_time: toUnixSeconds(row.created_at.getTime()),
+    sentAt: toUnixSeconds(row.created_at.getTime()),
     read: true,
   };
 }

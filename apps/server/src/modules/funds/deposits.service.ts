@@ -44,6 +44,23 @@ export interface DepositInput {
   channelId?: bigint;
 }
 
+/** One of the user's deposits (times in unix seconds; amount a decimal string). */
+export interface DepositRow {
+  id: string;
+  orderNo: string;
+  currency: Currency;
+  amount: string;
+  /** 0 under review, 1 approved, 2 rejected. */
+  status: number;
+  reason: string;
+  channel: string;
+  /** The proof's upload path, and a signed URL for it. */
+  proofPath: string;
+  proofUrl: string;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
 /** How long a passed pre-check stands in for the channel password on the submission. */
 export const PRECHECK_VALID_MS = 30 * 60 * 1000;
 
@@ -60,15 +77,15 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
     const rows = await repo.listChannels(db, { currency, enabledOnly: true });
     return rows.map((c) => ({
       id: String(c.id),
-      type: c.currency as Currency,
+      currency: c.currency as Currency,
       name: c.name,
-      account_name: c.account_name,
-      account_number: c.account_number,
+      accountName: c.account_name,
+      accountNumber: c.account_number,
       bank: c.bank,
       branch: c.branch,
-      open_from: c.open_from,
-      open_to: c.open_to,
-      quick: c.quick,
+      opensAt: c.open_from,
+      closesAt: c.open_to,
+      everyDay: c.quick,
       open: channelOpen(c, now),
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
@@ -139,8 +156,8 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
       .execute();
     const limits = settings.deposit_limits[input.currency];
     return {
-      money: formatUnits(input.amount),
-      type: input.currency,
+      amount: formatUnits(input.amount),
+      currency: input.currency,
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
     };
@@ -171,7 +188,7 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
         await markApplied(tx, key);
         return inserted;
       });
-      return { id: String(row.id), order_number: row.order_no };
+      return { id: String(row.id), orderNo: row.order_no };
     } catch (err) {
       if (isUniqueViolation(err)) refuse('deposit.pending');
       throw err;
@@ -179,20 +196,24 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
   }
 
   /** The user's deposits; `imageUrl` signs the URL of each transfer proof (the user's own upload). */
-  async function list(userId: bigint, currency: Currency | undefined, imageUrl: (name: string) => string) {
+  async function list(
+    userId: bigint,
+    currency: Currency | undefined,
+    imageUrl: (name: string) => string,
+  ): Promise<DepositRow[]> {
     const rows = await repo.userDeposits(db, userId, currency);
     return rows.map((d) => ({
       id: String(d.id),
-      order_number: d.order_no,
-      type: d.currency as Currency,
-      money: formatUnits(d.amount),
+      orderNo: d.order_no,
+      currency: d.currency as Currency,
+      amount: formatUnits(d.amount),
       status: d.status,
       reason: d.reason ?? '',
       channel: d.channel_name,
-      rjpz: `${UPLOAD_PREFIX}${d.proof_upload}`,
-      rjpz_url: imageUrl(d.proof_upload),
-      create_time: toUnixSeconds(d.created_at.getTime()),
-      check_time: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
+      proofPath: `${UPLOAD_PREFIX}${d.proof_upload}`,
+      proofUrl: imageUrl(d.proof_upload),
+      createdAt: toUnixSeconds(d.created_at.getTime()),
+      decidedAt: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,
     }));
   }
 

@@ -33,7 +33,8 @@ export function fundsModule(
     deposits: await deposits.pendingCount(),
     withdrawals: await withdrawals.pendingCount(),
   });
-  const userDetail: UserDetailContributor = (userId, ctx) => wallets.userDetail(userId, ctx);
+  const userDetail: UserDetailContributor = async (userId, ctx) =>
+    wire.fundsDetailSections(await wallets.userDetail(userId, ctx));
   return { cards, deposits, withdrawals, exchange, records, wallets, pendingCounts, userDetail };
 }
 
@@ -55,10 +56,13 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   });
 
   // ---- deposits
-  kit.post(fundsApi.rechargeChannel, async (req) => ok(await m.deposits.channels(req.body.type)));
+  kit.post(fundsApi.rechargeChannel, async (req) =>
+    ok((await m.deposits.channels(req.body.type)).map(wire.channelRow)),
+  );
   kit.post(
     fundsApi.ischongzhi,
-    async (req) => ok(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body))),
+    async (req) =>
+      ok(wire.precheckReply(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body)))),
     {
       // the channel password must not be guessable by trying
       rateLimit: {
@@ -71,7 +75,9 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
   kit.post(fundsApi.chongzhi, async (req) =>
     ok(
-      await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
+      wire.filedReply(
+        await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
+      ),
       'ok.depositSubmitted',
     ),
   );
@@ -80,23 +86,27 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     const rows = await m.deposits.list(user.id, req.body.type, (name) =>
       signedUploadUrl(user, name, deps.clock.now()),
     );
-    return ok(pageOf(rows, req.body));
+    return ok(pageOf(rows, req.body).map(wire.depositRow));
   });
 
   // ---- withdrawals
   kit.post(fundsApi.withdrawal, async (req) =>
     ok(
-      await m.withdrawals.request(
-        currentUser(req),
-        wire.withdrawalInput(req.body),
-        req.idempotency,
-        stepUpProof(req),
+      wire.filedReply(
+        await m.withdrawals.request(
+          currentUser(req),
+          wire.withdrawalInput(req.body),
+          req.idempotency,
+          stepUpProof(req),
+        ),
       ),
       'ok.withdrawSubmitted',
     ),
   );
   kit.post(fundsApi.withdrawallist, async (req) =>
-    ok(pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body)),
+    ok(
+      pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body).map(wire.withdrawalRow),
+    ),
   );
 
   // ---- exchange

@@ -1,7 +1,15 @@
-import { CURRENCIES, formatUnits, type Market, REVIEW_STATE, toUnixSeconds } from '@kabuto/domain';
+import {
+  CURRENCIES,
+  type Currency,
+  formatUnits,
+  type Market,
+  REVIEW_STATE,
+  toUnixSeconds,
+} from '@kabuto/domain';
 import { userBalances } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
+import type { UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './funds.repo.ts';
 
 /**
@@ -9,21 +17,75 @@ import * as repo from './funds.repo.ts';
  * (withdrawals, and later orders and subscriptions) + margin held in open positions; total = available +
  * frozen (spec §9). Nothing here is stored: every figure is read from the ledger.
  */
+/** The funds sections of the back office's user page (times in unix seconds, amounts decimal strings). */
+export interface FundsDetail {
+  cards: {
+    id: string;
+    holder: string;
+    number: string;
+    bank: string;
+    branch: string;
+    branchCode: string;
+    accountType: string;
+    createdAt: number | null;
+  }[];
+  deposits: {
+    id: string;
+    orderNo: string;
+    currency: string;
+    amount: string;
+    channel: string;
+    proofUrl: string;
+    status: string;
+    reason: string;
+    createdAt: number | null;
+    decidedAt: number | null;
+  }[];
+  withdrawals: {
+    id: string;
+    orderNo: string;
+    currency: string;
+    amount: string;
+    bank: string;
+    accountNumber: string;
+    status: string;
+    reason: string;
+    createdAt: number | null;
+    decidedAt: number | null;
+  }[];
+  records: {
+    id: string;
+    orderNo: string;
+    type: string;
+    currency: string;
+    amount: string;
+    balance: string;
+    transferId: string;
+    createdAt: number | null;
+  }[];
+}
+
 export function walletsService({ db }: Deps) {
   /** getUserinfo: available balance per wallet, and the requested wallet's available / frozen / total. */
-  async function userInfo(userId: bigint, market: Market): Promise<Record<string, unknown>> {
+  async function userInfo(userId: bigint, market: Market): Promise<UserInfoPart> {
     const balances = await userBalances(db, userId, CURRENCIES);
-    const out: Record<string, unknown> = {};
-    for (const b of balances) out[b.currency] = formatUnits(b.available);
+    const available: Partial<Record<Currency, string>> = {};
+    for (const b of balances) available[b.currency] = formatUnits(b.available);
     const cur = balances.find((b) => b.currency === market)!;
-    out.available = formatUnits(cur.available);
-    out.frozen = formatUnits(cur.reserved + cur.margin);
-    out.total_assets = formatUnits(cur.total);
-    return out;
+    return {
+      wallets: {
+        available,
+        market: {
+          available: formatUnits(cur.available),
+          frozen: formatUnits(cur.reserved + cur.margin),
+          total: formatUnits(cur.total),
+        },
+      },
+    };
   }
 
   /** The back office's user page: bank accounts (full numbers), recent deposits, withdrawals, records. */
-  async function userDetail(userId: bigint, ctx: DetailContext): Promise<Record<string, unknown>> {
+  async function userDetail(userId: bigint, ctx: DetailContext): Promise<FundsDetail> {
     const [cards, deposits, withdrawals, records] = await Promise.all([
       repo.listCards(db, userId),
       repo.userDeposits(db, userId, undefined, 50),
@@ -38,43 +100,43 @@ export function walletsService({ db }: Deps) {
         number: c.number,
         bank: c.bank,
         branch: c.branch,
-        branch_code: c.branch_code,
-        account_type: c.account_type,
-        create_time: t(c.created_at),
+        branchCode: c.branch_code,
+        accountType: c.account_type,
+        createdAt: t(c.created_at),
       })),
       deposits: deposits.map((d) => ({
         id: String(d.id),
-        order_number: d.order_no,
+        orderNo: d.order_no,
         currency: d.currency,
         amount: formatUnits(d.amount),
         channel: d.channel_name,
-        proof_url: ctx.uploadUrl(d.proof_upload),
+        proofUrl: ctx.uploadUrl(d.proof_upload),
         status: REVIEW_STATE[d.status],
         reason: d.reason ?? '',
-        create_time: t(d.created_at),
-        decide_time: t(d.decided_at),
+        createdAt: t(d.created_at),
+        decidedAt: t(d.decided_at),
       })),
       withdrawals: withdrawals.map((w) => ({
         id: String(w.id),
-        order_number: w.order_no,
+        orderNo: w.order_no,
         currency: w.currency,
         amount: formatUnits(w.amount),
         bank: w.bank,
-        account_number: w.account_number,
+        accountNumber: w.account_number,
         status: REVIEW_STATE[w.status],
         reason: w.reason ?? '',
-        create_time: t(w.created_at),
-        decide_time: t(w.decided_at),
+        createdAt: t(w.created_at),
+        decidedAt: t(w.decided_at),
       })),
       records: records.rows.map((r) => ({
         id: String(r.id),
-        order_number: r.order_no,
+        orderNo: r.order_no,
         type: r.type,
         currency: r.currency,
         amount: formatUnits(r.amount),
         balance: formatUnits(r.balance),
-        transfer_id: String(r.transfer_id),
-        create_time: t(r.created_at),
+        transferId: String(r.transfer_id),
+        createdAt: t(r.created_at),
       })),
     };
   }

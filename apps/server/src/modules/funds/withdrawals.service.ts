@@ -109,7 +109,7 @@ export function withdrawalsService(
         ]);
         await repo.setWithdrawalPending(tx, row.id, t.id);
         await markApplied(tx, key);
-        return { id: String(row.id), order_number: row.order_no };
+        return { id: String(row.id), orderNo: row.order_no };
       });
     } catch (err) {
       // Another request of this user got there first (the one-pending index).
@@ -118,19 +118,20 @@ export function withdrawalsService(
     }
   }
 
+  /** The user's withdrawals of a wallet, newest first (the account number masked). */
   async function list(userId: bigint, currency: Currency) {
     const rows = await repo.userWithdrawals(db, userId, currency);
     return rows.map((w) => ({
       id: String(w.id),
-      order_number: w.order_no,
-      type: w.currency as Currency,
-      money: formatUnits(w.amount),
+      orderNo: w.order_no,
+      currency: w.currency as Currency,
+      amount: formatUnits(w.amount),
       status: w.status,
       reason: w.reason ?? '',
-      bank_name: w.bank,
-      bank_num: maskTail(w.account_number),
-      create_time: toUnixSeconds(w.created_at.getTime()),
-      check_time: w.decided_at ? toUnixSeconds(w.decided_at.getTime()) : null,
+      bank: w.bank,
+      accountNumber: maskTail(w.account_number),
+      createdAt: toUnixSeconds(w.created_at.getTime()),
+      decidedAt: w.decided_at ? toUnixSeconds(w.decided_at.getTime()) : null,
     }));
   }
 

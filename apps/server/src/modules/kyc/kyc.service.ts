@@ -8,9 +8,10 @@ import type { IdentityLookup } from '../../shared/identity.ts';
 import { maskIdCard } from '../../shared/masks.ts';
 import { decisionFields, listOf, noMoney, type QueuePage, reviewDecider } from '../../shared/review-queue.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
+import type { UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './kyc.repo.ts';
 
-/** Wire values of `is_true`: 0 none, 1 verified, 2 rejected, 3 under review. */
+/** Verification status as users see it (`is_true` on the wire): 0 none, 1 verified, 2 rejected, 3 under review. */
 export const IS_TRUE = { none: 0, approved: 1, rejected: 2, pending: 3 } as const;
 
 const ID_RE = /^[A-Za-z0-9-]{4,30}$/;
@@ -21,6 +22,19 @@ export interface KycInput {
   /** upload names of the ID's two sides */
   frontUpload: string;
   backUpload: string;
+}
+
+/** One verification submission as the back office sees it (times in unix seconds). */
+export interface KycRecord {
+  id: string;
+  realName: string;
+  idNumber: string;
+  status: string;
+  reason: string;
+  frontUrl: string;
+  backUrl: string;
+  createdAt: number;
+  decidedAt: number | null;
 }
 
 export function kycService(deps: Deps) {
@@ -54,15 +68,18 @@ export function kycService(deps: Deps) {
     }
   }
 
-  /** getUserinfo fields: is_true, realname, masked id_card, and the reason of a rejection. */
-  async function userInfo(userId: bigint, _market: Market): Promise<Record<string, unknown>> {
+  /** getUserinfo's verification: its status, the name, the masked ID number, and a rejection's reason. */
+  async function userInfo(userId: bigint, _market: Market): Promise<UserInfoPart> {
     const latest = await repo.latest(db, userId);
-    if (!latest) return { is_true: IS_TRUE.none, realname: '', id_card: '', kyc_reason: '' };
+    if (!latest)
+      return { verification: { status: IS_TRUE.none, realName: '', idNumber: '', rejectionReason: '' } };
     return {
-      is_true: IS_TRUE[latest.status],
-      realname: latest.realname,
-      id_card: maskIdCard(latest.id_card),
-      kyc_reason: latest.status === 'rejected' ? (latest.reason ?? '') : '',
+      verification: {
+        status: IS_TRUE[latest.status],
+        realName: latest.realname,
+        idNumber: maskIdCard(latest.id_card),
+        rejectionReason: latest.status === 'rejected' ? (latest.reason ?? '') : '',
+      },
     };
   }
 
@@ -96,22 +113,20 @@ export function kycService(deps: Deps) {
     detail: (row) => ({ user_id: row.user_id, realname: row.realname }),
   });
 
-  /** The KYC section of the back office's user page. */
-  async function userDetail(userId: bigint, ctx: DetailContext): Promise<Record<string, unknown>> {
+  /** The user's submissions for the back office's user page, newest first. */
+  async function userDetail(userId: bigint, ctx: DetailContext): Promise<KycRecord[]> {
     const rows = await repo.history(db, userId);
-    return {
-      kyc: rows.map((r) => ({
-        id: String(r.id),
-        realname: r.realname,
-        id_card: r.id_card,
-        status: r.status,
-        reason: r.reason ?? '',
-        front_url: ctx.uploadUrl(r.front_upload),
-        back_url: ctx.uploadUrl(r.back_upload),
-        create_time: toUnixSeconds(r.created_at.getTime()),
-        decide_time: r.decided_at ? toUnixSeconds(r.decided_at.getTime()) : null,
-      })),
-    };
+    return rows.map((r) => ({
+      id: String(r.id),
+      realName: r.realname,
+      idNumber: r.id_card,
+      status: r.status,
+      reason: r.reason ?? '',
+      frontUrl: ctx.uploadUrl(r.front_upload),
+      backUrl: ctx.uploadUrl(r.back_upload),
+      createdAt: toUnixSeconds(r.created_at.getTime()),
+      decidedAt: r.decided_at ? toUnixSeconds(r.decided_at.getTime()) : null,
+    }));
   }
 
   /** The approved identity of a user, for the areas that need it (wired in app.ts). */

@@ -8,16 +8,22 @@ import * as wire from './loans.wire.ts';
 
 export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
   kit.post(fundsApi.loaninfo, async (req) =>
-    ok(await loans.info(currentUser(req).id, wire.loanTerms(req.body))),
+    ok(wire.loanTermsReply(await loans.info(currentUser(req).id, wire.loanTerms(req.body)))),
   );
   kit.post(fundsApi.toJq, async (req) =>
-    ok(await loans.apply(currentUser(req), wire.loanInput(req.body), req.idempotency), 'ok.borrowed'),
+    ok(
+      wire.appliedReply(await loans.apply(currentUser(req), wire.loanInput(req.body), req.idempotency)),
+      'ok.borrowed',
+    ),
   );
   kit.post(fundsApi.toHq, async (req) =>
-    ok(await loans.repay(currentUser(req).id, wire.loanInput(req.body), req.idempotency), 'ok.repaid'),
+    ok(
+      wire.repaidReply(await loans.repay(currentUser(req).id, wire.loanInput(req.body), req.idempotency)),
+      'ok.repaid',
+    ),
   );
   kit.post(fundsApi.loanlist, async (req) =>
-    ok(pageOf(await loans.list(currentUser(req).id, req.body.type), req.body)),
+    ok(pageOf(await loans.list(currentUser(req).id, req.body.type), req.body).map(wire.loanRow)),
   );
 
   adminKit.post(adminApi.loanList, 'reviewer', async (req) => ok(await loans.queue(req.body)));

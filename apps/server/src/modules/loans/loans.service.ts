@@ -29,13 +29,9 @@ import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
+import type { CreditInfo, UserInfoPart } from '../../shared/user-info.ts';
+import type { LoanInput, LoanRow, LoansDetail, LoanTerms } from './loans.deps.ts';
 import * as repo from './loans.repo.ts';
-
-/** An amount of one wallet to borrow or repay. */
-export interface LoanInput {
-  currency: Currency;
-  amount: Units;
-}
 
 export function loansService(deps: Deps, identity: IdentityLookup) {
   const { db, clock } = deps;
@@ -47,43 +43,47 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     return new Map((await repo.outstanding(db, userId)).map((r) => [r.currency, BigInt(r.total)]));
   }
 
-  /** getUserinfo: credit score, and per wallet the unpaid principal ({c}yjed) and the limit ({c}kjed). */
-  async function userInfo(userId: bigint, _market: Market): Promise<Record<string, unknown>> {
-    const [xyf, owed, limits] = await Promise.all([score(userId), borrowed(userId), repo.limits(db, userId)]);
+  /** getUserinfo: the credit score, and per wallet the unpaid principal and the limit. */
+  async function userInfo(userId: bigint, _market: Market): Promise<UserInfoPart> {
+    const [creditScore, owed, limits] = await Promise.all([
+      score(userId),
+      borrowed(userId),
+      repo.limits(db, userId),
+    ]);
     const limitBy = new Map(limits.map((l) => [l.currency, l.amount]));
-    const out: Record<string, unknown> = { xyf };
+    const credit: CreditInfo = { score: creditScore, owed: {}, limits: {} } as CreditInfo;
     for (const c of CURRENCIES) {
-      out[`${c}yjed`] = formatUnits(owed.get(c) ?? 0n);
-      out[`${c}kjed`] = formatUnits(limitBy.get(c) ?? 0n);
+      credit.owed[c] = formatUnits(owed.get(c) ?? 0n);
+      credit.limits[c] = formatUnits(limitBy.get(c) ?? 0n);
     }
-    return out;
+    return { credit };
   }
 
-  /** The terms shown before applying. */
-  async function info(userId: bigint, input: { currency: Currency; amount?: Units }) {
+  /** The terms shown before applying (`loans.wire.ts` makes the reply). */
+  async function info(userId: bigint, input: { currency: Currency; amount?: Units }): Promise<LoanTerms> {
     const settings = await loadSettings(db);
     const ratePpm = percentToPpm(settings.loan_annual_rate);
-    const [xyf, owed, limit, pending] = await Promise.all([
+    const [creditScore, owedBy, limit, pending] = await Promise.all([
       score(userId),
       borrowed(userId),
       repo.limitOf(db, userId, input.currency),
       repo.hasPending(db, userId),
     ]);
-    const yjed = owed.get(input.currency) ?? 0n;
-    const available = limit > yjed ? limit - yjed : 0n;
+    const owed = owedBy.get(input.currency) ?? 0n;
+    const available = limit > owed ? limit - owed : 0n;
     return {
-      type: input.currency,
-      xyf,
-      kjed: formatUnits(limit),
-      yjed: formatUnits(yjed),
+      currency: input.currency,
+      creditScore,
+      limit: formatUnits(limit),
+      owed: formatUnits(owed),
       available: formatUnits(available),
       rate: formatPercent(ratePpm),
       pending,
-      unpaid: yjed > 0n,
+      unpaid: owed > 0n,
       ...(input.amount !== undefined
         ? {
-            daily_interest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
-            interest_30d: formatUnits(interestFor(input.amount, ratePpm, 30, input.currency)),
+            dailyInterest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
+            interest30Days: formatUnits(interestFor(input.amount, ratePpm, 30, input.currency)),
           }
         : {}),
     };
@@ -96,10 +96,10 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     await requireVerified(identity, user.id);
     const settings = await loadSettings(db);
     if (await repo.hasPending(db, user.id)) refuse('loan.pending');
-    const yjed = (await borrowed(user.id)).get(input.currency) ?? 0n;
-    if (settings.loan_block_unpaid && yjed > 0n) refuse('loan.unpaid');
+    const owed = (await borrowed(user.id)).get(input.currency) ?? 0n;
+    if (settings.loan_block_unpaid && owed > 0n) refuse('loan.unpaid');
     const limit = await repo.limitOf(db, user.id, input.currency);
-    if (input.amount > limit - yjed) refuse('loan.insufficientQuota');
+    if (input.amount > limit - owed) refuse('loan.insufficientQuota');
     const now = clock.now();
     try {
       const row = await withTx(db, async (tx) => {
@@ -114,7 +114,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
         await markApplied(tx, key);
         return inserted;
       });
-      return { id: String(row.id), order_number: row.order_no };
+      return { id: String(row.id), orderNo: row.order_no };
     } catch (err) {
       if (isUniqueViolation(err)) refuse('loan.pending');
       throw err;
@@ -219,7 +219,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       }
       await markApplied(tx, key);
       return {
-        order_number: orderNo,
+        orderNo,
         principal: formatUnits(principal),
         interest: formatUnits(interest),
         total: formatUnits(principal + interest),
@@ -227,14 +227,15 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     });
   }
 
-  async function list(userId: bigint, currency: Currency) {
+  /** The user's loans of a wallet, newest first (`interest`: accrued while open, else what was paid). */
+  async function list(userId: bigint, currency: Currency): Promise<LoanRow[]> {
     const rows = await repo.userLoans(db, userId, currency);
     const now = clock.now();
     return rows.map((l) => ({
       id: String(l.id),
-      order_number: l.order_no,
-      type: l.currency as Currency,
-      money: formatUnits(l.amount),
+      orderNo: l.order_no,
+      currency: l.currency as Currency,
+      amount: formatUnits(l.amount),
       rate: formatPercent(BigInt(l.rate_ppm)),
       interest: formatUnits(
         l.status === 1
@@ -248,9 +249,9 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       ),
       status: l.status,
       reason: l.reason ?? '',
-      create_time: toUnixSeconds(l.created_at.getTime()),
-      check_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
-      repay_time: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
+      createdAt: toUnixSeconds(l.created_at.getTime()),
+      decidedAt: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
+      repaidAt: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
     }));
   }
 
@@ -379,29 +380,31 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     });
   }
 
-  async function userDetail(userId: bigint): Promise<Record<string, unknown>> {
-    const [xyf, limits, loans] = await Promise.all([
+  /** The credit and the recent loans of a user, for the back office's user page. */
+  async function userDetail(userId: bigint): Promise<LoansDetail> {
+    const [creditScore, limits, loans] = await Promise.all([
       score(userId),
       repo.limits(db, userId),
       repo.userLoans(db, userId, undefined, 50),
     ]);
+    const t = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
     return {
       credit: {
-        score: xyf,
+        score: creditScore,
         limits: Object.fromEntries(limits.map((l) => [l.currency, formatUnits(l.amount)])),
       },
       loans: loans.map((l) => ({
         id: String(l.id),
-        order_number: l.order_no,
+        orderNo: l.order_no,
         currency: l.currency,
         amount: formatUnits(l.amount),
         rate: formatPercent(BigInt(l.rate_ppm)),
         status: LOAN_STATE[l.status],
-        interest_paid: formatUnits(l.interest_paid),
+        interestPaid: formatUnits(l.interest_paid),
         reason: l.reason ?? '',
-        create_time: toUnixSeconds(l.created_at.getTime()),
-        decide_time: l.decided_at ? toUnixSeconds(l.decided_at.getTime()) : null,
-        repay_time: l.repaid_at ? toUnixSeconds(l.repaid_at.getTime()) : null,
+        createdAt: toUnixSeconds(l.created_at.getTime()),
+        decidedAt: t(l.decided_at),
+        repaidAt: t(l.repaid_at),
       })),
     };
   }

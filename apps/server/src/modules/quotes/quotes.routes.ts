@@ -3,6 +3,7 @@ import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { QuotesService } from './quotes.service.ts';
+import { klineQuery } from './quotes.wire.ts';
 
 export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
   kit.post(quotesApi.zhishu, async (req) => ok(quotes.indices(req.body.type, req.body.lang)));
@@ -12,9 +13,10 @@ export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
   kit.post(quotesApi.stockdetails, async (req) =>
     ok(await quotes.detail(req.body.symbol, req.body.lang, req.body.type)),
   );
-  kit.post(quotesApi.kline, async (req) =>
-    ok(await quotes.kline(req.body.symbol, req.body.kline_type, req.body.fq, req.body.limit, req.body.type)),
-  );
+  kit.post(quotesApi.kline, async (req) => {
+    const q = klineQuery(req.body);
+    return ok(await quotes.kline(q.symbol, q.period, q.adjust, q.limit, q.market));
+  });
   kit.post(quotesApi.search, async (req) =>
     ok(quotes.search(req.body.content, req.body.type, req.body.lang)),
   );

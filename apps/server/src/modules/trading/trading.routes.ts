@@ -1,18 +1,18 @@
-import { blockApi, DZ_TYPES, tradingApi } from '@kabuto/contract';
+import { DZ_TYPES, tradingApi } from '@kabuto/contract';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { OrdersService } from './orders.service.ts';
 import type { PositionsService } from './positions.service.ts';
 import type { OperationKey, Trader } from './trading.deps.ts';
-import { closedListWire, openListWire, positionWire, soldWire } from './trading.wire.ts';
-
-/** A block-trade subscription (`is_qc=2`): the block module takes it (wired in app.ts). */
-interface BlockSubscription {
-  offeringId: bigint;
-  quantity: bigint;
-  password?: string;
-}
+import {
+  type BlockSubscription,
+  buyRequest,
+  closedListWire,
+  openListWire,
+  positionWire,
+  soldWire,
+} from './trading.wire.ts';
 
 export function tradingRoutes(
   kit: RouteKit,
@@ -27,26 +27,10 @@ export function tradingRoutes(
   },
 ): void {
   kit.post(tradingApi.buyStock, async (req) => {
-    const b = req.body;
-    if (blockApi.isBlockBuy(b)) {
-      const input = { offeringId: b.id, quantity: b.zhang, password: b.password };
-      return ok(await block.subscribe(currentUser(req), input, req.idempotency), 'ok.subscribed');
-    }
-    const leverage = b.ganggan > 1000n ? 0 : Number(b.ganggan);
-    const data = await orders.buy(
-      currentUser(req),
-      {
-        symbol: b.symbol,
-        quantity: b.zhang,
-        leverage,
-        direction: b.buyzd,
-        orderType: b.gdlx,
-        limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
-        market: b.type,
-        afterMarket: Number(b.dz_type ?? 0) === 1,
-      },
-      req.idempotency,
-    );
+    const request = buyRequest(req.body);
+    if ('block' in request)
+      return ok(await block.subscribe(currentUser(req), request.block, req.idempotency), 'ok.subscribed');
+    const data = await orders.buy(currentUser(req), request.order, req.idempotency);
     return ok(data, 'ok.bought');
   });
   kit.post(tradingApi.sellStock, async (req) =>

@@ -1,7 +1,16 @@
-import { type DataOf, DZ_TYPES, type tradingApi, wireNumber, wirePercent } from '@kabuto/contract';
+import {
+  type BodyOf,
+  blockApi,
+  type DataOf,
+  DZ_TYPES,
+  type tradingApi,
+  wireNumber,
+  wirePercent,
+} from '@kabuto/contract';
 import { formatUnits, POSITION_STATUS, priceMove, toUnixSeconds, type Units } from '@kabuto/domain';
 import type { Lang } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
+import type { BuyInput } from './orders.service.ts';
 import { openPositionOf, type PositionView } from './positions.service.ts';
 
 /**
@@ -97,3 +106,33 @@ export const soldWire = (r: { id: string; price: Units; pnl: Units }) => ({
   sell_price: formatUnits(r.price),
   yingkui: formatUnits(r.pnl),
 });
+
+/** A block-trade subscription (`is_qc=2`): the block module takes it (wired in app.ts). */
+export interface BlockSubscription {
+  offeringId: bigint;
+  quantity: bigint;
+  password?: string;
+}
+
+/**
+ * `/trade/buy_stock`'s body in English names: a block subscription (`is_qc=2`: `id`, `zhang`, `password`)
+ * or an order (`zhang` shares, `ganggan` leverage — past 1000 it is no configured one —, `buyzd` direction,
+ * `gdlx` market or limit at `buy_price`, `dz_type=1` after-market).
+ */
+export function buyRequest(
+  b: BodyOf<typeof tradingApi.buyStock>,
+): { block: BlockSubscription } | { order: BuyInput } {
+  if (blockApi.isBlockBuy(b)) return { block: { offeringId: b.id, quantity: b.zhang, password: b.password } };
+  return {
+    order: {
+      symbol: b.symbol,
+      quantity: b.zhang,
+      leverage: b.ganggan > 1000n ? 0 : Number(b.ganggan),
+      direction: b.buyzd,
+      orderType: b.gdlx,
+      limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
+      market: b.type,
+      afterMarket: Number(b.dz_type ?? 0) === 1,
+    },
+  };
+}

@@ -3,8 +3,7 @@ import { StatusTag } from '../../../components/field-value.tsx';
 import { RefreshIcon } from '../../../components/icons.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/states.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { findField } from '../../../lib/record-fields.ts';
-import { useUserDetail } from '../api/use-user-detail.ts';
+import { userSummary, useUserDetail } from '../api/use-user-detail.ts';
 import { DetailSections } from './detail-sections.tsx';
 import { UserCreditForm } from './user-credit-form.tsx';
 import { UserMessageForm } from './user-message-form.tsx';
@@ -14,11 +13,7 @@ import { UserStateForm } from './user-state-form.tsx';
 export function UserDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useI18n();
   const detail = useUserDetail(id);
-  const data = detail.data;
-  const account = data ? findField(data, ['account', 'username', 'mobile']) : undefined;
-  const state = data ? findField(data, ['state']) : undefined;
-  const scoreRaw = data ? findField(data, ['credit_score', 'xyf', 'score']) : undefined;
-  const score = scoreRaw === undefined || Number.isNaN(Number(scoreRaw)) ? undefined : Number(scoreRaw);
+  const { account, state, creditScore: score } = userSummary(detail.data);
 
   return (
     <Drawer

@@ -24,7 +24,7 @@ import { compactMoney } from '../../../lib/money-text.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import { useChannels } from '../api/use-channels.ts';
-import { useDepositCheck } from '../api/use-deposit-check.ts';
+import { CHANNEL_PASSWORD_FIELD, useDepositCheck } from '../api/use-deposit-check.ts';
 import { ChannelOption } from '../components/channel-option.tsx';
 import { Steps } from '../components/steps.tsx';
 import { getDepositDraft, setDepositDraft } from '../deposit-draft.ts';
@@ -79,7 +79,7 @@ export function StoredPage() {
         { below: 'deposit.belowMinimum', above: 'deposit.aboveMaximum' },
         (u) => compactMoney(unitsToInput(u, type), type),
       ) ??
-      required(channelPassword, 'rpassword');
+      required(channelPassword, CHANNEL_PASSWORD_FIELD);
     if (problem) return showMsg(problem.msg, problem.params);
     check.mutate(
       { amount: money, type, channelPassword, channel: channel.id },
@@ -189,7 +189,7 @@ export function StoredPage() {
               <TextField
                 label={t('deposit.channelPassword')}
                 icon="lock"
-                name="rpassword"
+                name={CHANNEL_PASSWORD_FIELD}
                 value={channelPassword}
                 onChange={setChannelPassword}
                 placeholder={t('deposit.channelPasswordPlaceholder')}

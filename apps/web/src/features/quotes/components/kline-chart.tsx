@@ -132,7 +132,7 @@ export interface KlineChartProps {
   symbol: string;
   market: Market;
   period: KlinePeriod;
-  fq: Adjustment;
+  adjust: Adjustment;
   main: readonly MainIndicator[];
   sub: SubIndicator;
   pricePrecision: number;
@@ -140,14 +140,23 @@ export interface KlineChartProps {
 }
 
 /** A klinecharts candle (or, for the timeshare tab, area) chart with main and sub indicators. */
-export function KlineChart({ symbol, market, period, fq, main, sub, pricePrecision, tick }: KlineChartProps) {
+export function KlineChart({
+  symbol,
+  market,
+  period,
+  adjust,
+  main,
+  sub,
+  pricePrecision,
+  tick,
+}: KlineChartProps) {
   const { t } = useTranslation('quotes');
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const bars = useRef<KLineData[]>([]);
   const push = useRef<((bar: KLineData) => void) | null>(null);
   const lastVolume = useRef<number | null>(null);
-  const kline = useKline(symbol, market, period, fq);
+  const kline = useKline(symbol, market, period, adjust);
 
   // create once
   useEffect(() => {

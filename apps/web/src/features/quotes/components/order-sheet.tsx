@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
+import { feeOverride, leverageList } from '../../../lib/api/trade-settings.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { formatPrice } from '../../../lib/quote-format.ts';
 import { useStartupConfig } from '../../../lib/startup-config.ts';
-import { estimateOrder, feeOverride, leverageList } from '../../../lib/trade-config.ts';
+import { estimateOrder } from '../../../lib/trade-config.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 

@@ -55,7 +55,7 @@ export function InfoPage() {
   const watched = Boolean(watch.data?.some((q) => q.symbol === symbol));
 
   const [period, setPeriod] = useState<KlinePeriod>('1');
-  const [fq, setFq] = useState<Adjustment>('none');
+  const [adjust, setAdjust] = useState<Adjustment>('none');
   const [main, setMain] = useState<readonly MainIndicator[]>(['MA']);
   const [sub, setSub] = useState<SubIndicator>('VOL');
   const [sheet, setSheet] = useState<Direction | null>(null);
@@ -162,10 +162,10 @@ export function InfoPage() {
                   <button
                     key={a}
                     type="button"
-                    className={fq === a ? 'is-active' : ''}
-                    aria-pressed={fq === a}
-                    onClick={() => setFq(a)}
-                    data-testid={`fq-${a}`}
+                    className={adjust === a ? 'is-active' : ''}
+                    aria-pressed={adjust === a}
+                    onClick={() => setAdjust(a)}
+                    data-testid={`adjust-${a}`}
                   >
                     {t(`adjust.${a}`)}
                   </button>
@@ -184,7 +184,7 @@ export function InfoPage() {
                 symbol={symbol}
                 market={market}
                 period={period}
-                fq={fq}
+                adjust={adjust}
                 main={main}
                 sub={sub}
                 pricePrecision={decimals}
