@@ -7,6 +7,7 @@ export * from './markets/index.ts';
 export * from './money.ts';
 export * from './positions.ts';
 export * from './products/block.ts';
+export * from './products/copy-trade.ts';
 export * from './products/draw.ts';
 export * from './products/ipo.ts';
 export * from './products/ipo-price.ts';
