@@ -48,7 +48,9 @@ export interface UserBalance {
   reserved: Units;
   /** Held in open positions (the margin account's posted balance). */
   margin: Units;
-  /** available + reserved + margin — what the user sees as "frozen" is reserved + margin. */
+  /** In copy-trade products (the stake account's posted balance). */
+  stake: Units;
+  /** available + reserved + margin + stake — "frozen" is reserved + margin + stake ({@link frozenOf}). */
   total: Units;
   /** What the user owes (the loan account: debits_posted − credits_posted). */
   owed: Units;
@@ -62,6 +64,7 @@ const emptyBalance = (currency: Currency): UserBalance => ({
   available: 0n,
   reserved: 0n,
   margin: 0n,
+  stake: 0n,
   total: 0n,
   owed: 0n,
   cashAccountId: null,
@@ -93,14 +96,23 @@ export async function userBalances(
     } else if (a.kind === 'margin') {
       b.margin = postedBalance(a);
       b.marginAccountId = a.id;
+    } else if (a.kind === 'stake') {
+      b.stake = postedBalance(a);
     } else if (a.kind === 'loan') {
       b.owed = owedBalance(a);
       b.loanAccountId = a.id;
     }
   }
-  for (const b of by.values()) b.total = b.available + b.reserved + b.margin;
+  for (const b of by.values()) b.total = b.available + frozenOf(b);
   return CURRENCIES.filter((c) => by.has(c)).map((c) => by.get(c)!);
 }
+
+/**
+ * What the user sees as frozen (spec §9): reserved out of cash by pending transfers (withdrawals, orders,
+ * subscriptions) + margin held in open positions + money in copy-trade stakes.
+ */
+export const frozenOf = (b: Pick<UserBalance, 'reserved' | 'margin' | 'stake'>): Units =>
+  b.reserved + b.margin + b.stake;
 
 /** A user's balance in one currency (zeros when they have no account in it yet). */
 export async function userBalance(db: Db, userId: bigint, currency: Currency): Promise<UserBalance> {

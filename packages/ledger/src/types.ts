@@ -3,8 +3,11 @@ import type { Currency, Units } from '@kabuto/domain';
 export type AccountId = bigint;
 export type TransferId = bigint;
 
-/** Accounts every user may have, one per currency. */
-export const USER_ACCOUNT_KINDS = ['cash', 'margin', 'loan'] as const;
+/**
+ * Accounts every user may have, one per currency: `cash`, `margin` (held in open positions), `loan` (what
+ * is owed), `stake` (money in copy-trade products: the user's, counted in frozen and total assets).
+ */
+export const USER_ACCOUNT_KINDS = ['cash', 'margin', 'loan', 'stake'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
 /** The platform's side of every movement, one per currency (and shard, see `PLATFORM_SHARDS`). */
@@ -38,13 +41,14 @@ export const AccountFlags = {
 } as const;
 
 /**
- * Flags an account gets when it is created: user cash and margin cannot go below zero; a user's loan
+ * Flags an account gets when it is created: user cash, margin and stake cannot go below zero; a user's loan
  * account (debit-normal: what the user owes) cannot be repaid beyond what is owed.
  */
 export function defaultAccountFlags(kind: AccountKind): number {
   switch (kind) {
     case 'cash':
     case 'margin':
+    case 'stake':
       return AccountFlags.debitsMustNotExceedCredits;
     case 'loan':
       return AccountFlags.creditsMustNotExceedDebits;

@@ -3,6 +3,7 @@ import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { MoneyTables } from './money.ts';
+import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
 import type { TradingTables } from './trading.ts';
 
@@ -10,6 +11,7 @@ export type * from './block.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
 export type * from './money.ts';
+export type * from './products.ts';
 export type * from './security.ts';
 export type * from './trading.ts';
 
@@ -21,4 +23,5 @@ export interface Database
     TradingTables,
     SecurityTables,
     IpoTables,
-    BlockTables {}
+    BlockTables,
+    ProductTables {}

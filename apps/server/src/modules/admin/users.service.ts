@@ -1,7 +1,7 @@
 import type { UserState } from '@kabuto/db';
 import { withTx } from '@kabuto/db';
 import { CURRENCIES, formatUnits, toUnixSeconds } from '@kabuto/domain';
-import { transferHistory, userBalances } from '@kabuto/ledger';
+import { frozenOf, transferHistory, userBalances } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
@@ -118,7 +118,7 @@ export function adminUsersService(deps: Deps, contributors: AdminContributors) {
       wallets: balances.map((b) => ({
         currency: b.currency,
         available: formatUnits(b.available),
-        frozen: formatUnits(b.reserved + b.margin),
+        frozen: formatUnits(frozenOf(b)),
         total: formatUnits(b.total),
         owed: formatUnits(b.owed),
       })),

@@ -6,7 +6,7 @@ import {
   REVIEW_STATE,
   toUnixSeconds,
 } from '@kabuto/domain';
-import { userBalances } from '@kabuto/ledger';
+import { frozenOf, userBalances } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
 import type { UserInfoPart } from '../../shared/user-info.ts';
@@ -15,7 +15,7 @@ import * as repo from './funds.repo.ts';
 /**
  * Wallet balances as the ledger holds them. Frozen = what pending transfers reserve out of cash
  * (withdrawals, and later orders and subscriptions) + margin held in open positions; total = available +
- * frozen (spec §9). Nothing here is stored: every figure is read from the ledger.
+ * frozen (spec §9), where frozen counts the money in copy-trade stakes too. Nothing here is stored: every figure is read from the ledger.
  */
 /** The funds sections of the back office's user page (times in unix seconds, amounts decimal strings). */
 export interface FundsDetail {
@@ -77,7 +77,7 @@ export function walletsService({ db }: Deps) {
         available,
         market: {
           available: formatUnits(cur.available),
-          frozen: formatUnits(cur.reserved + cur.margin),
+          frozen: formatUnits(frozenOf(cur)),
           total: formatUnits(cur.total),
         },
       },
