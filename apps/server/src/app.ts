@@ -26,6 +26,8 @@ import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
 import { newStockAdmin } from './modules/ipo/ipo.admin.ts';
 import { ipoRoutes } from './modules/ipo/ipo.routes.ts';
 import { newStockService } from './modules/ipo/ipo.service.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { productsService } from './modules/products/products.service.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycService } from './modules/kyc/kyc.service.ts';
 import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
@@ -54,6 +56,7 @@ import { routeKit } from './plugins/routes.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
 import { registerWebSocket } from './plugins/websocket.ts';
+import { fundPasswordVerifier } from './shared/fund-password.ts';
 import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
@@ -159,15 +162,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const positions = positionsService(tradingDeps);
   const newShares = newStockService({ ...deps, market, markApplied, insertPositions });
   const block = blockService({ ...tradingDeps, insertPositions });
+  const products = productsService({ ...tradingDeps, verifyFundPassword: fundPasswordVerifier(deps) });
   const tradingRounds = positionJobs(tradingDeps, orders, positions);
   const jobs = tradingJobs(
     // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
-    // then the block offerings whose window closed (allocated)
+    // then the block offerings whose window closed (allocated), then the copy-trade products' closes
     {
       runJobs: async () => ({
         ...(await tradingRounds.runJobs()),
         ipo: await newShares.runJobs(),
         block: await block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
+        products: await products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
       }),
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
@@ -228,6 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   quotesRoutes(kit, quotes);
   tradingRoutes(kit, orders, positions, block);
   blockRoutes(kit, adminKit, block);
+  productsRoutes(kit, adminKit, products, market);
   // Every process quotes the listed new shares: the leader lists them, every process adds them to its
   // market data at start and every few seconds.
   await newShares.syncListings();

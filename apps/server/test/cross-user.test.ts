@@ -18,7 +18,7 @@ import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
 const ID_KEY = /^(id|.*_id|.*id)$/i;
 
 type Ready = Session & { cardId: string; realname: string };
-type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions' | 'applications';
+type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions' | 'applications' | 'stakes';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
@@ -44,6 +44,7 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/user/passkeyDelete': { ids: 'passkeys', rest: () => ({}) },
   '/user/sessionRevoke': { ids: 'sessions', rest: () => ({}) },
   '/trade/newstock_abstain': { ids: 'applications', rest: () => ({ type: 'jpy' }) },
+  '/trade/redeem_product': { ids: 'stakes', rest: () => ({ type: 'jpy' }) },
 };
 /**
  * Ids that name shared things rather than a user's rows: a deposit channel, and a new-share offering
@@ -54,6 +55,9 @@ const SHARED_IDS = new Set([
   '/trade/buy_newstock id',
   '/trade/newstock_draw id',
   '/trade/block_draw id',
+  // a copy-trade product is the platform's catalogue
+  '/trade/productdetail id',
+  '/trade/buy_product id',
 ]);
 const isShared = (path: string, key: string) => SHARED_IDS.has(key) || SHARED_IDS.has(`${path} ${key}`);
 
@@ -116,6 +120,31 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       await t.money('/trade/buy_newstock', { id: subscribing[0].id, zhang: 100, type: 'jpy' }, a),
     );
 
+    // a copy-trade stake of A's (no lock-in, so only ownership can refuse B's redeem)
+    const product = expectOk(
+      await t.admin(
+        '/product/create',
+        {
+          market: 'jpy',
+          name_jp: '越境ファンド',
+          name_cn: '越境基金',
+          name_us: 'Cross fund',
+          issuer: 'Issuer',
+          target_bp: 5,
+          minimum: '1000',
+          capacity: '10000000',
+          lock_days: 0,
+          deadline: new Date(t.clock.now() + 86_400_000).toISOString(),
+          ends: new Date(t.clock.now() + 30 * 86_400_000).toISOString(),
+          constituents: [{ symbol: '7203', weight_bp: 10000 }],
+        },
+        op,
+      ),
+    );
+    const stake = expectOk(
+      await t.money('/trade/buy_product', { id: product.id, money: '5000', type: 'jpy' }, a),
+    );
+
     // A passkey of A's (a software authenticator; passkeys need a host name, so the calls name localhost).
     const local = { host: 'localhost' };
     const { options } = expectOk(
@@ -140,6 +169,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       deposits: expectOk(await t.call('/user/rechargelist', { type: 'jpy' }, { token: s.token })),
       records: expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: s.token })),
       ipo: expectOk(await t.call('/trade/usernewstocklist', { type: 'jpy' }, { token: s.token })),
+      stakes: expectOk(await t.call('/trade/userproductlist', { type: 'jpy' }, { token: s.token })),
     });
     const before = await lists(a);
     const idsOf = (...lists: unknown[]) => [
@@ -152,7 +182,9 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       passkeys: idsOf(before.security.passkeys),
       sessions: idsOf(before.sessions),
       applications: idsOf(before.ipo),
+      stakes: idsOf(before.stakes),
     };
+    expect(owned.stakes).toEqual([stake.id]);
     expect(owned.applications).toEqual([String(ipo.id)]);
     expect(owned.passkeys).toHaveLength(1);
     expect(owned.sessions.length).toBeGreaterThan(0);
@@ -165,6 +197,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       '越境',
       ...[open, closed, pending, wd].map((r) => r.order_number),
       ipo.order_no,
+      stake.order_no,
     ].filter((m): m is string => typeof m === 'string' && m.length > 0);
 
     const calls = (await contractEndpoints(t.app)).filter(

@@ -567,8 +567,13 @@ describe.each(TEST_DB_KINDS)(
             await t.call('/trade/userproductlist', { type: 'jpy' }, { token: s.token }),
           );
           const blocks = expectOk(await t.call('/trade/ustockslist', { type: 'jpy' }, { token: s.token }));
+          // copy-trade stakes hold the user's money while following (0) and inside the lock-in (2)
           return (
-            sum(ipo, 'rjmoney', 1) + sum(w, 'money', 0) + sum(products, 'money', 0) + sum(blocks, 'credit', 0)
+            sum(ipo, 'rjmoney', 1) +
+            sum(w, 'money', 0) +
+            sum(products, 'money', 0) +
+            sum(products, 'money', 2) +
+            sum(blocks, 'credit', 0)
           );
         };
         const agree = async () => {
@@ -577,7 +582,7 @@ describe.each(TEST_DB_KINDS)(
           const frozen = await specFrozen();
           // the server's figures are the ledger's …
           expect(u(me.jpy)).toBe(ledger.available);
-          expect(u(me.frozen)).toBe(ledger.reserved + ledger.margin);
+          expect(u(me.frozen)).toBe(ledger.reserved + ledger.margin + ledger.stake);
           expect(u(me.total_assets)).toBe(ledger.total);
           // … and they equal the spec's formula over the list calls
           expect(u(me.frozen)).toBe(frozen);

@@ -19,6 +19,7 @@ import { seedBlockOfferings } from './block.ts';
 import { SEED_OFFERINGS, seedPrice, seedSchedule } from './content/new-shares.ts';
 import { SEED_NEWS } from './content/news.ts';
 import { SEED_PAGES } from './content/pages.ts';
+import { seedProducts } from './products.ts';
 
 export interface SeedReport {
   seeded: boolean;
@@ -386,7 +387,10 @@ export async function seedDemo(
   env: Env,
   cost: HashCost,
   clock: Clock = systemClock,
-  /** Market data: with it, the demo's block offerings are priced off the stocks' last prices. */
+  /**
+   * Market data: with it, the demo's block offerings are priced off the stocks' last prices and the
+   * copy-trade products get their NAV history from the back-filled closes.
+   */
   market?: MarketDataProvider,
 ): Promise<SeedReport> {
   const report: SeedReport = {
@@ -447,6 +451,7 @@ export async function seedDemo(
         .execute();
     }
     if (market) await seedBlockOfferings(tx, market, clock.now(), blockHash);
+    if (market) await seedProducts(tx, market, clock.now());
     report.seeded = true;
   });
   if (report.seeded) report.operatorPassword = operatorPassword;

@@ -2,6 +2,7 @@ import { account } from './account.ts';
 import { common } from './common.ts';
 import { ipo } from './ipo.ts';
 import { money } from './money.ts';
+import { products } from './products.ts';
 import { records } from './records.ts';
 import { security } from './security.ts';
 import { trading } from './trading.ts';
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...trading,
   ...security,
   ...ipo,
+  ...products,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -11,6 +11,9 @@
  *   the stake's value over any span.
  * - A gain is paid to cash; a loss reduces the stake and never more than what is left of it.
  */
+import type { Market } from '../currencies.ts';
+import { daySchedule, localDate, previousTradingDay, tradingDayOnOrBefore } from '../markets/calendar.ts';
+import type { LocalDate } from '../markets/time.ts';
 import type { Units } from '../money.ts';
 import { type StatusMachine, statusMachine } from '../status-machine.ts';
 
@@ -180,3 +183,35 @@ export function followRefusal(
   if (amount > capacityLeft(t)) return 'product.capacityExceeded';
   return null;
 }
+
+// ---- the target line and the closes ----
+
+/**
+ * The NAV the stated daily target would reach after `days` trading days from `start`, compounded per
+ * trading day and rounded down each day (the detail screen draws it against the real NAV).
+ */
+export function targetNavs(start: Units, targetBp: number, days: number): Units[] {
+  const out: Units[] = [];
+  let nav = start;
+  for (let i = 0; i < days; i++) {
+    out.push(nav);
+    nav = (nav * BigInt(WEIGHT_TOTAL + targetBp)) / BigInt(WEIGHT_TOTAL);
+    if (nav < 0n) nav = 0n;
+  }
+  return out;
+}
+
+/** The last trading day of `market` whose close is at or before `nowMs`, and that close's instant. */
+export function lastClose(market: Market, nowMs: number): { date: LocalDate; at: number } {
+  let date = tradingDayOnOrBefore(market, localDate(market, nowMs));
+  let day = daySchedule(market, date);
+  if (!day || day.end > nowMs) {
+    date = previousTradingDay(market, date);
+    day = daySchedule(market, date);
+  }
+  return { date, at: day!.end };
+}
+
+/** The instant of a trading day's close (null when the market does not trade that day). */
+export const closeOf = (market: Market, date: LocalDate): number | null =>
+  daySchedule(market, date)?.end ?? null;

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   capacityLeft,
+  closeOf,
+  lastClose,
+  targetNavs,
   dailyPnl,
   followRefusal,
   holdingsFor,
@@ -168,5 +171,24 @@ describe('follow checks', () => {
     expect(followRefusal(terms, 201n, 0)).toBe('product.capacityExceeded');
     expect(followRefusal(terms, 200n, 0)).toBeNull();
     expect(capacityLeft({ capacity: 1n, raised: 5n })).toBe(0n);
+  });
+});
+
+describe('target line and closes', () => {
+  it('compounds the daily target per trading day', () => {
+    expect(targetNavs(10_000n, 100, 3)).toEqual([10_000n, 10_100n, 10_201n]);
+    expect(targetNavs(10_000n, -100, 2)).toEqual([10_000n, 9_900n]);
+  });
+  it('the last close: today once the session has ended, else the trading day before', () => {
+    const jst = (iso: string) => Date.parse(`${iso}+09:00`);
+    // Friday 2026-11-20, Tokyo closes 15:30
+    expect(lastClose('jpy', jst('2026-11-20T16:00')).date).toBe('2026-11-20');
+    expect(lastClose('jpy', jst('2026-11-20T10:00')).date).toBe('2026-11-19');
+    // the weekend: Friday's close
+    expect(lastClose('jpy', jst('2026-11-22T12:00'))).toEqual({
+      date: '2026-11-20',
+      at: closeOf('jpy', '2026-11-20'),
+    });
+    expect(closeOf('jpy', '2026-11-22')).toBeNull();
   });
 });

@@ -126,10 +126,9 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     ok(await m.records.statement(currentUser(req).id, req.body)),
   );
 
-  // ---- product lists whose frozen amounts count in the assets. Copy-trade orders arrive with their area,
-  // which takes this call over; until then every user's list is really empty. (IPO subscriptions:
-  // modules/ipo; block-trade subscriptions, /trade/ustockslist: modules/block.)
-  kit.post(fundsApi.userproductlist, async () => ok([]));
+  // ---- product lists whose frozen amounts count in the assets live with their areas: copy-trade orders
+  // (/trade/userproductlist) in modules/products, IPO subscriptions in modules/ipo, block-trade
+  // subscriptions (/trade/ustockslist) in modules/block.
 
   // ---- back office
   adminKit.post(adminApi.depositList, 'reviewer', async (req, op) =>
