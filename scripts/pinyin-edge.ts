@@ -37,7 +37,9 @@ export const ENGLISH = new Set([
   transport last uri qr enrol recovery client data json expires in seen used left key
   applicant application commitment draw entry listing lottery per mine mode offer offering outcome
   payment deadline pe range result seed share subscribe underwriter waitlist won jp cn us
-  entries allocated quantity`.split(/\s+/),
+  entries allocated quantity
+  capacity capital constituent date day history inception listed lock minimum nav profit refund sender unit
+  weight bp`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

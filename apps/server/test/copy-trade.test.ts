@@ -1,10 +1,10 @@
+import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, parseUnits, settleDay, stakeValue } from '@kabuto/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seedProducts } from '../src/seed/products.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
-import { seedProducts } from '../src/seed/products.ts';
-import { withTx } from '@kabuto/db';
 
 const u = (s: string) => parseUnits(s) as bigint;
 const DAY = 24 * 60 * 60 * 1000;

@@ -43,6 +43,7 @@ const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
 const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes', 'newShares']);
+const copyTrade = (load: () => Promise<ComponentType>) => lazyPage(load, ['copyTrade']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
 const money = (name: keyof typeof import('./money-pages.ts')) =>
   lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
@@ -59,6 +60,18 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/large2', Page: block('Large2Page'), auth: true },
   { path: '/home/large3', Page: block('Large3Page'), auth: true },
   { path: '/home/index', Page: home, auth: true },
+  {
+    path: '/home/follow',
+    Page: copyTrade(async () => (await import('../features/copy-trade/pages/follow-page.tsx')).FollowPage),
+    auth: true,
+  },
+  {
+    path: '/mine/followOrder',
+    Page: copyTrade(
+      async () => (await import('../features/copy-trade/pages/follow-order-page.tsx')).FollowOrderPage,
+    ),
+    auth: true,
+  },
   {
     path: '/home/newShare',
     Page: newShares('NewSharePage'),

@@ -5,6 +5,7 @@ import type {
   Endpoint,
   fundsApi,
   ipoApi,
+  productsApi,
   quotesApi,
   securityApi,
   tradingApi,
@@ -108,6 +109,13 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
+  },
+  products: {
+    productlist: ref<typeof productsApi.productlist>('/trade/productlist'),
+    productdetail: ref<typeof productsApi.productdetail>('/trade/productdetail'),
+    buyProduct: ref<typeof productsApi.buyProduct>('/trade/buy_product'),
+    redeemProduct: ref<typeof productsApi.redeemProduct>('/trade/redeem_product'),
+    userproductlist: ref<typeof fundsApi.userproductlist>('/trade/userproductlist'),
   },
 } as const;
 

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'security',
   'newShares',
   'block',
+  'copyTrade',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -19,6 +19,8 @@ export const scopes = {
   news: ['news'],
   /** New-share offerings, one's lottery, the user's applications. */
   newShares: ['newShares'],
+  /** Copy-trade products, one's detail, the user's follow orders. */
+  products: ['products'],
   /** Public settings and documents. */
   content: ['content'],
 } as const;

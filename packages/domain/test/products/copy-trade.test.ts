@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   capacityLeft,
   closeOf,
-  lastClose,
-  targetNavs,
   dailyPnl,
   followRefusal,
   holdingsFor,
   IllegalTransitionError,
   initialStakeState,
+  lastClose,
   lockInEnd,
   NAV_ONE,
   navChangeBp,
@@ -17,6 +16,7 @@ import {
   STAKE,
   settleDay,
   stakeValue,
+  targetNavs,
   unitsFor,
   weightsProblem,
 } from '../../src/index.ts';

@@ -4,8 +4,8 @@ import {
   type Market,
   NAV_ONE,
   navChangeBp,
-  stakeValue,
   STAKE_CODE,
+  stakeValue,
   targetNavs,
   type Units,
 } from '@kabuto/domain';

@@ -16,8 +16,8 @@ import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import {
-  type FollowInput,
   type Follower,
+  type FollowInput,
   holdingsOf,
   liveNav,
   type OperationKey,

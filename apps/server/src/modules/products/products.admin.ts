@@ -15,8 +15,8 @@ import type { CatalogueService } from './catalogue.service.ts';
 import {
   constituentOf,
   holdingsOf,
-  livePrices,
   liveNav,
+  livePrices,
   PRODUCT_STATUS,
   type ProductsDeps,
   type ProductTerms,

@@ -1,12 +1,13 @@
-import type { Db, Tx } from '@kabuto/db';
-import { type Market, STAKE_CODE } from '@kabuto/domain';
-import type { Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  Db,
   ProductConstituentTable,
   ProductRebalanceTable,
   ProductStakeTable,
   ProductTable,
+  Tx,
 } from '@kabuto/db';
+import { type Market, STAKE_CODE } from '@kabuto/domain';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /** Every statement on the product tables. */
 

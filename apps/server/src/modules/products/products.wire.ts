@@ -1,9 +1,8 @@
 import type { DataOf, fundsApi, productsApi } from '@kabuto/contract';
 import { wireNumber, wirePercent } from '@kabuto/contract';
 import { formatUnits, NAV_ONE, navChangeBp, toUnixSeconds } from '@kabuto/domain';
-import type { Lang } from '@kabuto/market';
+import type { Lang, MarketDataProvider } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
-import type { MarketDataProvider } from '@kabuto/market';
 import type { CatalogueService, ProductView } from './catalogue.service.ts';
 import type { FollowService } from './follow.service.ts';
 import { productName } from './products.deps.ts';

@@ -15,6 +15,7 @@ import { NewShareStateChip as StateChip } from '../../../components/new-share-st
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { useFollowOrders } from '../../../lib/api/use-follow-orders.ts';
 import { recordsQuery } from '../../../lib/api/use-new-share-records.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -52,6 +53,8 @@ export function PositionPage() {
     ...recordsQuery(market, currentLanguage() as Language),
     enabled: tab === 'newShare',
   });
+  const follows = useFollowOrders(market, currentLanguage() as Language, tab === 'follow');
+  const { t: tf } = useTranslation('copyTrade');
   const { close, cancelOrder } = usePositionActions(market);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -200,7 +203,32 @@ export function PositionPage() {
         </ul>
       );
   } else {
-    body = <Empty text={t('emptyFollow')} />;
+    const rows = follows.data ?? [];
+    if (follows.isPending) body = <ListSkeleton rows={3} lines={3} />;
+    else if (follows.isError && !follows.data) body = <ErrorState onRetry={() => void follows.refetch()} />;
+    else if (rows.length === 0) body = <Empty text={t('emptyFollow')} />;
+    else
+      body = (
+        <ul className="k-pos-list" data-testid="pos-follows">
+          {rows.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                className="k-pos-ipo"
+                onClick={() => navigate('/mine/followOrder')}
+                data-testid="pos-follow"
+              >
+                <span>
+                  <b>{r.name}</b> <small>{r.issuer}</small>
+                </span>
+                <span className="k-num">{formatMoney(r.stake, market)}</span>
+                <span className={`k-num ${trendClass(r.profit)}`}>{formatMoney(r.profit, market)}</span>
+                <span className="k-pos-follow-state">{tf(`status.${r.status}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      );
   }
 
   return (
@@ -213,6 +241,7 @@ export function PositionPage() {
             user.refetch(),
             tab === 'sold' || tab === 'orders' ? closed.refetch() : null,
             tab === 'newShare' ? newShares.refetch() : null,
+            tab === 'follow' ? follows.refetch() : null,
           ])
         }
       >
