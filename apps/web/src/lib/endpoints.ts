@@ -60,6 +60,7 @@ export const endpoints = {
   },
   funds: {
     upload1: ref<typeof fundsApi.upload1>('/common/upload1'),
+    userproductlist: ref<typeof fundsApi.userproductlist>('/trade/userproductlist'),
     shiming: ref<typeof fundsApi.shiming>('/user/shiming'),
     cardList: ref<typeof fundsApi.cardList>('/user/cardList'),
     addCard: ref<typeof fundsApi.addCard>('/user/addCard'),
@@ -115,7 +116,6 @@ export const endpoints = {
     productdetail: ref<typeof productsApi.productdetail>('/trade/productdetail'),
     buyProduct: ref<typeof productsApi.buyProduct>('/trade/buy_product'),
     redeemProduct: ref<typeof productsApi.redeemProduct>('/trade/redeem_product'),
-    userproductlist: ref<typeof fundsApi.userproductlist>('/trade/userproductlist'),
   },
 } as const;
 

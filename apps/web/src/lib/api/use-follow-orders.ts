@@ -5,7 +5,7 @@ import { fetchData, type RefData } from '../api.ts';
 import { endpoints } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type WireOrder = RefData<typeof endpoints.products.userproductlist>[number];
+type WireOrder = RefData<typeof endpoints.funds.userproductlist>[number];
 
 /** A copy-trade order (stake) in English names: 0 following, 1 ended, 2 locked. */
 export interface FollowOrder {
@@ -61,7 +61,7 @@ export const followOrdersQuery = (market: Market, lang: Language) =>
     queryFn: async ({ signal }): Promise<FollowOrder[]> =>
       (
         await fetchData(
-          endpoints.products.userproductlist,
+          endpoints.funds.userproductlist,
           { type: market as 'jpy', lang, size: 100 },
           { signal },
         )
