@@ -1,5 +1,5 @@
 /**
- * The product screens — new shares, block trades, after-market trades — loaded together as one chunk
+ * The product screens — new shares, block trades, after-market trades, copy trading — loaded together as one chunk
  * (one import keeps the route table, part of the first screen, small; and their shared draw proof,
  * `components/draw-proof.tsx`, rides inside it instead of in a chunk of its own).
  */
@@ -8,6 +8,8 @@ export { LargeInfoPage } from '../features/block-trades/pages/large-info-page.ts
 export { LargePage } from '../features/block-trades/pages/large-page.tsx';
 export { Large2Page } from '../features/block-trades/pages/large2-page.tsx';
 export { Large3Page } from '../features/block-trades/pages/large3-page.tsx';
+export { FollowOrderPage } from '../features/copy-trade/pages/follow-order-page.tsx';
+export { FollowPage } from '../features/copy-trade/pages/follow-page.tsx';
 export { NewShareInfoPage } from '../features/new-shares/pages/new-share-info-page.tsx';
 export { NewShareOrderPage } from '../features/new-shares/pages/new-share-order-page.tsx';
 export { NewSharePage } from '../features/new-shares/pages/new-share-page.tsx';

@@ -43,16 +43,16 @@ const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
 const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes', 'newShares']);
-const copyTrade = (load: () => Promise<ComponentType>) => lazyPage(load, ['copyTrade']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
 const money = (name: keyof typeof import('./money-pages.ts')) =>
   lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
 
-/** The product screens (new shares, block trades) come as one chunk (app/product-pages.ts). */
-const product = (name: keyof typeof import('./product-pages.ts'), ns: 'block' | 'newShares') =>
+/** The product screens (new shares, block trades, copy trading) come as one chunk (app/product-pages.ts). */
+const product = (name: keyof typeof import('./product-pages.ts'), ns: 'block' | 'newShares' | 'copyTrade') =>
   lazyPage(async () => (await import('./product-pages.ts'))[name], [ns]);
 const block = (name: keyof typeof import('./product-pages.ts')) => product(name, 'block');
 const newShares = (name: keyof typeof import('./product-pages.ts')) => product(name, 'newShares');
+const copyTrade = (name: keyof typeof import('./product-pages.ts')) => product(name, 'copyTrade');
 
 export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/large', Page: block('LargePage'), auth: true },
@@ -60,18 +60,8 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/large2', Page: block('Large2Page'), auth: true },
   { path: '/home/large3', Page: block('Large3Page'), auth: true },
   { path: '/home/index', Page: home, auth: true },
-  {
-    path: '/home/follow',
-    Page: copyTrade(async () => (await import('../features/copy-trade/pages/follow-page.tsx')).FollowPage),
-    auth: true,
-  },
-  {
-    path: '/mine/followOrder',
-    Page: copyTrade(
-      async () => (await import('../features/copy-trade/pages/follow-order-page.tsx')).FollowOrderPage,
-    ),
-    auth: true,
-  },
+  { path: '/home/follow', Page: copyTrade('FollowPage'), auth: true },
+  { path: '/mine/followOrder', Page: copyTrade('FollowOrderPage'), auth: true },
   {
     path: '/home/newShare',
     Page: newShares('NewSharePage'),

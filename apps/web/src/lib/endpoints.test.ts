@@ -11,6 +11,7 @@ import {
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
+import { productEndpoints } from './product-endpoints.ts';
 
 const contract = {
   account: accountApi,
@@ -18,7 +19,6 @@ const contract = {
   content: contentApi,
   funds: fundsApi,
   ipo: ipoApi,
-  products: productsApi,
   quotes: quotesApi,
   security: securityApi,
   trading: tradingApi,
@@ -33,6 +33,13 @@ describe('endpoint references', () => {
         expect(ref.path).toBe(definition?.path);
       });
     }
+  }
+
+  for (const [name, ref] of Object.entries(productEndpoints)) {
+    it(`products.${name} has the contract's path`, () => {
+      const definition = (productsApi as Record<string, { path?: string }>)[name] ?? fundsApi.userproductlist;
+      expect(ref.path).toBe(definition.path);
+    });
   }
 
   it('health check path matches the contract', () => {

@@ -5,7 +5,6 @@ import type {
   Endpoint,
   fundsApi,
   ipoApi,
-  productsApi,
   quotesApi,
   securityApi,
   tradingApi,
@@ -22,7 +21,7 @@ export interface EndpointRef<E extends Endpoint> {
   readonly definition?: E;
 }
 
-const ref = <E extends Endpoint>(path: string): EndpointRef<E> => ({ path });
+export const ref = <E extends Endpoint>(path: string): EndpointRef<E> => ({ path });
 
 export const endpoints = {
   account: {
@@ -60,7 +59,6 @@ export const endpoints = {
   },
   funds: {
     upload1: ref<typeof fundsApi.upload1>('/common/upload1'),
-    userproductlist: ref<typeof fundsApi.userproductlist>('/trade/userproductlist'),
     shiming: ref<typeof fundsApi.shiming>('/user/shiming'),
     cardList: ref<typeof fundsApi.cardList>('/user/cardList'),
     addCard: ref<typeof fundsApi.addCard>('/user/addCard'),
@@ -110,12 +108,6 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
-  },
-  products: {
-    productlist: ref<typeof productsApi.productlist>('/trade/productlist'),
-    productdetail: ref<typeof productsApi.productdetail>('/trade/productdetail'),
-    buyProduct: ref<typeof productsApi.buyProduct>('/trade/buy_product'),
-    redeemProduct: ref<typeof productsApi.redeemProduct>('/trade/redeem_product'),
   },
 } as const;
 

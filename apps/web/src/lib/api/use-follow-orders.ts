@@ -2,10 +2,10 @@ import type { Language } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../api.ts';
-import { endpoints } from '../endpoints.ts';
+import { productEndpoints } from '../product-endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type WireOrder = RefData<typeof endpoints.funds.userproductlist>[number];
+type WireOrder = RefData<typeof productEndpoints.userproductlist>[number];
 
 /** A copy-trade order (stake) in English names: 0 following, 1 ended, 2 locked. */
 export interface FollowOrder {
@@ -61,7 +61,7 @@ export const followOrdersQuery = (market: Market, lang: Language) =>
     queryFn: async ({ signal }): Promise<FollowOrder[]> =>
       (
         await fetchData(
-          endpoints.funds.userproductlist,
+          productEndpoints.userproductlist,
           { type: market as 'jpy', lang, size: 100 },
           { signal },
         )

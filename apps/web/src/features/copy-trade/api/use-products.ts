@@ -2,11 +2,11 @@ import type { Language } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
+import { productEndpoints } from '../../../lib/product-endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-type WireProduct = RefData<typeof endpoints.products.productlist>[number];
-type WireDetail = RefData<typeof endpoints.products.productdetail>;
+type WireProduct = RefData<typeof productEndpoints.productlist>[number];
+type WireDetail = RefData<typeof productEndpoints.productdetail>;
 
 /** A copy-trade product in English names. */
 export interface Product {
@@ -86,7 +86,7 @@ export const productsQuery = (market: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.products, 'list', market, lang],
     queryFn: async ({ signal }): Promise<Product[]> =>
-      (await fetchData(endpoints.products.productlist, { type: market as 'jpy', lang }, { signal })).map(
+      (await fetchData(productEndpoints.productlist, { type: market as 'jpy', lang }, { signal })).map(
         toProduct,
       ),
     staleTime: 0,
@@ -99,7 +99,7 @@ export const productQuery = (id: string, market: Market, lang: Language) =>
     queryKey: [...scopes.products, 'detail', id, market, lang],
     queryFn: async ({ signal }): Promise<ProductDetail> =>
       toDetail(
-        await fetchData(endpoints.products.productdetail, { id, type: market as 'jpy', lang }, { signal }),
+        await fetchData(productEndpoints.productdetail, { id, type: market as 'jpy', lang }, { signal }),
       ),
     staleTime: 0,
   });

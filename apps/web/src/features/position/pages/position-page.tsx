@@ -54,7 +54,6 @@ export function PositionPage() {
     enabled: tab === 'newShare',
   });
   const follows = useFollowOrders(market, currentLanguage() as Language, tab === 'follow');
-  const { t: tf } = useTranslation('copyTrade');
   const { close, cancelOrder } = usePositionActions(market);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -223,7 +222,7 @@ export function PositionPage() {
                 </span>
                 <span className="k-num">{formatMoney(r.stake, market)}</span>
                 <span className={`k-num ${trendClass(r.profit)}`}>{formatMoney(r.profit, market)}</span>
-                <span className="k-pos-follow-state">{tf(`status.${r.status}`)}</span>
+                <span className="k-pos-follow-state">{t(`followStatus.${r.status}`)}</span>
               </button>
             </li>
           ))}
