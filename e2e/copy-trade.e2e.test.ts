@@ -99,8 +99,8 @@ describe.skipIf(!hasChromium())('copy trade at 375×812', () => {
     await page.locator(tid('nav-line')).waitFor({ state: 'attached' });
     expect(await page.locator(`${tid('constituents')} tbody tr`).count()).toBeGreaterThan(2);
     await browser.screenshot('copy-detail-375');
-    await page.locator(`${tid('follow-amount')} input`).fill('100000');
-    await page.locator(`${tid('follow-password')} input`).fill(FUND_PASSWORD);
+    await page.locator(`${tid('follow-amount')}`).fill('100000');
+    await page.locator(`${tid('follow-password')}`).fill(FUND_PASSWORD);
     await page.locator(tid('follow-submit')).click();
     await confirmDialog(page);
     await waitForRoute(page, '/mine/followOrder');

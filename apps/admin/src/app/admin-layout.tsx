@@ -77,6 +77,7 @@ export function AdminLayout() {
     section('users', ROUTES.users, <UsersIcon />),
     section('newShares', ROUTES.newShares, <ScaleIcon />),
     section('block', ROUTES.block, <BlockIcon />),
+    section('products', ROUTES.products, <ScaleIcon />),
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),

@@ -53,6 +53,9 @@ export const router = createHashRouter([
           gated('block', 'block', async () => ({
             Component: (await import('../features/block-trades/pages/block-page.tsx')).BlockPage,
           })),
+          gated('products', 'products', async () => ({
+            Component: (await import('../features/products/pages/products-page.tsx')).ProductsPage,
+          })),
           gated('audit', 'audit', async () => ({
             Component: (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
           })),

@@ -7,6 +7,7 @@ export const SECTIONS = [
   'users',
   'newShares',
   'block',
+  'products',
   'audit',
   'config',
   'reconcile',
@@ -14,10 +15,10 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues; operator: + users, new shares, block trades and audit; admin: everything. */
+/** reviewer: queues; operator: + users, new shares, block trades, products and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
   reviewer: ['dashboard', 'queues'],
-  operator: ['dashboard', 'queues', 'users', 'newShares', 'block', 'audit'],
+  operator: ['dashboard', 'queues', 'users', 'newShares', 'block', 'products', 'audit'],
   admin: SECTIONS,
 };
 

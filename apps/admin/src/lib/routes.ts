@@ -8,6 +8,7 @@ export const ROUTES = {
   users: '/users',
   newShares: '/new-shares',
   block: '/block',
+  products: '/products',
   config: '/config',
   audit: '/audit',
   reconcile: '/reconcile',

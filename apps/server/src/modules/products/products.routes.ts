@@ -87,14 +87,22 @@ export function productsRoutes(
     });
     return ok({
       list: views.map((v) => ({
-        ...productWire(v, 'jp'),
+        id: String(v.product.id),
+        market: v.product.market,
         name_jp: v.product.name_jp,
         name_cn: v.product.name_cn,
         name_us: v.product.name_us,
+        issuer: v.product.issuer,
         target_bp: v.product.target_bp,
+        minimum: formatUnits(v.product.minimum),
+        capacity: formatUnits(v.product.capacity),
         raised: formatUnits(v.product.raised),
+        lock_days: v.product.lock_days,
+        inception: v.product.inception,
         deadline: v.product.deadline_at.toISOString(),
         ends_at: v.product.ends_at.toISOString(),
+        nav: formatUnits(v.nav),
+        status: v.product.status,
         constituents: v.constituents.map((c) => ({ symbol: c.symbol, weight_bp: c.weight_bp })),
       })),
       total,
