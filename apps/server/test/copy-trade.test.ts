@@ -139,6 +139,26 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     expect((await orders(b)).some((o) => o.id === r.id)).toBe(false);
   });
 
+  it('a replayed Idempotency-Key follows and redeems once; a double tap without one is refused', async () => {
+    const p = await product({ lock_days: 0 });
+    const key = { token: a.token, headers: { 'idempotency-key': `ct-${p.id}-follow` } };
+    const before = await available(t, a);
+    const first = expectOk(
+      await t.call('/trade/buy_product', { id: p.id, money: '12000', type: 'jpy' }, key),
+    );
+    const again = expectOk(
+      await t.call('/trade/buy_product', { id: p.id, money: '12000', type: 'jpy' }, key),
+    );
+    expect(again.id).toBe(first.id);
+    expect(u(await available(t, a))).toBe(u(before) - u('12000'));
+    expect((await orders(a)).filter((o) => o.product_id === p.id)).toHaveLength(1);
+    const rkey = { token: a.token, headers: { 'idempotency-key': `ct-${p.id}-redeem` } };
+    const r1 = expectOk(await t.call('/trade/redeem_product', { id: first.id, type: 'jpy' }, rkey));
+    const r2 = expectOk(await t.call('/trade/redeem_product', { id: first.id, type: 'jpy' }, rkey));
+    expect(r2).toEqual(r1);
+    expect(await available(t, a)).toBe(before);
+  });
+
   it('refuses: not found, delisted, deadline passed, below the minimum, capacity, balance, market, fund password, bad input', async () => {
     const p = await product({ capacity: '50000' });
     expectRefusal(await follow(a, { id: '999999', money: '10000' }), 'product.notFound');
