@@ -39,7 +39,8 @@ export const ENGLISH = new Set([
   payment deadline pe range result seed share subscribe underwriter waitlist won jp cn us
   entries allocated quantity
   capacity capital constituent date day history inception listed lock minimum nav profit refund sender unit
-  weight bp`.split(/\s+/),
+  weight bp
+  body reply replied margin pnl position cash other verified hours owed tier net weekdays only`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

@@ -15,6 +15,8 @@ import { accountService } from './modules/account/account.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
 import { operatorPasskeyRoutes } from './modules/admin/operator-passkeys.routes.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { assetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { passkeysService } from './modules/auth/passkeys.service.ts';
@@ -37,11 +39,14 @@ import { productsService } from './modules/products/products.service.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { quotesService } from './modules/quotes/quotes.service.ts';
 import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { supportService } from './modules/support/support.service.ts';
 import { ordersService } from './modules/trading/orders.service.ts';
 import { positionsService } from './modules/trading/positions.service.ts';
 import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
 import { hasOpenPositions, insertPositions } from './modules/trading/trading.repo.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { positionValuation } from './modules/trading/valuation.ts';
 import { internalVenue } from './modules/trading/venue.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
@@ -234,6 +239,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   tradingRoutes(kit, orders, positions, block);
   blockRoutes(kit, adminKit, block);
   productsRoutes(kit, adminKit, products, market);
+  assetsRoutes(kit, assetsService(deps, positionValuation(opts.db, market)));
+  const support = supportService(deps);
+  supportRoutes(kit, adminKit, support);
   // Every process quotes the listed new shares: the leader lists them, every process adds them to its
   // market data at start and every few seconds.
   await newShares.syncListings();
@@ -251,7 +259,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     newStockAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
   );
   const admin = adminService(deps, {
-    queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount],
+    queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount, support.pendingCount],
     userDetail: [kycUserDetail(kyc), funds.userDetail, loansUserDetail(loans)],
   });
   adminRoutes(adminKit, deps, admin);

@@ -73,20 +73,89 @@ describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
       unpaid: false,
       daily_interest: '22.0000',
       interest_30d: '658.0000',
+      verified: true,
+      limit_source: 'operator',
+      tiers: [
+        { score: 60, limit: '100000.0000' },
+        { score: 80, limit: '300000.0000' },
+        { score: 90, limit: '500000.0000' },
+        { score: 100, limit: '1000000.0000' },
+      ],
     });
     const fresh = await t.newUser();
     expect(expectOk(await t.call('/user/loaninfo', {}, { token: fresh.token }))).toMatchObject({
       xyf: 60,
       kjed: '0.0000',
       available: '0.0000',
+      verified: false,
+      limit_source: 'none',
     });
+  });
+
+  it('gives verified users a starting limit by the credit-score rule; an operator’s limit replaces it', async () => {
+    const s = await readyUser(t, { realname: '小林 健', opToken: op });
+    const id = await userId(s);
+    const terms = async (type = 'jpy') =>
+      expectOk(await t.call('/user/loaninfo', { type }, { token: s.token }));
+    // default score 60 → the ¥100,000 tier; other wallets at the reference rate (¥155.20/USD)
+    expect(await terms()).toMatchObject({
+      xyf: 60,
+      kjed: '100000.0000',
+      limit_source: 'rule',
+      verified: true,
+    });
+    expect(await terms('usd')).toMatchObject({ kjed: '644.3200', limit_source: 'rule' });
+    expectRefusal(
+      await t.money('/user/to_jq', { type: 'jpy', money: '100001' }, s),
+      'loan.insufficientQuota',
+    );
+    // a higher score reaches a higher tier (the operator sets the score, audited)
+    expectOk(
+      await t.admin('/users/credit', { id: String(id), score: 85, currency: 'jpy', reason: '取引実績' }, op),
+    );
+    expect(await terms()).toMatchObject({ xyf: 85, kjed: '300000.0000', limit_source: 'rule' });
+    expectOk(await credit(id, '20000', 85));
+    expect(await terms()).toMatchObject({ kjed: '20000.0000', limit_source: 'operator' });
+    expect(await terms('usd')).toMatchObject({ kjed: '1932.9800', limit_source: 'rule' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'target'])
+      .where('action', '=', 'user.credit')
+      .where('target', '=', `user:${s.account}`)
+      .execute();
+    expect(audit).toHaveLength(2);
+    // the rule's settings: no tier reached → no limit
+    expectOk(
+      await t.admin(
+        '/config/set',
+        { name: 'loan_limit_tiers', value: JSON.stringify([{ score: 90, limit: '50000' }]), reason: 'r' },
+        op,
+      ),
+    );
+    expect(await terms('usd')).toMatchObject({ kjed: '0.0000', limit_source: 'none' });
+    expectOk(
+      await t.admin(
+        '/config/set',
+        {
+          name: 'loan_limit_tiers',
+          value: JSON.stringify([
+            { score: 60, limit: '100000' },
+            { score: 80, limit: '300000' },
+            { score: 90, limit: '500000' },
+            { score: 100, limit: '1000000' },
+          ]),
+          reason: 'r',
+        },
+        op,
+      ),
+    );
   });
 
   it('applies → approved (platform loans → cash, owed in the ledger) → repaid with interest', async () => {
     const s = await readyUser(t, { realname: '長谷川 誠', opToken: op });
     const id = await userId(s);
     expectRefusal(
-      await t.money('/user/to_jq', { type: 'jpy', money: '100000' }, s),
+      await t.money('/user/to_jq', { type: 'jpy', money: '100001' }, s),
       'loan.insufficientQuota',
     );
     expectOk(await credit(id, '300000'));

@@ -90,7 +90,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
       'operation.tooFrequent',
     );
     // another money path is another call
-    expectRefusal(await call(s, '/user/to_jq', { type: 'jpy', money: '1000' }), 'loan.insufficientQuota');
+    expectRefusal(await call(s, '/user/to_jq', { type: 'jpy', money: '100001' }), 'loan.insufficientQuota');
     t.clock.advance(1_999);
     expectRefusal(
       await call(s, '/user/rotation', { money: '1000', from: 'jpy', to: 'usd' }),

@@ -2,6 +2,7 @@ export * from './endpoint.ts';
 export * as accountApi from './endpoints/account.ts';
 export * as adminApi from './endpoints/admin.ts';
 export { OPERATOR_ROLES, type OperatorRole } from './endpoints/admin.ts';
+export * as assetsApi from './endpoints/assets.ts';
 export * as blockApi from './endpoints/block.ts';
 export * as contentApi from './endpoints/content.ts';
 export * as fundsApi from './endpoints/funds.ts';
@@ -17,6 +18,7 @@ export {
 } from './endpoints/quotes.ts';
 export * as securityApi from './endpoints/security.ts';
 export { FACTORS, type Factor } from './endpoints/security.ts';
+export * as supportApi from './endpoints/support.ts';
 export * as tradingApi from './endpoints/trading.ts';
 export { DZ_TYPES, POSITION_SOURCE } from './endpoints/trading.ts';
 export * from './envelope.ts';

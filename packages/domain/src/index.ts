@@ -1,5 +1,7 @@
 export * from './clock.ts';
 export * from './currencies.ts';
+export * from './funds/assets.ts';
+export * from './funds/credit.ts';
 export * from './funds/fx.ts';
 export * from './funds/interest.ts';
 export * from './funds/windows.ts';
@@ -12,3 +14,4 @@ export * from './products/draw.ts';
 export * from './products/ipo.ts';
 export * from './products/ipo-price.ts';
 export * from './status-machine.ts';
+export * from './support.ts';

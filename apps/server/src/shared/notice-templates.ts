@@ -181,6 +181,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Block trade {order}, {name} ({code}): no shares were allocated. The {refund} held was refunded.',
     },
   },
+  supportReplied: {
+    title: { jp: 'お問い合わせへの回答', cn: '客服回复', us: 'Support replied' },
+    content: {
+      jp: 'お問い合わせ「{question}」への回答です。<br><br>{reply}',
+      cn: '关于您的咨询「{question}」的回复：<br><br>{reply}',
+      us: 'Our answer to your message “{question}”:<br><br>{reply}',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

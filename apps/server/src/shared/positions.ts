@@ -1,4 +1,4 @@
-import type { POSITION_STATUS } from '@kabuto/domain';
+import type { Currency, POSITION_STATUS, Units } from '@kabuto/domain';
 
 /**
  * Whether a user holds open stock positions (spec §5: no withdrawal while stocks are held). The trading
@@ -33,3 +33,11 @@ export interface FilledPosition<Source extends string> {
   filled_at: Date;
   updated_at: Date;
 }
+
+/** A user's open positions valued at current quotes: how many, and their unrealised P&L per currency. */
+export interface PositionsValue {
+  count: number;
+  pnl: Partial<Record<Currency, Units>>;
+}
+/** The trading module values a user's open positions (`positionValuation`); app.ts hands it over. */
+export type PositionsValuation = (userId: bigint) => Promise<PositionsValue>;

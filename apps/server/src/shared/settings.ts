@@ -229,6 +229,35 @@ export const SETTING_DEFS = {
     false,
     'How often the leader fills limit orders and checks maintenance margins (ms)',
   ),
+  loan_limit_tiers: def(
+    z
+      .array(z.object({ score: z.number().int().min(0).max(1000), limit: decimal }).strict())
+      .max(20)
+      .refine((t) => new Set(t.map((x) => x.score)).size === t.length, 'one tier per score'),
+    [
+      { score: 60, limit: '100000' },
+      { score: 80, limit: '300000' },
+      { score: 90, limit: '500000' },
+      { score: 100, limit: '1000000' },
+    ],
+    true,
+    'Starting loan limit of verified users: the highest tier their credit score reaches, in yen (other wallets at the FX reference rate); an operator’s limit replaces it',
+  ),
+  support_hours: def(
+    z
+      .object({ from: hm, to: hm, business_days_only: z.boolean() })
+      .strict()
+      .refine((w) => w.from < w.to, 'from before to'),
+    { from: '09:00', to: '18:00', business_days_only: true },
+    true,
+    'Support hours (JST) shown on the support page; messages are accepted at any time',
+  ),
+  support_messages_per_hour: def(
+    z.number().int().min(1).max(100),
+    5,
+    false,
+    'Messages one user may send to support per hour',
+  ),
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFS;

@@ -319,6 +319,15 @@ export const loaninfo = endpoint({
     unpaid: z.boolean(),
     daily_interest: money.optional(),
     interest_30d: money.optional(),
+    verified: z.boolean().describe('identity verified (Kabuto extension)'),
+    limit_source: z
+      .enum(['operator', 'rule', 'none'])
+      .describe("Kabuto extension: the limit is an operator's, the credit-score rule's, or none yet"),
+    tiers: z
+      .array(z.object({ score: z.number(), limit: money }))
+      .describe(
+        'Kabuto extension: the starting-limit rule of verified users in this wallet (the highest tier the score reaches)',
+      ),
   }),
 });
 

@@ -5,6 +5,7 @@ import { money } from './money.ts';
 import { products } from './products.ts';
 import { records } from './records.ts';
 import { security } from './security.ts';
+import { support } from './support.ts';
 import { trading } from './trading.ts';
 import type { Catalogue, Text } from './types.ts';
 
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...security,
   ...ipo,
   ...products,
+  ...support,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

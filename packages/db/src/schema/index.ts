@@ -5,6 +5,7 @@ import type { LedgerTables } from './ledger.ts';
 import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
+import type { SupportTables } from './support.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './block.ts';
@@ -13,6 +14,7 @@ export type * from './ipo.ts';
 export type * from './money.ts';
 export type * from './products.ts';
 export type * from './security.ts';
+export type * from './support.ts';
 export type * from './trading.ts';
 
 /** Every table. Each area adds its own interface here. */
@@ -24,4 +26,5 @@ export interface Database
     SecurityTables,
     IpoTables,
     BlockTables,
-    ProductTables {}
+    ProductTables,
+    SupportTables {}

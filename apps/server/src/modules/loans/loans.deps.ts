@@ -1,4 +1,5 @@
 import type { Currency, Units } from '@kabuto/domain';
+import type { LimitSource } from './credit-limit.ts';
 
 /** The loans area's inputs and outputs in English names (`loans.wire.ts` maps them to the contract). */
 
@@ -17,6 +18,11 @@ export interface LoanTerms {
   /** the interest on the amount asked about, for a day and for 30 days */
   dailyInterest?: string;
   interest30Days?: string;
+  verified: boolean;
+  /** an operator's limit, the credit-score rule's, or none yet */
+  limitSource: LimitSource;
+  /** the starting-limit rule in this wallet: the highest tier the score reaches */
+  tiers: { score: number; limit: string }[];
 }
 
 /** The credit (score, limit per wallet) and the recent loans of a user, as the back office sees them. */

@@ -41,6 +41,17 @@ export const limitOf = async (q: Q, userId: bigint, currency: string): Promise<b
       .executeTakeFirst()
   )?.amount ?? 0n;
 
+/** The limit an operator set for a wallet, if any. */
+export const limitRowOf = async (q: Q, userId: bigint, currency: string): Promise<bigint | undefined> =>
+  (
+    await q
+      .selectFrom('loan_limit')
+      .select('amount')
+      .where('user_id', '=', userId)
+      .where('currency', '=', currency)
+      .executeTakeFirst()
+  )?.amount;
+
 /** Unpaid principal per currency (approved, not repaid). */
 export const outstanding = (q: Q, userId: bigint) =>
   q

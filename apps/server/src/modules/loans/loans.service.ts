@@ -30,11 +30,13 @@ import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { CreditInfo, UserInfoPart } from '../../shared/user-info.ts';
+import { creditLimits } from './credit-limit.ts';
 import type { LoanInput, LoanRow, LoansDetail, LoanTerms } from './loans.deps.ts';
 import * as repo from './loans.repo.ts';
 
 export function loansService(deps: Deps, identity: IdentityLookup) {
   const { db, clock } = deps;
+  const creditRule = creditLimits(db, identity);
   async function score(userId: bigint): Promise<number> {
     return (await repo.creditScore(db, userId)) ?? (await loadSettings(db)).credit_score_default;
   }
@@ -63,12 +65,14 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
   async function info(userId: bigint, input: { currency: Currency; amount?: Units }): Promise<LoanTerms> {
     const settings = await loadSettings(db);
     const ratePpm = percentToPpm(settings.loan_annual_rate);
-    const [creditScore, owedBy, limit, pending] = await Promise.all([
+    const [creditScore, owedBy, terms, pending, tiers] = await Promise.all([
       score(userId),
       borrowed(userId),
-      repo.limitOf(db, userId, input.currency),
+      creditRule.limitOf(db, userId, input.currency),
       repo.hasPending(db, userId),
+      creditRule.tiers(input.currency),
     ]);
+    const limit = terms.limit;
     const owed = owedBy.get(input.currency) ?? 0n;
     const available = limit > owed ? limit - owed : 0n;
     return {
@@ -80,6 +84,9 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       rate: formatPercent(ratePpm),
       pending,
       unpaid: owed > 0n,
+      verified: terms.verified,
+      limitSource: terms.source,
+      tiers,
       ...(input.amount !== undefined
         ? {
             dailyInterest: formatUnits(interestFor(input.amount, ratePpm, 1, input.currency)),
@@ -98,7 +105,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     if (await repo.hasPending(db, user.id)) refuse('loan.pending');
     const owed = (await borrowed(user.id)).get(input.currency) ?? 0n;
     if (settings.loan_block_unpaid && owed > 0n) refuse('loan.unpaid');
-    const limit = await repo.limitOf(db, user.id, input.currency);
+    const { limit } = await creditRule.limitOf(db, user.id, input.currency);
     if (input.amount > limit - owed) refuse('loan.insufficientQuota');
     const now = clock.now();
     try {
@@ -264,7 +271,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       list: await Promise.all(
         rows.map(async (l) => {
           const owed = (await borrowed(l.user_id)).get(l.currency) ?? 0n;
-          const limit = await repo.limitOf(db, l.user_id, l.currency);
+          const { limit } = await creditRule.limitOf(db, l.user_id, l.currency as Currency);
           return {
             id: String(l.id),
             order_number: l.order_no,
@@ -295,7 +302,7 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
       const currency = l.currency as Currency;
       // The limit may have changed since the application.
       const owed = (await repo.outstanding(tx, l.user_id)).find((r) => r.currency === currency);
-      const limit = await repo.limitOf(tx, l.user_id, currency);
+      const { limit } = await creditRule.limitOf(tx, l.user_id, currency, true);
       if (l.amount > limit - BigInt(owed?.total ?? 0)) refuse('loan.insufficientQuota');
       const book = await platformAccount(tx, 'loans', currency);
       const cash = await userAccount(tx, l.user_id, currency, 'cash');

@@ -22,6 +22,9 @@ export const loanTermsReply = (t: LoanTerms): DataOf<typeof fundsApi.loaninfo> =
   rate: t.rate,
   pending: t.pending,
   unpaid: t.unpaid,
+  verified: t.verified,
+  limit_source: t.limitSource,
+  tiers: t.tiers,
   ...(t.dailyInterest !== undefined ? { daily_interest: t.dailyInterest } : {}),
   ...(t.interest30Days !== undefined ? { interest_30d: t.interest30Days } : {}),
 });

@@ -190,3 +190,13 @@ export async function hasOpenPositions(db: Db | Tx, userId: bigint): Promise<boo
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A user's open positions in every market, with what their valuation needs (total assets). */
+export async function openPositionsOf(db: Db | Tx, userId: bigint) {
+  return db
+    .selectFrom('position')
+    .select(['market', 'symbol', 'open_price', 'quantity', 'direction', 'margin'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', OPEN_POSITION_STATUSES)
+    .execute();
+}

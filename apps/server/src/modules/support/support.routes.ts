@@ -1,0 +1,30 @@
+import { supportApi } from '@kabuto/contract';
+import { ok } from '../../lib/reply.ts';
+import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RouteKit } from '../../plugins/routes.ts';
+import type { SupportService } from './support.service.ts';
+
+/** In-app support: the user's page and message, the back office's inbox and reply. */
+export function supportRoutes(kit: RouteKit, adminKit: AdminRouteKit, support: SupportService): void {
+  kit.post(supportApi.supportInfo, async (req) => ok(await support.info(currentUser(req).id, req.body)));
+  kit.post(
+    supportApi.supportSend,
+    async (req) => ok(await support.send(currentUser(req).id, req.body.body), 'ok.supportSent'),
+    {
+      // besides the hourly limit per user: bursts per token or address
+      rateLimit: {
+        max: 10,
+        timeWindow: '1 minute',
+        keyGenerator: (req) =>
+          typeof req.headers.token === 'string' ? `s${req.headers.token.slice(0, 128)}` : req.ip,
+      },
+    },
+  );
+
+  adminKit.post(supportApi.adminSupportList, 'reviewer', async (req) => ok(await support.inbox(req.body)));
+  adminKit.post(supportApi.adminSupportReply, 'reviewer', async (req, op) => {
+    await support.reply(op, req.body.id, req.body.body);
+    return ok(null, 'ok.replied');
+  });
+}

@@ -1,0 +1,150 @@
+import { assetsApi, supportApi } from '@kabuto/contract';
+import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { formatUnits, parseUnits } from '@kabuto/domain';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { expectLedgerSound, fund, pinPrices, trader } from './support/trading.ts';
+
+const u = (s: string) => parseUnits(s) as bigint;
+
+describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => {
+  let t: TestApp;
+  let op: string;
+  let release: (() => void) | null = null;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    op = await t.adminLogin();
+  });
+  afterEach(async () => {
+    release?.();
+    release = null;
+    t.clock.set(T0);
+    await expectLedgerSound(t);
+  });
+  afterAll(async () => t?.close());
+
+  const summary = async (s: Session) =>
+    expectOk(await t.call(assetsApi.assetsSummary.path, {}, { token: s.token }));
+
+  it('sums every wallet at the mid rate: an exchange costs only its spread', async () => {
+    const s = await trader(t, { jpy: '200000', usd: '100' });
+    const before = await summary(s);
+    expect(before).toMatchObject({ currency: 'jpy', cash: before.total, frozen: '0.0000', pnl: '0.0000' });
+    const usd = before.wallets.find((w: { currency: string }) => w.currency === 'usd');
+    expect(u(before.total)).toBe(u('200000') + u(usd.total_jpy));
+    expect(usd).toMatchObject({ available: '100.0000', total: '100.0000' });
+    const x = expectOk(await t.money('/user/rotation', { money: '50000', from: 'jpy', to: 'usd' }, s));
+    const after = await summary(s);
+    const lost = u(before.total) - u(after.total);
+    // the spread (0.30 % of ¥50,000 = ¥150) and the rounding down of the cents bought, nothing else
+    expect(lost >= u('150')).toBe(true);
+    expect(lost <= u('150') + u('2')).toBe(true);
+    expect(after.spread).toBe(x.spread);
+    // getUserinfo's per-market figures are unchanged: the yen wallet's total fell by ¥50,000
+    const info = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
+    expect(info.total_assets).toBe('150000.0000');
+  });
+
+  it('includes frozen money, the margin and the unrealised P&L of open positions', async () => {
+    const s = await trader(t, { jpy: '1000000' });
+    const order = expectOk(
+      await t.money(
+        '/trade/buy_stock',
+        { type: 'jpy', buyzd: 1, gdlx: 1, ganggan: 2, symbol: '7203', zhang: '100' },
+        s,
+      ),
+    );
+    const pos = expectOk(
+      await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: s.token }),
+    );
+    release = pinPrices(t, { '7203': u(pos.buy_price) + u('50') });
+    const a = await summary(s);
+    expect(a.positions).toBe(1);
+    expect(u(a.margin)).toBe(u(pos.credit));
+    expect(a.pnl).toBe('5000.0000');
+    expect(u(a.total)).toBe(u('1000000') - u(pos.buy_fee) + u('5000'));
+    expect(u(a.total)).toBe(u(a.cash) + u(a.frozen) + u(a.margin) + u(a.other) + u(a.pnl));
+    expect(a.net).toBe(a.total);
+    // a pending limit order's hold counts as frozen, and the total does not move
+    expectOk(
+      await t.money(
+        '/trade/buy_stock',
+        {
+          type: 'jpy',
+          buyzd: 1,
+          gdlx: 2,
+          ganggan: 1,
+          symbol: '7203',
+          zhang: '100',
+          buy_price: formatUnits(u(pos.buy_price) - u('100')),
+        },
+        s,
+      ),
+    );
+    const b = await summary(s);
+    expect(u(b.frozen) > 0n).toBe(true);
+    expect(b.total).toBe(a.total);
+    await fund(t, s, 'krw', '1000');
+    expect(u((await summary(s)).total) > u(b.total)).toBe(true);
+  });
+
+  it('takes a message for support, the operator replies once, the user gets a site message', async () => {
+    const s = await t.newUser('sp');
+    const info = expectOk(await t.call(supportApi.supportInfo.path, {}, { token: s.token }));
+    expect(info.hours).toEqual({ open: '09:00', close: '18:00', weekdays_only: true, open_now: true });
+    expect(info.list).toEqual([]);
+    expectRefusal(
+      await t.call(supportApi.supportSend.path, { body: 'help' }, { token: s.token }),
+      'support.tooShort',
+    );
+    expectRefusal(await t.call(supportApi.supportSend.path, {}, { token: s.token }), 'validation.required');
+    const sent = await t.call(
+      supportApi.supportSend.path,
+      { body: '入金が反映されません。<b>確認</b>お願いします' },
+      { token: s.token },
+    );
+    expect(sent.body.msg).toBe('ok.supportSent');
+    const { id } = expectOk(sent);
+    const inbox = expectOk(await t.admin('/support/list', {}, op));
+    expect(inbox.open).toBeGreaterThanOrEqual(1);
+    const row = inbox.list.find((r: { id: string }) => r.id === id);
+    expect(row).toMatchObject({ account: s.account, status: 'open', reply: '', replied_by: '' });
+    expect(expectOk(await t.admin('/queues/counts', {}, op)).support).toBeGreaterThanOrEqual(1);
+
+    t.clock.advance(30 * 60_000);
+    expectOk(await t.admin('/support/reply', { id, body: '確認しました。\n反映済みです。' }, op));
+    expectRefusal(await t.admin('/support/reply', { id, body: 'again' }, op), 'support.alreadyReplied');
+    expectRefusal(await t.admin('/support/reply', { id: '999999999', body: 'x' }, op), 'support.notFound');
+    const notices = expectOk(await t.call('/user/notice', { lang: 'jp' }, { token: s.token }));
+    expect(notices[0].title).toBe('お問い合わせへの回答');
+    // stamped with the server clock
+    expect(notices[0].create_time).toBe(Math.floor((T0 + 30 * 60_000) / 1000));
+    const n = expectOk(
+      await t.call('/user/noticedetail', { id: notices[0].id, lang: 'jp' }, { token: s.token }),
+    );
+    expect(n.content).toContain('確認しました。<br>反映済みです。');
+    expect(n.content).toContain('&lt;b&gt;確認&lt;/b&gt;');
+    const mine = expectOk(await t.call(supportApi.supportInfo.path, {}, { token: s.token }));
+    expect(mine.list[0]).toMatchObject({ id, status: 'replied', reply: '確認しました。\n反映済みです。' });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `support:${id}`)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['support.reply']);
+  });
+
+  it('limits how many messages a user sends an hour', async () => {
+    const s = await t.newUser('sq');
+    for (let i = 0; i < 5; i++)
+      expectOk(
+        await t.call(supportApi.supportSend.path, { body: `質問があります ${i}` }, { token: s.token }),
+      );
+    expectRefusal(
+      await t.call(supportApi.supportSend.path, { body: '質問があります 6' }, { token: s.token }),
+      'support.tooMany',
+    );
+    t.clock.advance(61 * 60_000);
+    expectOk(await t.call(supportApi.supportSend.path, { body: '質問があります 7' }, { token: s.token }));
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest';
+import {
+  assetsInYen,
+  type FxSettings,
+  fxConvert,
+  fxQuote,
+  parseUnits,
+  toYen,
+  type WalletAssets,
+  yenRate,
+} from '../../src/index.ts';
+
+const u = (s: string) => parseUnits(s) as bigint;
+const fx: FxSettings = {
+  fx_reference_rates: {
+    jpy: '1',
+    usd: '155',
+    cny: '21.5',
+    krw: '0.11',
+    twd: '4.8',
+    hkd: '19.9',
+    thb: '4.3',
+    vnd: '0.0061',
+    myr: '33',
+  },
+  fx_spread: '0.30',
+  fx_wobble: '0',
+};
+const wallet = (w: Partial<WalletAssets> & Pick<WalletAssets, 'currency'>): WalletAssets => {
+  const base = { available: 0n, reserved: 0n, margin: 0n, owed: 0n, ...w };
+  return { ...base, total: w.total ?? base.available + base.reserved + base.margin };
+};
+
+describe('total assets in yen', () => {
+  test('every wallet at the mid rate, with frozen, margin, other held kinds and P&L', () => {
+    const a = assetsInYen(
+      [
+        wallet({ currency: 'jpy', available: u('100000'), reserved: u('5000'), margin: u('20000') }),
+        // 30 USD of a product's stake that the ledger counts in total only
+        wallet({ currency: 'usd', available: u('100'), margin: u('50'), total: u('180'), owed: u('10') }),
+      ],
+      { jpy: u('-1500'), usd: u('2.5') },
+      fx,
+      0,
+    );
+    expect(a.cash).toBe(u('100000') + u('15500'));
+    expect(a.frozen).toBe(u('5000'));
+    expect(a.margin).toBe(u('20000') + u('7750'));
+    expect(a.other).toBe(u('4650'));
+    expect(a.pnl).toBe(u('-1500') + u('387.5'));
+    expect(a.total).toBe(a.cash + a.frozen + a.margin + a.other + a.pnl);
+    expect(a.total).toBe(u('151787.5'));
+    expect(a.owed).toBe(u('1550'));
+    expect(a.net).toBe(a.total - u('1550'));
+    expect(a.wallets.map((w) => w.totalYen)).toEqual([u('123500'), u('28287.5')]);
+  });
+
+  test('an exchange of ¥50,000 to dollars changes the total by the spread it took only', () => {
+    const before = assetsInYen([wallet({ currency: 'jpy', available: u('100000') })], {}, fx, 0);
+    const q = fxQuote(fx, 'jpy', 'usd', 0);
+    const dollars = fxConvert(u('50000'), q);
+    const after = assetsInYen(
+      [wallet({ currency: 'jpy', available: u('50000') }), wallet({ currency: 'usd', available: dollars })],
+      {},
+      fx,
+      0,
+    );
+    const lost = before.total - after.total;
+    expect(lost > 0n).toBe(true);
+    // 0.30% of ¥50,000 = ¥150, plus under a cent of rounding down at ¥155/USD
+    expect(lost >= u('150')).toBe(true);
+    expect(lost <= u('150') + u('1.55')).toBe(true);
+  });
+
+  test('P&L of a currency without a wallet still counts; yen converts at 1', () => {
+    const a = assetsInYen([], { krw: u('1000') }, fx, 0);
+    expect(a.pnl).toBe(u('110'));
+    expect(a.wallets[0].currency).toBe('krw');
+    expect(yenRate(fx, 'jpy', 0)).toBe(toYen(10n ** 12n, 10n ** 12n) * 1n);
+  });
+});
