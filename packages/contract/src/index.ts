@@ -19,6 +19,7 @@ export {
 export * as securityApi from './endpoints/security.ts';
 export { FACTORS, type Factor } from './endpoints/security.ts';
 export * as supportApi from './endpoints/support.ts';
+export { SUPPORT_BODY_MAX, SUPPORT_BODY_MIN } from './endpoints/support-limits.ts';
 export * as tradingApi from './endpoints/trading.ts';
 export { DZ_TYPES, POSITION_SOURCE } from './endpoints/trading.ts';
 export * from './envelope.ts';

@@ -74,6 +74,24 @@ export function AdminLayout() {
           }),
         }
       : null,
+    canSee(role, 'support')
+      ? link(
+          'support',
+          ROUTES.support,
+          <Flex justify="space-between" align="center" gap={8} style={{ paddingInlineEnd: 4 }}>
+            <span>{t('nav.support')}</span>
+            {(counts.data?.support ?? 0) > 0 && (
+              <Badge
+                count={counts.data?.support}
+                overflowCount={99}
+                size="small"
+                data-testid="nav-badge-support"
+              />
+            )}
+          </Flex>,
+          <AuditIcon />,
+        )
+      : null,
     section('users', ROUTES.users, <UsersIcon />),
     section('newShares', ROUTES.newShares, <ScaleIcon />),
     section('block', ROUTES.block, <BlockIcon />),

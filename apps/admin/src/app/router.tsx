@@ -44,6 +44,9 @@ export const router = createHashRouter([
           gated('queues/:queue', 'queues', async () => ({
             Component: (await import('../features/queues/pages/queue-page.tsx')).QueuePage,
           })),
+          gated('support', 'support', async () => ({
+            Component: (await import('../features/support/pages/support-page.tsx')).SupportPage,
+          })),
           gated('users', 'users', async () => ({
             Component: (await import('../features/users/pages/users-page.tsx')).UsersPage,
           })),

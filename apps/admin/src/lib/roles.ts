@@ -4,6 +4,7 @@ import type { OperatorRole } from '@kabuto/contract';
 export const SECTIONS = [
   'dashboard',
   'queues',
+  'support',
   'users',
   'newShares',
   'block',
@@ -15,10 +16,10 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues; operator: + users, new shares, block trades, products and audit; admin: everything. */
+/** reviewer: queues and the support inbox; operator: + users, new shares, block trades, products and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
-  reviewer: ['dashboard', 'queues'],
-  operator: ['dashboard', 'queues', 'users', 'newShares', 'block', 'products', 'audit'],
+  reviewer: ['dashboard', 'queues', 'support'],
+  operator: ['dashboard', 'queues', 'support', 'users', 'newShares', 'block', 'products', 'audit'],
   admin: SECTIONS,
 };
 

@@ -5,6 +5,7 @@ export const ROUTES = {
   login: '/login',
   dashboard: '/',
   queue: (name: QueueName) => `/queues/${name}`,
+  support: '/support',
   users: '/users',
   newShares: '/new-shares',
   block: '/block',

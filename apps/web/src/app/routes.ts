@@ -157,6 +157,14 @@ export const shellRoutes: readonly ScreenRoute[] = [
     auth: false,
   },
   {
+    path: '/mine/support',
+    Page: lazyPage(
+      async () => (await import('../features/support/pages/support-page.tsx')).SupportPage,
+      ['support'],
+    ),
+    auth: true,
+  },
+  {
     path: '/mine/about',
     Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).AboutPage),
     auth: false,

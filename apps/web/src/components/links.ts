@@ -50,7 +50,8 @@ export const L = {
   quantTrade: link('quantTrade', 'quant', '/home/follow'),
   dayTrade: link('dayTrade', 'daytrade', '/home/withinDays'),
   subscriptionRecords: link('subscriptionRecords', 'order', '/mine/newShareOrder'),
-  kefu: action('kefu', 'headset'),
+  /** Customer service: the in-app support page (an external `kefu` URL, when set, is offered there). */
+  kefu: link('kefu', 'headset', '/mine/support'),
   logout: action('logout', 'logout'),
 } satisfies Record<string, AppLink>;
 

@@ -9,6 +9,7 @@ import { AssetSummary } from './asset-summary.tsx';
 import { Icon } from './icon.tsx';
 import { LinkList } from './link-list.tsx';
 import { PANEL_PRIMARY, PANEL_SECONDARY } from './links.ts';
+import { TotalAssets } from './total-assets.tsx';
 import { useLinkAction, useVisibleLinks } from './use-link-action.ts';
 import { UserPanelContext } from './user-panel-context.ts';
 import { VerificationChip } from './verification-chip.tsx';
@@ -92,6 +93,9 @@ function UserPanel({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
+      <div className="k-panel-total">
+        <TotalAssets tone="dark" testid="panel-total" />
+      </div>
       <AssetSummary user={user} loading={isPending} />
       <LinkList links={PANEL_SECONDARY} />
     </div>

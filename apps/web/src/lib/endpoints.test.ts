@@ -1,5 +1,6 @@
 import {
   accountApi,
+  assetsApi,
   blockApi,
   contentApi,
   fundsApi,
@@ -7,6 +8,7 @@ import {
   productsApi,
   quotesApi,
   securityApi,
+  supportApi,
   tradingApi,
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,8 @@ const contract = {
   quotes: quotesApi,
   security: securityApi,
   trading: tradingApi,
+  assets: assetsApi,
+  support: supportApi,
 } as const;
 
 describe('endpoint references', () => {

@@ -1,5 +1,6 @@
 import type {
   accountApi,
+  assetsApi,
   blockApi,
   contentApi,
   Endpoint,
@@ -7,6 +8,7 @@ import type {
   ipoApi,
   quotesApi,
   securityApi,
+  supportApi,
   tradingApi,
 } from '@kabuto/contract';
 
@@ -108,6 +110,13 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
+  },
+  assets: {
+    assetsSummary: ref<typeof assetsApi.assetsSummary>('/user/assets_summary'),
+  },
+  support: {
+    supportInfo: ref<typeof supportApi.supportInfo>('/user/support_info'),
+    supportSend: ref<typeof supportApi.supportSend>('/user/support_send'),
   },
 } as const;
 

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'newShares',
   'block',
   'copyTrade',
+  'support',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { body, id, paging, strictBody, text } from '../fields.ts';
+import { SUPPORT_BODY_MAX, SUPPORT_BODY_MIN } from './support-limits.ts';
 
 /**
  * Kabuto extension: in-app support. A user writes to support (rate limited); operators read and reply in
@@ -8,8 +9,6 @@ import { body, id, paging, strictBody, text } from '../fields.ts';
  */
 const tag = 'support';
 const adminTag = 'admin';
-export const SUPPORT_BODY_MAX = 2000;
-export const SUPPORT_BODY_MIN = 5;
 
 const messageBody = () =>
   text(SUPPORT_BODY_MAX).refine((s) => [...s].length >= SUPPORT_BODY_MIN, {

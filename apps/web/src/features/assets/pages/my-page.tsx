@@ -1,6 +1,7 @@
 import '../../../components/money.css';
 import '../assets.css';
 import type { Currency } from '@kabuto/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +13,9 @@ import { L } from '../../../components/links.ts';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
+import { TotalAssets } from '../../../components/total-assets.tsx';
 import { VerificationChip } from '../../../components/verification-chip.tsx';
+import { assetsSummaryQuery } from '../../../lib/api/use-assets-summary.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isoCode } from '../../../lib/currency.ts';
 import { formatMoney, toUnits } from '../../../lib/format.ts';
@@ -27,6 +30,7 @@ const MASK = '••••••';
 export function MyPage() {
   const { t } = useTranslation('money');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const hasScreen = useHasScreen();
   const market = storedMarket();
   const user = useUserInfo({ fresh: true });
@@ -56,9 +60,18 @@ export function MyPage() {
       ) : user.isError || !u ? (
         <ErrorState onRetry={() => void user.refetch()} />
       ) : (
-        <Refreshable onRefresh={() => Promise.all([user.refetch(), positions.refetch()])}>
+        <Refreshable
+          onRefresh={() =>
+            Promise.all([
+              user.refetch(),
+              positions.refetch(),
+              queryClient.invalidateQueries({ queryKey: assetsSummaryQuery().queryKey }),
+            ])
+          }
+        >
           <div className="k-band">
             <section className="k-hero" aria-label={t('myPage.assets')}>
+              <TotalAssets tone="dark" hidden={hidden} testid="mypage-total" />
               <div className="k-hero-top">
                 <span className="k-hero-label">
                   {t('myPage.totalAssets')}

@@ -3,6 +3,7 @@ import '../bank-cards.css';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { GateBanner } from '../../../components/gate-banner.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCards } from '../../../lib/api/use-cards.ts';
@@ -29,6 +30,18 @@ export function BankAddPage() {
         <ErrorState onRetry={() => void Promise.all([user.refetch(), cards.refetch()])} />
       ) : missing ? (
         <ErrorState text={t('bank.notFound')} />
+      ) : user.data?.verification !== 1 && !editId ? (
+        // the rule first: a card is added in the verified name only
+        <div className="k-body">
+          <GateBanner
+            title={t('gate.kycTitle')}
+            to={user.data?.verification === 3 ? undefined : '/mine/verified'}
+            action={t('gate.kycLink')}
+            testid="bank-gate"
+          >
+            {t(user.data?.verification === 3 ? 'gate.kycReview' : 'gate.kycBank')}
+          </GateBanner>
+        </div>
       ) : (
         <CardFormView card={card} realname={user.data?.verification === 1 ? user.data.realName : ''} />
       )}

@@ -8,6 +8,7 @@ import { AmountField } from '../../../components/amount-field.tsx';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { GateBanner } from '../../../components/gate-banner.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
@@ -104,6 +105,14 @@ export function StoredPage() {
       <Refreshable onRefresh={() => Promise.all([channels.refetch(), deposits.refetch(), user.refetch()])}>
         <form className="k-money-form" onSubmit={submit} noValidate data-testid="deposit-form">
           <Steps current={0} />
+          <GateBanner
+            title={t('gate.channelTitle')}
+            to="/mine/support"
+            action={t('gate.supportLink')}
+            testid="deposit-gate"
+          >
+            {t('gate.channelBody')}
+          </GateBanner>
           {user.data && user.data.verification !== 1 && (
             <p className="k-note is-bad">
               <Icon name="idcard" size={16} />

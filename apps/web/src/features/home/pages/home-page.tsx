@@ -7,7 +7,9 @@ import { Icon } from '../../../components/icon.tsx';
 import { HOME_SHORTCUTS, L } from '../../../components/links.ts';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { ShortcutGrid } from '../../../components/shortcut-grid.tsx';
+import { TotalAssets } from '../../../components/total-assets.tsx';
 import { VerificationChip } from '../../../components/verification-chip.tsx';
+import { assetsSummaryQuery } from '../../../lib/api/use-assets-summary.ts';
 import { useNotices } from '../../../lib/api/use-notices.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -38,6 +40,7 @@ export function HomePage() {
           Promise.all([
             user.refetch(),
             notices.refetch(),
+            queryClient.invalidateQueries({ queryKey: assetsSummaryQuery().queryKey }),
             queryClient.invalidateQueries({ queryKey: scopes.quotes }),
           ])
         }
@@ -50,6 +53,9 @@ export function HomePage() {
             </div>
             {user.data && <VerificationChip status={user.data.verification} />}
           </section>
+          <div className="k-card k-home-total">
+            <TotalAssets tone="light" testid="home-total" />
+          </div>
         </div>
         <HomeIndices />
         <div className="k-body k-home-body">

@@ -22,6 +22,11 @@ export interface LoanInfo {
   /** For an amount: its interest per day and per 30 days. */
   dailyInterest?: string;
   interest30d?: string;
+  verified: boolean;
+  /** The limit is an operator's, the credit-score rule's, or none yet. */
+  limitSource: 'operator' | 'rule' | 'none';
+  /** The starting-limit rule in this wallet: the highest tier the score reaches. */
+  tiers: { score: number; limit: string }[];
 }
 
 const fromWire = (w: LoanInfoWire): LoanInfo => ({
@@ -33,6 +38,9 @@ const fromWire = (w: LoanInfoWire): LoanInfo => ({
   rate: w.rate,
   pending: w.pending,
   unpaid: w.unpaid,
+  verified: w.verified,
+  limitSource: w.limit_source,
+  tiers: w.tiers,
   ...(w.daily_interest !== undefined ? { dailyInterest: w.daily_interest } : {}),
   ...(w.interest_30d !== undefined ? { interest30d: w.interest_30d } : {}),
 });

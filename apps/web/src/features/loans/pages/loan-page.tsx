@@ -18,6 +18,7 @@ import { walletBalance } from '../../../lib/wallets.ts';
 import { useLoanInfo } from '../api/use-loan-info.ts';
 import { useLoans } from '../api/use-loans.ts';
 import { ApplyCard } from '../components/apply-card.tsx';
+import { LimitRule, LoanGate } from '../components/limit-rule.tsx';
 import { LoanHero } from '../components/loan-hero.tsx';
 import { RepayCard } from '../components/repay-card.tsx';
 
@@ -59,6 +60,7 @@ export function LoanPage() {
             />
           </div>
           <div className="k-body k-loan-body">
+            <LoanGate info={d} type={type} />
             <ApplyCard
               info={d}
               type={type}
@@ -76,6 +78,7 @@ export function LoanPage() {
                 balance={walletBalance(user.data, type)}
               />
             )}
+            <LimitRule info={d} type={type} />
             <ul className="k-notes">
               <li>
                 <Icon name="info" size={16} />

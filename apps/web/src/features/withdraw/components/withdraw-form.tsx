@@ -1,6 +1,6 @@
 import type { Currency } from '@kabuto/domain';
 import { Dialog } from 'antd-mobile';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
@@ -28,10 +28,13 @@ export function WithdrawForm({
   available,
   hasFundPassword,
   cards,
+  gate,
 }: {
   available: (c: Currency) => string;
   hasFundPassword: boolean;
   cards: BankCard[];
+  /** A rule that refuses any withdrawal now, shown before the form (the form cannot be sent). */
+  gate?: ReactNode;
 }) {
   const { t } = useTranslation('money');
   const navigate = useNavigate();
@@ -52,7 +55,7 @@ export function WithdrawForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (withdraw.isPending) return;
+    if (withdraw.isPending || gate) return;
     const units = positiveUnits(money);
     const card = cards.find((c) => c.id === bankId);
     const problem =
@@ -107,6 +110,7 @@ export function WithdrawForm({
 
   return (
     <form className="k-money-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+      {gate}
       <section className="k-card k-balance-card">
         <div>
           <span className="k-balance-label">{t('withdraw.available')}</span>
@@ -232,7 +236,7 @@ export function WithdrawForm({
         <button
           type="submit"
           className="k-btn k-btn-primary k-btn-block"
-          disabled={withdraw.isPending}
+          disabled={withdraw.isPending || Boolean(gate)}
           data-testid="withdraw-submit"
         >
           {withdraw.isPending && <span className="k-spinner is-small" aria-hidden="true" />}

@@ -3,12 +3,16 @@ import '../withdraw.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { GateBanner } from '../../../components/gate-banner.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
+import { useAssetsSummary } from '../../../lib/api/use-assets-summary.ts';
 import { useCards } from '../../../lib/api/use-cards.ts';
+import { usePublicConfig } from '../../../lib/api/use-public-config.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
+import { getStartupConfig } from '../../../lib/startup-config.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 
@@ -17,12 +21,28 @@ export function WithdrawPage() {
   const { t } = useTranslation('money');
   const user = useUserInfo({ fresh: true });
   const cards = useCards();
+  const assets = useAssetsSummary();
+  const { data: config } = usePublicConfig();
   const u = user.data;
+  // spec §5: no withdrawal while stocks are held (a setting) — said before the form, not after its dialog
+  const blockPositions = (config ?? getStartupConfig())?.withdraw_block_positions !== 'false';
+  const held = assets.data?.positions ?? 0;
+  const gate =
+    blockPositions && held > 0 ? (
+      <GateBanner
+        title={t('gate.positionsTitle')}
+        to="/position/index"
+        action={t('gate.positionsLink')}
+        testid="withdraw-gate"
+      >
+        {t('gate.positionsBody', { count: held })}
+      </GateBanner>
+    ) : undefined;
 
   return (
     <>
       <PageHeader title={t('withdraw.title')} back="/mine/myPage" />
-      {user.isPending || cards.isPending ? (
+      {user.isPending || cards.isPending || assets.isPending ? (
         <ListSkeleton rows={4} lines={3} />
       ) : user.isError || !u || cards.isError ? (
         <ErrorState onRetry={() => void Promise.all([user.refetch(), cards.refetch()])} />
@@ -40,8 +60,9 @@ export function WithdrawPage() {
           </section>
         </div>
       ) : (
-        <Refreshable onRefresh={() => Promise.all([user.refetch(), cards.refetch()])}>
+        <Refreshable onRefresh={() => Promise.all([user.refetch(), cards.refetch(), assets.refetch()])}>
           <WithdrawForm
+            gate={gate}
             available={(c) => walletBalance(u, c)}
             hasFundPassword={u.hasFundPassword}
             cards={cards.data ?? []}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAssetsSummary } from '../lib/api/use-assets-summary.ts';
+import { isoCode } from '../lib/currency.ts';
+import { formatMoney, toUnits } from '../lib/format.ts';
+import { Icon } from './icon.tsx';
+
+const MASK = '••••••';
+
+/**
+ * Total assets in yen across every wallet — cash, frozen, the margin and unrealised P&L of open positions —
+ * at the reference rate, the figure a Japanese broker leads with. Tapping it shows the breakdown.
+ * `tone`: dark on the money bands (My page, user panel), light on a card (home).
+ */
+export function TotalAssets({
+  tone = 'dark',
+  hidden = false,
+  testid = 'total-assets',
+}: {
+  tone?: 'dark' | 'light';
+  hidden?: boolean;
+  testid?: string;
+}) {
+  const { t } = useTranslation('shell');
+  const summary = useAssetsSummary();
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const s = summary.data;
+  const money = (v: string) => (hidden ? MASK : formatMoney(v, 'jpy'));
+  const signed = (v: string) => {
+    const n = toUnits(v) ?? 0n;
+    return hidden ? MASK : `${n > 0n ? '+' : ''}${formatMoney(v, 'jpy')}`;
+  };
+  const nonZero = (v: string) => (toUnits(v) ?? 0n) !== 0n;
+  const pnlClass = (v: string) => {
+    const n = toUnits(v) ?? 0n;
+    return n > 0n ? 'is-up' : n < 0n ? 'is-down' : '';
+  };
+
+  return (
+    <section className={`k-total is-${tone}`} aria-label={t('totalAssets.title')} data-testid={testid}>
+      <button
+        type="button"
+        className="k-total-head"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={detailId}
+        disabled={!s}
+        data-testid={`${testid}-toggle`}
+      >
+        <span className="k-total-label">
+          {t('totalAssets.title')}
+          <small>{t('totalAssets.inYen')}</small>
+        </span>
+        <strong className="k-total-value" data-testid={`${testid}-value`} data-value={s?.total ?? ''}>
+          {s ? money(s.total) : summary.isError ? '--' : '…'}
+        </strong>
+        <span className="k-total-more">
+          {t(open ? 'totalAssets.hide' : 'totalAssets.show')}
+          <Icon name="right" size={14} className={`k-total-chevron${open ? ' is-open' : ''}`} />
+        </span>
+      </button>
+      {open && s && (
+        <div id={detailId} className="k-total-detail" data-testid={`${testid}-breakdown`}>
+          <dl className="k-total-kv">
+            <div>
+              <dt>{t('totalAssets.cash')}</dt>
+              <dd data-testid={`${testid}-cash`}>{money(s.cash)}</dd>
+            </div>
+            <div>
+              <dt>{t('totalAssets.frozen')}</dt>
+              <dd data-testid={`${testid}-frozen`}>{money(s.frozen)}</dd>
+            </div>
+            <div>
+              <dt>{t('totalAssets.margin', { count: s.positions })}</dt>
+              <dd data-testid={`${testid}-margin`}>{money(s.margin)}</dd>
+            </div>
+            {nonZero(s.other) && (
+              <div>
+                <dt>{t('totalAssets.other')}</dt>
+                <dd data-testid={`${testid}-other`}>{money(s.other)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('totalAssets.pnl')}</dt>
+              <dd className={pnlClass(s.pnl)} data-testid={`${testid}-pnl`} data-value={s.pnl}>
+                {signed(s.pnl)}
+              </dd>
+            </div>
+            {nonZero(s.owed) && (
+              <>
+                <div>
+                  <dt>{t('totalAssets.owed')}</dt>
+                  <dd>{money(s.owed)}</dd>
+                </div>
+                <div>
+                  <dt>{t('totalAssets.net')}</dt>
+                  <dd>{money(s.net)}</dd>
+                </div>
+              </>
+            )}
+          </dl>
+          {s.wallets.length > 0 && (
+            <ul className="k-total-wallets" aria-label={t('totalAssets.wallets')}>
+              {s.wallets.map((w) => (
+                <li key={w.currency}>
+                  <b>{isoCode(w.currency)}</b>
+                  <span>{hidden ? MASK : formatMoney(w.total, w.currency)}</span>
+                  <span className="k-total-yen">≈ {money(w.totalJpy)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="k-total-note">{t('totalAssets.note', { spread: s.spread })}</p>
+        </div>
+      )}
+    </section>
+  );
+}
