@@ -14,4 +14,6 @@ export { VerifiedPage } from '../features/kyc/pages/verified-page.tsx';
 export { LoanOrderPage } from '../features/loans/pages/loan-order-page.tsx';
 export { LoanPage } from '../features/loans/pages/loan-page.tsx';
 export { RecordsPage } from '../features/records/pages/records-page.tsx';
+// Support travels with them: the deposit's password and most questions about money lead there.
+export { SupportPage } from '../features/support/pages/support-page.tsx';
 export { WithdrawPage } from '../features/withdraw/pages/withdraw-page.tsx';

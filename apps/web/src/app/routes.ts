@@ -158,10 +158,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
   },
   {
     path: '/mine/support',
-    Page: lazyPage(
-      async () => (await import('../features/support/pages/support-page.tsx')).SupportPage,
-      ['support'],
-    ),
+    Page: money('SupportPage'),
     auth: true,
   },
   {

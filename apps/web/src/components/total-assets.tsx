@@ -65,20 +65,28 @@ export function TotalAssets({
           <dl className="k-total-kv">
             <div>
               <dt>{t('totalAssets.cash')}</dt>
-              <dd data-testid={`${testid}-cash`}>{money(s.cash)}</dd>
+              <dd data-testid={`${testid}-cash`} data-value={s.cash}>
+                {money(s.cash)}
+              </dd>
             </div>
             <div>
               <dt>{t('totalAssets.frozen')}</dt>
-              <dd data-testid={`${testid}-frozen`}>{money(s.frozen)}</dd>
+              <dd data-testid={`${testid}-frozen`} data-value={s.frozen}>
+                {money(s.frozen)}
+              </dd>
             </div>
             <div>
               <dt>{t('totalAssets.margin', { count: s.positions })}</dt>
-              <dd data-testid={`${testid}-margin`}>{money(s.margin)}</dd>
+              <dd data-testid={`${testid}-margin`} data-value={s.margin}>
+                {money(s.margin)}
+              </dd>
             </div>
             {nonZero(s.other) && (
               <div>
                 <dt>{t('totalAssets.other')}</dt>
-                <dd data-testid={`${testid}-other`}>{money(s.other)}</dd>
+                <dd data-testid={`${testid}-other`} data-value={s.other}>
+                  {money(s.other)}
+                </dd>
               </div>
             )}
             <div>

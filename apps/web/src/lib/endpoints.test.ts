@@ -8,10 +8,10 @@ import {
   productsApi,
   quotesApi,
   securityApi,
-  supportApi,
   tradingApi,
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
+import { assetsSummaryEndpoint } from './api/use-assets-summary.ts';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
 import { productEndpoints } from './product-endpoints.ts';
 
@@ -24,8 +24,6 @@ const contract = {
   quotes: quotesApi,
   security: securityApi,
   trading: tradingApi,
-  assets: assetsApi,
-  support: supportApi,
 } as const;
 
 describe('endpoint references', () => {
@@ -45,6 +43,11 @@ describe('endpoint references', () => {
       expect(ref.path).toBe(definition.path);
     });
   }
+
+  // calls kept beside their only screens, out of the first screen's code
+  it('the total assets call has the contract path', () => {
+    expect(assetsSummaryEndpoint.path).toBe(assetsApi.assetsSummary.path);
+  });
 
   it('health check path matches the contract', () => {
     expect(HEALTH_PATH).toBe(contentApi.health.path);

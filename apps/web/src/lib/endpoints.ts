@@ -1,6 +1,5 @@
 import type {
   accountApi,
-  assetsApi,
   blockApi,
   contentApi,
   Endpoint,
@@ -8,7 +7,6 @@ import type {
   ipoApi,
   quotesApi,
   securityApi,
-  supportApi,
   tradingApi,
 } from '@kabuto/contract';
 
@@ -110,13 +108,6 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
-  },
-  assets: {
-    assetsSummary: ref<typeof assetsApi.assetsSummary>('/user/assets_summary'),
-  },
-  support: {
-    supportInfo: ref<typeof supportApi.supportInfo>('/user/support_info'),
-    supportSend: ref<typeof supportApi.supportSend>('/user/support_send'),
   },
 } as const;
 

@@ -19,7 +19,6 @@ export const NAMESPACES = [
   'newShares',
   'block',
   'copyTrade',
-  'support',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

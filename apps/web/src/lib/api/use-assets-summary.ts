@@ -1,10 +1,15 @@
+import type { assetsApi } from '@kabuto/contract';
 import type { Currency } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../api.ts';
-import { endpoints } from '../endpoints.ts';
+import type { EndpointRef } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type Wire = RefData<typeof endpoints.assets.assetsSummary>;
+/** Kept here rather than in endpoints.ts: only the screens that show the total load it. */
+export const assetsSummaryEndpoint: EndpointRef<typeof assetsApi.assetsSummary> = {
+  path: '/user/assets_summary',
+};
+type Wire = RefData<typeof assetsSummaryEndpoint>;
 
 /** Total assets in yen across every wallet, with its breakdown; amounts are decimal strings in yen. */
 export interface AssetsSummary {
@@ -52,7 +57,7 @@ const fromWire = (w: Wire): AssetsSummary => ({
 export const assetsSummaryQuery = () =>
   queryOptions({
     queryKey: [...scopes.user, 'assets'],
-    queryFn: async ({ signal }) => fromWire(await fetchData(endpoints.assets.assetsSummary, {}, { signal })),
+    queryFn: async ({ signal }) => fromWire(await fetchData(assetsSummaryEndpoint, {}, { signal })),
   });
 
 /** Money may have moved since the last look: asked again whenever a screen showing it opens. */

@@ -1,10 +1,16 @@
+import type { supportApi } from '@kabuto/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, fetchData, type RefData } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
+import type { EndpointRef } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 import { LIST_ALL } from '../../../lib/transport.ts';
 
-type Wire = RefData<typeof endpoints.support.supportInfo>;
+/** The support calls (kept with the support page, out of the first screen's code). */
+export const supportEndpoints = {
+  info: { path: '/user/support_info' } as EndpointRef<typeof supportApi.supportInfo>,
+  send: { path: '/user/support_send' } as EndpointRef<typeof supportApi.supportSend>,
+};
+type Wire = RefData<typeof supportEndpoints.info>;
 
 /** Support hours (JST) and the user's messages with their answers, newest first. */
 export interface SupportInfo {
@@ -41,7 +47,7 @@ export const supportInfoQuery = () =>
   queryOptions({
     queryKey: [...scopes.notices, 'support'],
     queryFn: async ({ signal }) =>
-      fromWire(await fetchData(endpoints.support.supportInfo, { size: LIST_ALL }, { signal })),
+      fromWire(await fetchData(supportEndpoints.info, { size: LIST_ALL }, { signal })),
     staleTime: 0,
   });
 
@@ -51,7 +57,7 @@ export const useSupportInfo = () => useQuery(supportInfoQuery());
 export function useSendSupport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => call(endpoints.support.supportSend, { body: text }),
+    mutationFn: (text: string) => call(supportEndpoints.send, { body: text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supportInfoQuery().queryKey }),
   });
 }

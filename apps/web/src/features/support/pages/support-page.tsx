@@ -8,11 +8,8 @@ import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
-import { openCustomerService } from '../../../components/use-link-action.ts';
-import { usePublicConfig } from '../../../lib/api/use-public-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
-import { getStartupConfig } from '../../../lib/startup-config.ts';
 import { useSendSupport, useSupportInfo } from '../api/use-support.ts';
 
 /**
@@ -20,11 +17,10 @@ import { useSendSupport, useSupportInfo } from '../api/use-support.ts';
  * messages sent so far with their answers.
  */
 export function SupportPage() {
-  const { t } = useTranslation('support');
+  const { t } = useTranslation('money', { keyPrefix: 'support' });
+  const { t: shell } = useTranslation('shell');
   const info = useSupportInfo();
   const send = useSendSupport();
-  const { data: config } = usePublicConfig();
-  const external = config?.kefu || getStartupConfig()?.kefu;
   const [text, setText] = useState('');
   const fieldId = useId();
   const hintId = useId();
@@ -71,7 +67,7 @@ export function SupportPage() {
             ) : info.isError ? (
               <p className="k-hint">--</p>
             ) : (
-              <p className="k-hint">{t('shell:states.loading')}</p>
+              <p className="k-hint">{shell('states.loading')}</p>
             )}
           </section>
 
@@ -140,12 +136,6 @@ export function SupportPage() {
               </ul>
             )}
           </section>
-
-          {external && (
-            <button type="button" className="k-btn k-btn-block" onClick={() => openCustomerService(external)}>
-              {t('otherContact')}
-            </button>
-          )}
         </div>
       </Refreshable>
     </>
