@@ -232,6 +232,22 @@ describe.skipIf(!hasChromium())(
       expect(toggle && toggle.height >= 44).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await browser.screenshot('truth-home-320');
+
+      // the demo user holds yen, dollars and a position: every line of the breakdown still fits
+      await openScreen(page, server.url, '/mine/menu');
+      await page.locator(tid('link-logout')).click();
+      await page.locator('.adm-dialog-footer .adm-dialog-button-bold').click();
+      await waitForRoute(page, '/login/login');
+      await login(page, DEMO);
+      await openScreen(page, server.url, '/mine/myPage');
+      await page.locator(tid('mypage-total-toggle')).click();
+      await page.locator(tid('mypage-total-breakdown')).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await browser.screenshot('truth-mypage-320');
+      await openScreen(page, server.url, '/mine/loan');
+      await page.locator(tid('loan-rule')).scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await browser.screenshot('truth-loan-rule-320');
     });
   },
 );

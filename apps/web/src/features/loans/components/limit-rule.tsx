@@ -70,11 +70,12 @@ export function LimitRule({ info, type }: { info: LoanInfo; type: Currency }) {
           );
         })}
       </ol>
-      {info.limitSource === 'operator' && <p className="k-hint">{t('gate.ruleOperator')}</p>}
       <p className="k-hint">
-        {next
-          ? t('gate.ruleRaise', { next: next.score, limit: compactMoney(next.limit, type) })
-          : t('gate.ruleRaiseTop')}{' '}
+        {info.limitSource === 'operator'
+          ? t('gate.ruleOperator')
+          : next
+            ? t('gate.ruleRaise', { next: next.score, limit: compactMoney(next.limit, type) })
+            : t('gate.ruleRaiseTop')}{' '}
         <Link className="k-limit-support" to="/mine/support">
           {t('gate.supportLink')}
         </Link>
