@@ -88,6 +88,39 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
     expect(u((await summary(s)).total) > u(b.total)).toBe(true);
   });
 
+  it('counts every kind the ledger reports: a copy-trade stake moves money to "other", the total stays', async () => {
+    const s = await trader(t, { jpy: '500000' });
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const p = expectOk(
+      await t.admin(
+        '/product/create',
+        {
+          market: 'jpy',
+          name_jp: '総資産テスト',
+          name_cn: '总资产测试',
+          name_us: 'Assets test',
+          issuer: 'Test Issuer',
+          target_bp: 10,
+          minimum: '10000',
+          capacity: '1000000',
+          lock_days: 3,
+          deadline: iso(T0 + 2 * 86_400_000),
+          ends: iso(T0 + 30 * 86_400_000),
+          constituents: [{ symbol: '7203', weight_bp: 10000 }],
+        },
+        op,
+      ),
+    ) as { id: string };
+    const before = await summary(s);
+    expectOk(
+      await t.money('/trade/buy_product', { type: 'jpy', id: p.id, money: '100000', password: '112233' }, s),
+    );
+    const after = await summary(s);
+    expect(after.other).toBe('100000.0000');
+    expect(u(after.cash)).toBe(u(before.cash) - u('100000'));
+    expect(after.total).toBe(before.total);
+  });
+
   it('takes a message for support, the operator replies once, the user gets a site message', async () => {
     const s = await t.newUser('sp');
     const info = expectOk(await t.call(supportApi.supportInfo.path, {}, { token: s.token }));
