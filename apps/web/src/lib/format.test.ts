@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   decimalText,
+  formatCompact,
+  formatCompactIn,
   formatDecimal,
   formatMarketDate,
   formatMarketDateTime,
   formatMoney,
+  formatPriceIn,
   priceTimes,
   toUnits,
 } from './format.ts';
@@ -97,5 +100,26 @@ describe('priceTimes', () => {
     expect(priceTimes('2300.0000', 100)).toBe('230000.0000');
     expect(priceTimes('0.1', 3n)).toBe('0.3000');
     expect(priceTimes('12345678901.2345', 1000)).toBe('12345678901234.5000');
+  });
+});
+
+describe('figures of a quote with their currency', () => {
+  it('prices at the instrument decimals, the sign where each currency puts it', () => {
+    expect(formatPriceIn(189.25, 'usd', 2)).toBe('$189.25');
+    expect(formatPriceIn(2845.5, 'jpy', 1)).toBe('2,845.5円');
+    expect(formatPriceIn(1680.3, 'cny', 2)).toBe('1,680.30元');
+    expect(formatPriceIn(71500, 'krw', 0)).toBe('₩71,500');
+    expect(formatPriceIn(-1.5, 'usd', 2)).toBe('-$1.50');
+    expect(formatPriceIn('x', 'usd', 2)).toBe('--');
+  });
+
+  it('turnover and market cap shortened in the reader’s language, with the unit', () => {
+    expect(formatCompactIn(2_950_000_000_000, 'usd', 'us')).toBe('$2.95T');
+    expect(formatCompactIn(123_450_000, 'usd', 'us')).toBe('$123.45M');
+    expect(formatCompactIn(123_000_000, 'jpy', 'jp')).toBe('1.23億円');
+    expect(formatCompactIn(450_000_000, 'cny', 'cn')).toBe('4.50亿元');
+    expect(formatCompactIn(2_950_000_000_000, 'usd', 'jp')).toBe('$2.95兆');
+    expect(formatCompact(15_300, 'jp')).toBe('1.53万');
+    expect(formatCompactIn(null, 'usd', 'us')).toBe('$0');
   });
 });

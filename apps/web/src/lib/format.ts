@@ -7,6 +7,7 @@ import {
   MARKET_ZONE,
   type Market,
   parseUnits,
+  UNIT,
   zonedParts,
 } from '@kabuto/domain';
 
@@ -67,14 +68,8 @@ export function formatDecimal(value: WireValue, decimals = 2): string {
   return renderUnits(units, Math.max(0, Math.min(SCALE_DIGITS, decimals)));
 }
 
-/**
- * Money for display: formatMoney("1234.5000") → "1,234.50円". Other currencies by their own convention
- * ($1,234.50, ₩1,235, 1,234.50元, 1,234.50 HKD).
- */
-export function formatMoney(value: WireValue, currency: Currency = 'jpy'): string {
-  const units = toUnits(value);
-  if (units === null) return '--';
-  const text = renderUnits(units, DISPLAY_DECIMALS[currency] ?? 2);
+/** A figure with its currency's sign: $1,234.50, 1,234.50円, ₩1,235, 1,234.50元, 1,234.50 HKD. */
+function withUnit(text: string, currency: Currency): string {
   const sign = text.startsWith('-') ? '-' : '';
   const digits = sign ? text.slice(1) : text;
   switch (currency) {
@@ -89,6 +84,59 @@ export function formatMoney(value: WireValue, currency: Currency = 'jpy'): strin
     default:
       return `${text} ${ISO_CODE[currency]}`;
   }
+}
+
+/**
+ * Money for display: formatMoney("1234.5000") → "1,234.50円". Other currencies by their own convention
+ * ($1,234.50, ₩1,235, 1,234.50元, 1,234.50 HKD).
+ */
+export function formatMoney(value: WireValue, currency: Currency = 'jpy'): string {
+  const units = toUnits(value);
+  if (units === null) return '--';
+  return withUnit(renderUnits(units, DISPLAY_DECIMALS[currency] ?? 2), currency);
+}
+
+/**
+ * A quote price with its currency at the instrument's own decimals (those of its tick):
+ * formatPriceIn(189.25, 'usd', 2) → "$189.25", formatPriceIn(2845.5, 'jpy', 1) → "2,845.5円".
+ */
+export function formatPriceIn(value: WireValue, currency: Currency, decimals: number): string {
+  const text = formatDecimal(value, decimals);
+  return text === '--' ? text : withUnit(text, currency);
+}
+
+const EAST_ASIAN = [
+  { step: 10n ** 12n, jp: '兆', cn: '万亿' },
+  { step: 10n ** 8n, jp: '億', cn: '亿' },
+  { step: 10n ** 4n, jp: '万', cn: '万' },
+] as const;
+const WESTERN = [
+  { step: 10n ** 12n, suffix: 'T' },
+  { step: 10n ** 9n, suffix: 'B' },
+  { step: 10n ** 6n, suffix: 'M' },
+  { step: 10n ** 3n, suffix: 'K' },
+] as const;
+
+/** Large figures (volume, turnover, market cap) shortened: 1.23億 (jp/cn) or 123.45M (us). */
+export function formatCompact(value: WireValue, lang: 'jp' | 'cn' | 'us'): string {
+  const units = toUnits(value);
+  if (units === null) return '--';
+  const abs = units < 0n ? -units : units;
+  const rows =
+    lang === 'us'
+      ? WESTERN.map((r) => ({ step: r.step, suffix: r.suffix }))
+      : EAST_ASIAN.map((r) => ({ step: r.step, suffix: r[lang] }));
+  for (const { step, suffix } of rows) {
+    // units carry 4 decimals: units / step is the scaled figure, again with 4 decimals
+    if (abs >= step * UNIT) return `${formatDecimal(formatUnits(units / step), 2)}${suffix}`;
+  }
+  return formatDecimal(value, 0);
+}
+
+/** An amount of money shortened, with its currency: 1.23億円 (jp), $123.45M (us), 4.50亿元 (cn). */
+export function formatCompactIn(value: WireValue, currency: Currency, lang: 'jp' | 'cn' | 'us'): string {
+  const text = formatCompact(value, lang);
+  return text === '--' ? text : withUnit(text, currency);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,4 +1,4 @@
-import { formatUnits, type Market, UNIT } from '@kabuto/domain';
+import type { Market } from '@kabuto/domain';
 import { formatDecimal, toUnits, type WireValue } from './format.ts';
 
 /**
@@ -44,31 +44,3 @@ export const formatPercent = (value: WireValue): string => {
   const text = formatSigned(value, 2);
   return text === '--' ? text : `${text}%`;
 };
-
-const EAST_ASIAN = [
-  { step: 10n ** 12n, jp: '兆', cn: '万亿' },
-  { step: 10n ** 8n, jp: '億', cn: '亿' },
-  { step: 10n ** 4n, jp: '万', cn: '万' },
-] as const;
-const WESTERN = [
-  { step: 10n ** 12n, suffix: 'T' },
-  { step: 10n ** 9n, suffix: 'B' },
-  { step: 10n ** 6n, suffix: 'M' },
-  { step: 10n ** 3n, suffix: 'K' },
-] as const;
-
-/** Large figures (volume, turnover, market cap) shortened: 1.23億 (jp/cn) or 123.45M (us). */
-export function formatCompact(value: WireValue, lang: 'jp' | 'cn' | 'us'): string {
-  const units = toUnits(value);
-  if (units === null) return '--';
-  const abs = units < 0n ? -units : units;
-  const rows =
-    lang === 'us'
-      ? WESTERN.map((r) => ({ step: r.step, suffix: r.suffix }))
-      : EAST_ASIAN.map((r) => ({ step: r.step, suffix: r[lang] }));
-  for (const { step, suffix } of rows) {
-    // units carry 4 decimals: units / step is the scaled figure, again with 4 decimals
-    if (abs >= step * UNIT) return `${formatDecimal(formatUnits(units / step), 2)}${suffix}`;
-  }
-  return formatDecimal(value, 0);
-}

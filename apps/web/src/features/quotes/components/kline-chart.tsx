@@ -6,19 +6,40 @@ import {
   init,
   type KLineData,
   type Period,
+  registerIndicator,
   registerLocale,
   type Styles,
+  utils,
 } from 'klinecharts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { Tick } from '../../../lib/quote-stream.ts';
 import { type Adjustment, type KlinePeriod, useKline } from '../api/use-kline.ts';
+import { appendBar, axisForBars, type IntradayBar, intradayBars, type SessionAxis } from '../intraday.ts';
 import { MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-options.ts';
 
 const CANDLE_PANE = 'candle_pane';
 const SUB_PANE = 'k_sub';
+
+/** The intraday chart's average-price line (see intraday.ts). */
+const AVERAGE = 'AVP';
+const AVERAGE_COLOR = '#2f6fde';
+const PRICE_COLOR = '#f0a000';
+/** Oscillators read to two decimals (RSI 56.21), not the library's four. */
+const SUB_PRECISION: Partial<Record<SubIndicator, number>> = { MACD: 2, KDJ: 2, RSI: 2 };
+/** A figure the chart cannot show yet (the first bars of an MA): the app's dash, never "n/a". */
+const NO_VALUE = '--';
+const AXIS_TEXT_SIZE = 10;
+
+registerIndicator<{ avg?: number }>({
+  name: AVERAGE,
+  series: 'price',
+  figures: [{ key: 'avg', title: 'AVG: ', type: 'line' }],
+  styles: { lines: [{ color: AVERAGE_COLOR, size: 1 }] },
+  calc: (list) => list.map((d) => ({ avg: typeof d.avg === 'number' ? d.avg : undefined })),
+});
 
 const UP = '#e0393e';
 const DOWN = '#13985a';
@@ -83,7 +104,7 @@ function chartStyles(area: boolean): DeepPartial<Styles> {
       },
       area: {
         lineSize: 1.5,
-        lineColor: '#f0a000',
+        lineColor: PRICE_COLOR,
         backgroundColor: [
           { offset: 0, color: 'rgba(255, 198, 41, 0.02)' },
           { offset: 1, color: 'rgba(255, 198, 41, 0.28)' },
@@ -94,15 +115,19 @@ function chartStyles(area: boolean): DeepPartial<Styles> {
         low: { color: '#4f535b' },
         last: { ...colors, text: { size: 11 } },
       },
-      tooltip: { showRule: 'follow_cross', title: { size: 11 }, legend: { size: 10, color: '#4f535b' } },
+      tooltip: {
+        showRule: 'follow_cross',
+        title: { size: 11 },
+        legend: { size: 10, color: '#4f535b', defaultValue: NO_VALUE },
+      },
     },
     indicator: {
       ohlc: colors,
       bars: [{ ...colors, style: 'fill' }],
-      tooltip: { legend: { size: 10 } },
+      tooltip: { legend: { size: 10, defaultValue: NO_VALUE } },
     },
-    xAxis: { tickText: { size: 10, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
-    yAxis: { tickText: { size: 10, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
+    xAxis: { tickText: { size: AXIS_TEXT_SIZE, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
+    yAxis: { tickText: { size: AXIS_TEXT_SIZE, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
     separator: { color: '#ebedf0' },
     crosshair: {
       horizontal: { text: { backgroundColor: '#1b1c1f' } },
@@ -139,6 +164,41 @@ export interface KlineChartProps {
   tick?: Tick;
 }
 
+/**
+ * Lay the bars out: the intraday chart spreads the session's minutes over the width (bars after the last
+ * trade are empty room); the others end at the last bar, and a short history (years) fills the width
+ * instead of leaving the right of the axis to dates that have not come.
+ */
+function fitBars(c: Chart, axis: SessionAxis | null, count: number) {
+  const width = c.getSize(CANDLE_PANE, 'main')?.width ?? 0;
+  if (!width || count === 0) return;
+  if (axis) {
+    const space = width / axis.slots.length;
+    c.setBarSpace(space);
+    c.setOffsetRightDistance((axis.slots.length - count) * space);
+    return;
+  }
+  // a long history at the usual width; a short one (years) spread over the chart
+  const space =
+    count * DEFAULT_BAR_SPACE < width ? Math.min(MAX_BAR_SPACE, width / (count + 1)) : DEFAULT_BAR_SPACE;
+  c.setBarSpace(space);
+  c.setOffsetRightDistance(space / 2);
+}
+
+const DEFAULT_BAR_SPACE = 10;
+const MIN_BAR_SPACE = 0.2;
+const MAX_BAR_SPACE = 50;
+
+/** Axis labels at the session's open, breaks and close, kept inside the chart's edges. */
+function sessionTicks(axis: SessionAxis, width: number) {
+  const space = width / axis.slots.length;
+  return axis.marks.map(({ index, label }) => {
+    const half = utils.calcTextWidth(label, AXIS_TEXT_SIZE) / 2 + 2;
+    const coord = Math.min(Math.max((index + 0.5) * space, half), width - half);
+    return { coord, value: axis.slots[index], text: label };
+  });
+}
+
 /** A klinecharts candle (or, for the timeshare tab, area) chart with main and sub indicators. */
 export function KlineChart({
   symbol,
@@ -154,9 +214,19 @@ export function KlineChart({
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const bars = useRef<KLineData[]>([]);
+  /** The intraday chart's session axis (null on the other tabs). */
+  const session = useRef<SessionAxis | null>(null);
+  /** The intraday chart's bars (the same list as `bars` on that tab). */
+  const day = useRef<IntradayBar[]>([]);
   const push = useRef<((bar: KLineData) => void) | null>(null);
   const lastVolume = useRef<number | null>(null);
   const kline = useKline(symbol, market, period, adjust);
+  const intraday = period === '1';
+  // what the intraday axis spans, on the element for tests and tools
+  const axisInfo = useMemo(() => {
+    const axis = intraday && kline.data ? axisForBars(market, toBars(kline.data)) : null;
+    return axis ? { marks: axis.marks.map((m) => m.label).join(' '), minutes: axis.slots.length } : null;
+  }, [intraday, kline.data, market]);
 
   // create once
   useEffect(() => {
@@ -165,11 +235,27 @@ export function KlineChart({
       locale: CHART_LOCALE[currentLanguage()],
       timezone: EXCHANGE_ZONE[market],
       styles: chartStyles(false),
+      layout: { barSpaceLimit: { min: MIN_BAR_SPACE, max: MAX_BAR_SPACE } },
     });
     if (!c) return undefined;
     chart.current = c;
+    // the canvas host takes tabindex=1; a positive tabindex breaks the page's tab order
+    box.current.querySelector('[tabindex="1"]')?.setAttribute('tabindex', '0');
+    c.setMaxOffsetRightDistance(Number.MAX_SAFE_INTEGER);
+    c.overrideXAxis({
+      createTicks: ({ bounding, defaultTicks }) => {
+        const axis = session.current;
+        if (axis) return sessionTicks(axis, bounding.width);
+        // never label a date after the last bar (the year axis ran on to 2030)
+        const last = bars.current[bars.current.length - 1]?.timestamp ?? 0;
+        return defaultTicks.filter((tk) => Number(tk.value) <= last);
+      },
+    });
     c.setDataLoader({
-      getBars: ({ callback }) => callback(bars.current, false),
+      getBars: ({ callback }) => {
+        callback(bars.current, false);
+        fitBars(c, session.current, bars.current.length);
+      },
       subscribeBar: ({ callback }) => {
         push.current = callback;
       },
@@ -177,7 +263,10 @@ export function KlineChart({
         push.current = null;
       },
     });
-    const onResize = () => c.resize();
+    const onResize = () => {
+      c.resize();
+      fitBars(c, session.current, bars.current.length);
+    };
     window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('resize', onResize);
@@ -190,32 +279,57 @@ export function KlineChart({
   useEffect(() => {
     const c = chart.current;
     if (!c || !kline.data) return;
-    bars.current = toBars(kline.data);
+    const list = toBars(kline.data);
+    const axis = intraday ? axisForBars(market, list) : null;
+    session.current = axis;
+    day.current = axis ? intradayBars(axis, list) : [];
+    bars.current = axis ? day.current : list;
     lastVolume.current = null;
-    c.setStyles(chartStyles(period === '1'));
+    c.setStyles(chartStyles(intraday));
+    c.setZoomEnabled(!axis);
+    c.setScrollEnabled(!axis);
     c.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 0 });
     c.setPeriod(PERIOD[period]);
-  }, [kline.data, symbol, period, pricePrecision]);
+    fitBars(c, axis, bars.current.length);
+  }, [kline.data, symbol, period, pricePrecision, intraday, market]);
 
-  // main-chart indicators, stacked on the candles
+  // main-chart indicators stacked on the candles; the intraday chart has its average price instead
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
-    for (const name of MAIN_INDICATORS) c.removeIndicator({ paneId: CANDLE_PANE, name });
+    for (const name of [...MAIN_INDICATORS, AVERAGE]) c.removeIndicator({ paneId: CANDLE_PANE, name });
+    if (intraday) {
+      c.createIndicator(
+        {
+          name: AVERAGE,
+          shortName: t('chart.avg'),
+          paneId: CANDLE_PANE,
+          figures: [{ key: 'avg', title: '', type: 'line' }],
+        },
+        true,
+      );
+      return;
+    }
     for (const name of main) c.createIndicator({ name, paneId: CANDLE_PANE }, true);
-  }, [main]);
+  }, [main, intraday, t]);
 
-  // the sub-chart indicator
+  // the sub-chart indicator (the intraday volume without its moving averages)
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
     c.removeIndicator({ paneId: SUB_PANE });
-    c.createIndicator({ name: sub, paneId: SUB_PANE });
-  }, [sub]);
+    c.createIndicator({
+      name: sub,
+      paneId: SUB_PANE,
+      ...(SUB_PRECISION[sub] ? { precision: SUB_PRECISION[sub] } : {}),
+      ...(sub === 'VOL' && intraday ? { calcParams: [] } : {}),
+    });
+  }, [sub, intraday]);
 
   // live ticks extend the last bar (or open the next one on minute charts)
   useEffect(() => {
-    if (!tick || !push.current) return;
+    const c = chart.current;
+    if (!tick || !push.current || !c) return;
     const list = bars.current;
     const last = list[list.length - 1];
     if (!last) return;
@@ -223,6 +337,21 @@ export function KlineChart({
     const dayVolume = Number(tick.volume);
     const delta = lastVolume.current === null ? 0 : Math.max(0, dayVolume - lastVolume.current);
     lastVolume.current = dayVolume;
+    const axis = session.current;
+    if (axis) {
+      const at = tick.time * 1000;
+      const changed = appendBar(axis, day.current, {
+        timestamp: at,
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+        volume: delta,
+      });
+      for (const bar of changed) push.current(bar);
+      if (changed.length) fitBars(c, axis, list.length);
+      return;
+    }
     const bucket = BUCKET_SECONDS[period];
     let bar: KLineData;
     if (bucket) {
@@ -254,7 +383,15 @@ export function KlineChart({
 
   return (
     <div className="k-chart-wrap">
-      <div ref={box} className="k-chart" data-testid="kline-chart" data-period={period} data-sub={sub} />
+      <div
+        ref={box}
+        className="k-chart"
+        data-testid="kline-chart"
+        data-period={period}
+        data-sub={sub}
+        data-session={axisInfo?.marks}
+        data-session-minutes={axisInfo?.minutes}
+      />
       {kline.isPending && <div className="k-chart-overlay">{t('shell:states.loading')}</div>}
       {kline.isError && (
         <div className="k-chart-overlay">

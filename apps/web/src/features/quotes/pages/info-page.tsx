@@ -8,10 +8,9 @@ import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
-import { decimalText } from '../../../lib/format.ts';
+import { decimalText, formatCompact, formatCompactIn, formatPriceIn } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import {
-  formatCompact,
   formatPercent,
   formatPrice,
   formatSigned,
@@ -71,6 +70,11 @@ export function InfoPage() {
   const low = tick?.low ?? d?.low;
   const volume = tick?.volume ?? d?.volume;
   const cls = trendClass(gainValue);
+  // a stock's figures carry its market's currency ($189.25, 2,845.5円); an index is in points
+  const money = (value: Parameters<typeof formatPrice>[0]) =>
+    index ? formatPrice(value, decimals) : formatPriceIn(value, market, decimals);
+  const amount = (value: Parameters<typeof formatPrice>[0]) =>
+    index ? formatCompact(value, lang) : formatCompactIn(value, market, lang);
 
   const toggleMain = (name: MainIndicator) =>
     setMain((m) => (m.includes(name) ? m.filter((x) => x !== name) : [...m, name]));
@@ -111,25 +115,23 @@ export function InfoPage() {
               </span>
             </div>
             <div className={`k-info-price ${cls}`}>
-              <strong data-testid="info-price">{formatPrice(price, decimals)}</strong>
+              <strong data-testid="info-price">{money(price)}</strong>
               <span>
                 {formatSigned(gainValue, decimals)}
                 <em>{formatPercent(gain)}</em>
               </span>
             </div>
             <dl className="k-figures">
-              <Figure label={t('fig.open')} value={formatPrice(d.open, decimals)} />
-              <Figure label={t('fig.high')} value={formatPrice(high, decimals)} tone="up" />
-              <Figure label={t('fig.low')} value={formatPrice(low, decimals)} tone="down" />
-              <Figure label={t('fig.preClose')} value={formatPrice(d.preClose, decimals)} />
+              <Figure label={t('fig.open')} value={money(d.open)} />
+              <Figure label={t('fig.high')} value={money(high)} tone="up" />
+              <Figure label={t('fig.low')} value={money(low)} tone="down" />
+              <Figure label={t('fig.preClose')} value={money(d.preClose)} />
               <Figure label={t('fig.volume')} value={formatCompact(volume, lang)} />
-              <Figure label={t('fig.turnover')} value={formatCompact(d.turnover, lang)} />
-              {!index && <Figure label={t('fig.marketCap')} value={formatCompact(d.marketCap, lang)} />}
-              {!index && d.limitUp && (
-                <Figure label={t('fig.limitUp')} value={formatPrice(d.limitUp, decimals)} tone="up" />
-              )}
+              <Figure label={t('fig.turnover')} value={amount(d.turnover)} />
+              {!index && <Figure label={t('fig.marketCap')} value={amount(d.marketCap)} />}
+              {!index && d.limitUp && <Figure label={t('fig.limitUp')} value={money(d.limitUp)} tone="up" />}
               {!index && d.limitDown && (
-                <Figure label={t('fig.limitDown')} value={formatPrice(d.limitDown, decimals)} tone="down" />
+                <Figure label={t('fig.limitDown')} value={money(d.limitDown)} tone="down" />
               )}
             </dl>
           </section>
@@ -143,20 +145,23 @@ export function InfoPage() {
               className="is-dense"
             />
             <div className="k-chart-tools">
-              <fieldset className="k-tool-group" aria-label={t('chart.main')}>
-                {MAIN_INDICATORS.map((name) => (
-                  <button
-                    key={name}
-                    type="button"
-                    className={main.includes(name) ? 'is-active' : ''}
-                    aria-pressed={main.includes(name)}
-                    onClick={() => toggleMain(name)}
-                    data-testid={`ind-${name}`}
-                  >
-                    {name}
-                  </button>
-                ))}
-              </fieldset>
+              {/* the intraday chart draws its average price, not moving averages */}
+              {period !== '1' && (
+                <fieldset className="k-tool-group" aria-label={t('chart.main')}>
+                  {MAIN_INDICATORS.map((name) => (
+                    <button
+                      key={name}
+                      type="button"
+                      className={main.includes(name) ? 'is-active' : ''}
+                      aria-pressed={main.includes(name)}
+                      onClick={() => toggleMain(name)}
+                      data-testid={`ind-${name}`}
+                    >
+                      {name}
+                    </button>
+                  ))}
+                </fieldset>
+              )}
               <fieldset className="k-tool-group" aria-label={t('chart.adjust')}>
                 {ADJUSTMENTS.map((a) => (
                   <button
