@@ -8,8 +8,11 @@
  *   token is put in local storage before each run, as the app keeps it).
  *
  * Budgets, asserted by `lhci assert` on the median of LIGHTHOUSE_RUNS runs (3 by default): performance
- * ≥ 0.95, accessibility ≥ 0.95, and at most 100 KB of JavaScript transferred for the first screen. They
- * are scores, not timings of this machine. Reports go to e2e/artifacts/lighthouse/.
+ * ≥ 0.95, accessibility ≥ 0.95, and at most 100 KB of JavaScript transferred for the first screen
+ * (login, splash → login; the screens behind login bring the component library and are reported). They
+ * are scores, not timings of this machine. Each logged-in run starts with an empty HTTP cache, as the
+ * logged-out ones do, so the stock page is measured cold rather than after home. Reports go to
+ * e2e/artifacts/lighthouse/.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +60,8 @@ async function main() {
       script,
       `module.exports = async (browser) => {
   const page = await browser.newPage();
+  const cdp = await page.target().createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
   await page.goto(${JSON.stringify(`${server.url}/favicon.ico`)});
   await page.evaluate(() => {
     localStorage.setItem('tokend', ${JSON.stringify(login.data.token)});
@@ -77,10 +82,15 @@ async function main() {
     // lhci groups runs by URL without the fragment, and the app's routes are fragments: a query names the page.
     const page = (name: string, route: string) => `${server.url}/?page=${name}#${route}`;
     const kinds = {
-      public: { urls: [page('login', '/login/login'), page('splash', '/login/start')], session: false },
+      public: {
+        urls: [page('login', '/login/login'), page('splash', '/login/start')],
+        session: false,
+        firstScreen: true,
+      },
       session: {
         urls: [page('home', '/home/index'), page('stock', '/quotes/info?symbol=7203&type=jpy')],
         session: true,
+        firstScreen: false,
       },
     };
     const assertion = (o: object) => ['error', { ...o, aggregationMethod: 'median-run' }];
@@ -112,7 +122,9 @@ async function main() {
                 assertions: {
                   'categories:performance': assertion({ minScore: BUDGETS.performance }),
                   'categories:accessibility': assertion({ minScore: BUDGETS.accessibility }),
-                  'resource-summary:script:size': assertion({ maxNumericValue: BUDGETS.scriptBytes }),
+                  ...(k.firstScreen
+                    ? { 'resource-summary:script:size': assertion({ maxNumericValue: BUDGETS.scriptBytes }) }
+                    : {}),
                 },
               },
             },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Icon } from '../components/icon.tsx';
+import { BasicIcon } from '../components/line-icon.tsx';
 
 /** Any route the app does not have: says so, names it, and offers the way back to the start. */
 export function NotFoundPage() {
@@ -9,7 +9,7 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <main className="k-not-found" data-testid="not-found">
-      <Icon name="alert" size={40} />
+      <BasicIcon name="alert" size={40} />
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
       <code>{pathname}</code>

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Icon } from '../components/icon.tsx';
+import { BasicIcon } from '../components/line-icon.tsx';
 import { ChunkLoadTimeout } from '../lib/chunk.ts';
 import { tr } from '../lib/i18n.ts';
 
@@ -25,7 +25,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     const timedOut = error instanceof ChunkLoadTimeout;
     return (
       <div className="k-route-error" role="alert">
-        <Icon name="alert" size={40} />
+        <BasicIcon name="alert" size={40} />
         <h2>{tr('errors.screenTitle')}</h2>
         <p>{tr(timedOut ? 'errors.screenTimeout' : 'errors.screenBody')}</p>
         <button type="button" className="k-btn k-btn-primary" onClick={() => window.location.reload()}>

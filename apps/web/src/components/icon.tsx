@@ -1,10 +1,14 @@
 import type { SVGProps } from 'react';
+import { BASIC_PATHS, LineIcon, registerIconPaths } from './line-icon.tsx';
+
+export { LineIcon };
 
 /**
  * Line icons (24×24, stroke = currentColor). Drawn for this app so the first screen needs no icon
  * library; every icon is a few path commands.
  */
 const PATHS = {
+  ...BASIC_PATHS,
   home: 'M3.5 10.5 12 3.5l8.5 7M5.5 9v11h5v-6h3v6h5V9',
   star: 'm12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z',
   pie: 'M12 3.5a8.5 8.5 0 1 0 8.5 8.5H12zM14.5 3.8v5.7h5.7a8.5 8.5 0 0 0-5.7-5.7z',
@@ -15,10 +19,6 @@ const PATHS = {
   headset: 'M4.5 14v-2a7.5 7.5 0 0 1 15 0v2M4.5 14h3v5h-3zM16.5 14h3v5h-3zM19.5 19c0 1.2-1.5 2-4 2h-2',
   idcard:
     'M3.5 5.5h17v13h-17zM7 10a2 2 0 1 0 4 0 2 2 0 0 0-4 0M6 15.5c.6-1.6 1.9-2.3 3-2.3s2.4.7 3 2.3M14 10h4M14 13.5h3',
-  lock: 'M5.5 10.5h13v10h-13zM8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5',
-  key: 'M7 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM10.5 12H21M17.5 12v3.5M20.5 12v2.5',
-  globe:
-    'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM3.5 12h17M12 3.5c2.4 2.3 3.5 5.2 3.5 8.5s-1.1 6.2-3.5 8.5c-2.4-2.3-3.5-5.2-3.5-8.5S9.6 5.8 12 3.5z',
   info: 'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM12 11v5.5M12 7.8v.01',
   shield: 'M12 3.5 19 6v5.5c0 4.3-2.9 7.7-7 9-4.1-1.3-7-4.7-7-9V6zM9 12l2.2 2.2L15.5 10',
   file: 'M6 3.5h8l4 4v13H6zM14 3.5v4h4M9 12h6M9 15.5h6',
@@ -26,10 +26,6 @@ const PATHS = {
   right: 'm9.5 5.5 6.5 6.5-6.5 6.5',
   left: 'm14.5 5.5-6.5 6.5 6.5 6.5',
   close: 'M6 6l12 12M18 6 6 18',
-  eye: 'M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
-  eyeOff:
-    'M4 4l16 16M9.9 5.8A9.8 9.8 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16 16 0 0 1-2.7 3.5M6.4 7.1C3.9 8.8 2.5 12 2.5 12S6 18.5 12 18.5c1.6 0 3-.4 4.2-1.1M10 10a3 3 0 0 0 4 4',
-  user: 'M12 4a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM4.5 20.5c.9-3.6 3.8-5.5 7.5-5.5s6.6 1.9 7.5 5.5',
   deposit: 'M12 3.5v10M8 9.5l4 4 4-4M4 14.5v5h16v-5',
   withdraw: 'M12 13.5v-10M8 7.5l4-4 4 4M4 14.5v5h16v-5',
   loan: 'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM8.5 7.5 12 12l3.5-4.5M8.5 12.5h7M8.5 15.5h7M12 12v5.5',
@@ -43,47 +39,20 @@ const PATHS = {
   exchange: 'M5 8.5h13M15 5l3.5 3.5L15 12M19 15.5H6M9 12l-3.5 3.5L9 19',
   ai: 'M5.5 7.5h13v11h-13zM12 7.5V4.5M9.5 12v.01M14.5 12v.01M9.5 15.5h5M3 11.5v3M21 11.5v3',
   aftermarket: 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z',
-  check: 'm5 12.5 4.5 4.5L19 7.5',
   copy: 'M8.5 8.5h11v11h-11zM15.5 8.5v-4h-11v11h4',
-  refresh: 'M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 4v4.5H15',
   inbox: 'M3.5 13.5 6 5.5h12l2.5 8v5h-17zM3.5 13.5H9l1 2h4l1-2h5.5',
-  alert: 'M12 3.5 21 19.5H3zM12 10v4.5M12 17v.01',
   search: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5 20.5 20.5',
   plus: 'M12 5v14M5 12h14',
   order: 'M6 3.5h12v17H6zM9 8h6M9 12h6M9 16h3',
 } as const;
+
+registerIconPaths(PATHS);
 
 export type IconName = keyof typeof PATHS;
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;
   size?: number;
-}
-
-/** A 24×24 line icon from one SVG path (stroke = currentColor); feature icon sets draw through it. */
-export function LineIcon({
-  d,
-  size = 22,
-  strokeWidth = 1.8,
-  ...rest
-}: Omit<SVGProps<SVGSVGElement>, 'd'> & { d: string; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={d} />
-    </svg>
-  );
 }
 
 export function Icon({ name, ...rest }: IconProps) {

@@ -1,7 +1,7 @@
 import type { Language } from '@kabuto/contract';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_NAMES, PICKER_LANGUAGES, switchLanguage } from '../lib/i18n.ts';
-import { Icon } from './icon.tsx';
+import { BasicIcon } from './line-icon.tsx';
 
 /** Compact language picker for screens before login (stores the choice and reloads). */
 export function LanguageSelect() {
@@ -9,7 +9,7 @@ export function LanguageSelect() {
   const lang = currentLanguage();
   return (
     <label className="k-lang">
-      <Icon name="globe" size={18} />
+      <BasicIcon name="globe" size={18} />
       <span className="k-sr-only">{t('language')}</span>
       <select
         data-testid="language-select"

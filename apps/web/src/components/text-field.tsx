@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from './icon.tsx';
+import type { IconName } from './icon.tsx';
+import { BasicIcon, NamedIcon } from './line-icon.tsx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -23,7 +24,7 @@ export function TextField({ label, icon, value, onChange, hint, secret, ...input
         {label}
       </label>
       <div className="k-field">
-        <Icon name={icon} size={20} />
+        <NamedIcon name={icon} size={20} />
         <input
           id={id}
           value={value}
@@ -42,7 +43,7 @@ export function TextField({ label, icon, value, onChange, hint, secret, ...input
             aria-label={t(shown ? 'actions.hidePassword' : 'actions.showPassword')}
             aria-pressed={shown}
           >
-            <Icon name={shown ? 'eyeOff' : 'eye'} size={20} />
+            <BasicIcon name={shown ? 'eyeOff' : 'eye'} size={20} />
           </button>
         )}
       </div>

@@ -17,9 +17,15 @@ import {
   UNIT,
   type Units,
 } from '../money.ts';
-import { localDate } from './calendar.ts';
-import type { LocalDate } from './time.ts';
-import { type Dated, effectiveRow } from './types.ts';
+import { type LocalDate, zonedParts } from './time.ts';
+import { type Dated, effectiveRow, MARKET_ZONE } from './types.ts';
+
+/**
+ * The exchange-local date (as calendar.ts's `localDate`), taken from the zone directly: the fee tables
+ * need no trading calendar, and the app's order screen then ships without the holiday tables.
+ */
+const localDate = (market: Market, epochMs: number): LocalDate =>
+  zonedParts(MARKET_ZONE[market], epochMs).date;
 
 export interface FeeRate {
   /** Rate of the notional in ppm. */

@@ -25,7 +25,8 @@ export interface StartupStep {
  * The six splash steps, each doing real start-up work:
  * 1. starting — start-up config (page title, logo, register mode, kefu);
  * 2. confirming program version — the server's /healthz version;
- * 3. getting quotation info — the code of the market screens (registered prefetch);
+ * 3. getting quotation info — the code of the market screens (registered prefetch), when a session is
+ *    stored: without one the next screen is login, which should not wait behind the market screens' code;
  * 4. connecting to hosts — the stored session, checked with /user/getUserinfo;
  * 5. getting warrant info — the server's message catalogue (translations of every reply);
  * 6. loading completed.
@@ -38,7 +39,12 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       r.version = (await fetchHealth()).version;
     },
   },
-  { label: 'splash.steps.quotes', run: async () => void (await runPrefetch()) },
+  {
+    label: 'splash.steps.quotes',
+    run: async () => {
+      if (hasStoredSession()) await runPrefetch();
+    },
+  },
   {
     label: 'splash.steps.hosts',
     run: async (r) => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BrandLogo, useAppTitle } from '../../../components/brand-logo.tsx';
-import { Icon } from '../../../components/icon.tsx';
+import { BasicIcon } from '../../../components/line-icon.tsx';
 import { showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { STARTUP_STEPS, type StartupResult } from '../startup-steps.ts';
 
@@ -84,8 +84,8 @@ export function StartPage() {
             return (
               <li key={step.label} className={`k-step is-${state}`}>
                 <span className="k-step-mark" aria-hidden="true">
-                  {state === 'done' && <Icon name="check" size={14} strokeWidth={3} />}
-                  {state === 'failed' && <Icon name="alert" size={14} strokeWidth={2.4} />}
+                  {state === 'done' && <BasicIcon name="check" size={14} strokeWidth={3} />}
+                  {state === 'failed' && <BasicIcon name="alert" size={14} strokeWidth={2.4} />}
                 </span>
                 <span className="k-step-label">{t(step.label)}</span>
               </li>
@@ -103,7 +103,7 @@ export function StartPage() {
                 setAttempt((a) => a + 1);
               }}
             >
-              <Icon name="refresh" size={18} />
+              <BasicIcon name="refresh" size={18} />
               {t('common:actions.retry')}
             </button>
           </div>

@@ -41,8 +41,8 @@ registerIndicator<{ avg?: number }>({
   calc: (list) => list.map((d) => ({ avg: typeof d.avg === 'number' ? d.avg : undefined })),
 });
 
-const UP = '#e0393e';
-const DOWN = '#13985a';
+const UP = '#cc2d33';
+const DOWN = '#0c7a46';
 const FLAT = '#8b9099';
 
 const PERIOD: Record<KlinePeriod, Period> = {
