@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n, loadNamespaces, translate, tr } from './i18n.ts';
+import { initI18n, loadNamespaces, tr, translate } from './i18n.ts';
 
 describe('the app’s translator', () => {
   it('looks keys up in the namespace asked for, or the one a key names', async () => {
