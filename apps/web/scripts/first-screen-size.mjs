@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 101_000;
+/** 100 KiB, the same budget as Lighthouse's (scripts/lighthouse.ts). */
+const BUDGET_BYTES = 100 * 1024;
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(process.argv[2] ?? join(here, '..', 'dist'));
 
@@ -23,7 +24,7 @@ const FIRST_SCREEN = [
   'src/locales/jp/common.json',
   'src/locales/jp/login.json',
 ];
-/** Loaded during the splash after the first paint; reported, not counted. */
+/** Loaded by the splash only for a stored session (on the way home), else on demand; reported, not counted. */
 const AFTER_PAINT = ['src/lib/msg-catalogue.ts'];
 
 let manifest;
@@ -77,7 +78,7 @@ const rows = [...counted]
   .sort((a, b) => b.gz - a.gz);
 const total = rows.reduce((n, r) => n + r.gz, 0);
 
-const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log('\nFirst screen (splash + login) JavaScript, gzipped:');
 for (const r of rows) console.log(`  ${kb(r.gz).padStart(9)}  ${r.file}  (${r.key})`);
 console.log(`  ${'-'.repeat(9)}`);
@@ -87,7 +88,9 @@ missing = AFTER_PAINT.filter((k) => !manifest[k]);
 const later = [...closure(AFTER_PAINT.filter((k) => manifest[k]))].filter((k) => !counted.has(k));
 const laterGz = later.reduce((n, k) => n + size(k).gz, 0);
 if (later.length)
-  console.log(`  (+${kb(laterGz)} message catalogue, fetched during the splash after first paint)`);
+  console.log(
+    `  (+${kb(laterGz)} message catalogue, fetched by the splash for a stored session, else with the first reply that needs it)`,
+  );
 
 if (total > BUDGET_BYTES) {
   console.error(`\nfirst-screen-size: ${kb(total)} is over the ${kb(BUDGET_BYTES)} budget`);

@@ -1,7 +1,9 @@
 import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadOpeningScreen } from './app/routes.ts';
 import { initI18n } from './lib/i18n.ts';
+import { hasStoredSession } from './lib/session.ts';
 import { loadStartupConfig } from './lib/startup-config.ts';
 import { ensureStoredDefaults } from './lib/storage.ts';
 
@@ -12,7 +14,10 @@ async function boot(): Promise<void> {
   ensureStoredDefaults();
   const config = loadStartupConfig().catch(() => null);
   const bounded = Promise.race([config, new Promise((r) => setTimeout(r, STARTUP_WAIT_MS))]);
-  await Promise.allSettled([initI18n(), bounded]);
+  const i18n = initI18n();
+  // a signed-in user reopening a screen: its code loads while the start-up config is on its way
+  if (hasStoredSession()) preloadOpeningScreen(window.location.hash.slice(1));
+  await Promise.allSettled([i18n, bounded]);
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
 }

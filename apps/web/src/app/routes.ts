@@ -206,3 +206,16 @@ export const SCREEN_PATHS: ReadonlySet<string> = new Set(
 
 // While the splash runs, fetch the code of the screen most users land on.
 registerPrefetch(() => Promise.all([Shell.preload(), home.preload()]));
+
+/**
+ * A page opened on a screen inside the shell (a reload, a link, the app reopened): fetch that screen's
+ * code together with the shell's while the app starts, instead of the screen only after the shell.
+ */
+export function preloadOpeningScreen(hashPath: string): void {
+  const path = hashPath.split('?')[0].toLowerCase();
+  const route = shellRoutes.find((r) => r.path.toLowerCase() === path);
+  if (!route) return;
+  const ignore = () => {};
+  Shell.preload().catch(ignore);
+  route.Page.preload().catch(ignore);
+}

@@ -28,7 +28,8 @@ export interface StartupStep {
  * 3. getting quotation info — the code of the market screens (registered prefetch), when a session is
  *    stored: without one the next screen is login, which should not wait behind the market screens' code;
  * 4. connecting to hosts — the stored session, checked with /user/getUserinfo;
- * 5. getting warrant info — the server's message catalogue (translations of every reply);
+ * 5. getting warrant info — the server's message catalogue (translations of every reply), again only for
+ *    a stored session: on the way to login it comes with the first reply that needs it (lib/messages.ts);
  * 6. loading completed.
  */
 export const STARTUP_STEPS: readonly StartupStep[] = [
@@ -65,6 +66,11 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
       }
     },
   },
-  { label: 'splash.steps.warrants', run: async () => void (await loadMessages()) },
+  {
+    label: 'splash.steps.warrants',
+    run: async (r) => {
+      if (r.destination === '/home/index' || r.refusal) await loadMessages();
+    },
+  },
   { label: 'splash.steps.done', run: async () => {} },
 ];
