@@ -13,5 +13,6 @@ export * from './products/copy-trade.ts';
 export * from './products/draw.ts';
 export * from './products/ipo.ts';
 export * from './products/ipo-price.ts';
+export * from './products/lending.ts';
 export * from './status-machine.ts';
 export * from './support.ts';
