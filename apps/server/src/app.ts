@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '@kabuto/db';
-import { type Clock, systemClock } from '@kabuto/domain';
+import { type Clock, type PositionStatus, systemClock } from '@kabuto/domain';
 import { createSimulator, type MarketDataProvider } from '@kabuto/market';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,6 +31,9 @@ import { newStockService } from './modules/ipo/ipo.service.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycService } from './modules/kyc/kyc.service.ts';
 import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
+import { lendingAdmin } from './modules/lending/lending.admin.ts';
+import { lendingRoutes } from './modules/lending/lending.routes.ts';
+import { lendingService } from './modules/lending/lending.service.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { loansService } from './modules/loans/loans.service.ts';
 import { loansUserDetail } from './modules/loans/loans.wire.ts';
@@ -44,7 +47,13 @@ import { supportService } from './modules/support/support.service.ts';
 import { ordersService } from './modules/trading/orders.service.ts';
 import { positionsService } from './modules/trading/positions.service.ts';
 import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
-import { hasOpenPositions, insertPositions } from './modules/trading/trading.repo.ts';
+import {
+  hasOpenPositions,
+  insertPositions,
+  listPositions,
+  lockPosition,
+  markLent,
+} from './modules/trading/trading.repo.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { positionValuation } from './modules/trading/valuation.ts';
 import { internalVenue } from './modules/trading/venue.ts';
@@ -162,7 +171,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const quotes = quotesService(deps, market);
   const stream = quoteStream(deps, market, bus, opts.stream);
   const publisher = tickPublisher(market, bus);
-  const tradingDeps = { ...deps, market, venue: internalVenue(market), keys: { markApplied, appliedKeys } };
+  // stock lending reads and marks positions through the trading repo; a sell of a lent position recalls it
+  const lending = lendingService({
+    ...deps,
+    market,
+    keys: { markApplied },
+    positions: {
+      lock: lockPosition,
+      list: (userId, mkt, statuses) => listPositions(opts.db, userId, mkt, statuses as PositionStatus[]),
+      markLent,
+    },
+  });
+  const tradingDeps = {
+    ...deps,
+    market,
+    venue: internalVenue(market),
+    keys: { markApplied, appliedKeys },
+    lending: { recallOnClose: lending.recallOnClose },
+  };
   const orders = ordersService(tradingDeps);
   const positions = positionsService(tradingDeps);
   const newShares = newStockService({ ...deps, market, markApplied, insertPositions });
@@ -171,13 +197,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tradingRounds = positionJobs(tradingDeps, orders, positions);
   const jobs = tradingJobs(
     // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
-    // then the block offerings whose window closed (allocated), then the copy-trade products' closes
+    // then the block offerings whose window closed (allocated), then the copy-trade products' closes,
+    // then stock lending's accrual and payments
     {
       runJobs: async () => ({
         ...(await tradingRounds.runJobs()),
         ipo: await newShares.runJobs(),
         block: await block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
         products: await products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
+        lending: await lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
       }),
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
@@ -242,6 +270,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   assetsRoutes(kit, assetsService(deps, positionValuation(opts.db, market)));
   const support = supportService(deps);
   supportRoutes(kit, adminKit, support);
+  lendingRoutes(kit, adminKit, lending, lendingAdmin({ ...deps, market }));
   // Every process quotes the listed new shares: the leader lists them, every process adds them to its
   // market data at start and every few seconds.
   await newShares.syncListings();

@@ -112,6 +112,31 @@ const perMarket = <T extends z.ZodType>(schema: T) =>
   z.object({ jpy: schema, usd: schema, cny: schema, krw: schema }).strict();
 export type FeeOverrideSetting = z.infer<typeof feeOverride>;
 
+/** Stock lending: default annual rates by market cap (in the market's currency), highest tier first. */
+const lendingTier = z.object({ min_cap: decimal, rate: percent(20) }).strict();
+const lendingRates = z
+  .object({
+    tiers: perMarket(z.array(lendingTier).min(1).max(10)),
+    symbols: z.record(z.string().min(1).max(20), percent(20)),
+  })
+  .strict();
+export type LendingRatesSetting = z.infer<typeof lendingRates>;
+const tiers = (large: string, mid: string, small: string) => [
+  { min_cap: large, rate: '0.10' },
+  { min_cap: mid, rate: '0.50' },
+  { min_cap: small, rate: '1.00' },
+  { min_cap: '0', rate: '3.00' },
+];
+const LENDING_RATES: LendingRatesSetting = {
+  tiers: {
+    jpy: tiers('1000000000000', '100000000000', '10000000000'),
+    usd: tiers('200000000000', '10000000000', '1000000000'),
+    cny: tiers('500000000000', '50000000000', '5000000000'),
+    krw: tiers('50000000000000', '5000000000000', '500000000000'),
+  },
+  symbols: {},
+};
+
 export const SETTING_DEFS = {
   title: def(z.string().min(1).max(60), 'Kabuto', true, 'App title (browser tab, home header)'),
   logo: def(z.string().max(300), '/logo.svg', true, 'Logo path, prefixed with the image base URL'),
@@ -222,6 +247,12 @@ export const SETTING_DEFS = {
     { from: '15:40', to: '16:30' },
     true,
     'After-market trading at the closing price: local hours of each market, trading days only, never before the close',
+  ),
+  lending_rates: def(
+    lendingRates,
+    LENDING_RATES,
+    true,
+    'Stock lending: annual rate (percent) by market cap tier per market (min_cap in the market’s currency), and per symbol ("7203": "0.25") over the tiers',
   ),
   trading_job_interval_ms: def(
     z.number().int().min(200).max(60_000),

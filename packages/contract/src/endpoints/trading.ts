@@ -70,6 +70,7 @@ export const positionRow = z.object({
     .describe('"user", "forced", "expired" (a limit order lapsed with its trading day) or ""'),
   dz_type: z.number().describe('0 ordinary, 3 day trade'),
   source: z.enum(POSITION_SOURCES).describe('order, new_share, block or after_market'),
+  lent: z.number().describe('1 while lent (stock lending: /trade/lend_stock), else 0'),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { account } from './account.ts';
 import { common } from './common.ts';
 import { ipo } from './ipo.ts';
+import { lending } from './lending.ts';
 import { money } from './money.ts';
 import { products } from './products.ts';
 import { records } from './records.ts';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...ipo,
   ...products,
   ...support,
+  ...lending,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -2,6 +2,7 @@ import type { BlockTables } from './block.ts';
 import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
 import type { LedgerTables } from './ledger.ts';
+import type { LendingTables } from './lending.ts';
 import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
@@ -11,6 +12,7 @@ import type { TradingTables } from './trading.ts';
 export type * from './block.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
+export type * from './lending.ts';
 export type * from './money.ts';
 export type * from './products.ts';
 export type * from './security.ts';
@@ -27,4 +29,5 @@ export interface Database
     IpoTables,
     BlockTables,
     ProductTables,
-    SupportTables {}
+    SupportTables,
+    LendingTables {}

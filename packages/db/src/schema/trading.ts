@@ -51,6 +51,8 @@ export interface PositionTable {
   source: ColumnType<PositionSource, PositionSource | undefined, PositionSource>;
   /** A day-trading position (force-closed before the close). */
   day_trade: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Lent to the platform (stock lending): the position row's "lent" mark. */
+  lent: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   filled_at: Timestamp | null;
   closed_at: Timestamp | null;

@@ -83,6 +83,8 @@ export function positionsService(t: TradingDeps) {
     const price = venue.marketFill(inst.symbol, pos.direction === 1 ? 2 : 1, now);
     if (price === null) return refuse('trade.priceUnavailable');
     movePosition(pos.status, POSITION_STATUS.closed);
+    // selling a lent position recalls it first (the fee accrued so far is paid in this transaction)
+    if (pos.lent) await t.lending?.recallOnClose(tx, pos, now, settings);
     const fees = tradeFeesAt(
       mkt,
       'sell',

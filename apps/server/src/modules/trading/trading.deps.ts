@@ -3,6 +3,7 @@ import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import type { Settings } from '../../shared/settings.ts';
 import type { Venue } from './venue.ts';
 
 /** A request's idempotency key, as its route passes it in: marked applied inside the operation's transaction. */
@@ -27,11 +28,25 @@ export interface Trader {
   hasFundPassword: boolean;
 }
 
+/**
+ * Stock lending's part in a close (app.ts wires the lending module's): a lent position is recalled, in
+ * the close's transaction, before it is sold.
+ */
+export interface LendingHook {
+  recallOnClose(
+    tx: Tx,
+    position: { id: bigint; user_id: bigint },
+    now: number,
+    settings: Settings,
+  ): Promise<void>;
+}
+
 /** What the trading services are built from (app.ts wires them). */
 export interface TradingDeps extends Deps {
   market: MarketDataProvider;
   venue: Venue;
   keys: KeyMarks;
+  lending?: LendingHook;
 }
 
 export function instrumentOf(market: MarketDataProvider, symbol: string): Instrument {

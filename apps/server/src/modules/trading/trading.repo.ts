@@ -200,3 +200,8 @@ export async function openPositionsOf(db: Db | Tx, userId: bigint) {
     .where('status', 'in', OPEN_POSITION_STATUSES)
     .execute();
 }
+
+/** The "lent" mark of a position (stock lending sets and clears it with its loan's row). */
+export async function markLent(tx: Tx, id: bigint, lent: boolean, at: Date): Promise<void> {
+  await tx.updateTable('position').set({ lent, updated_at: at }).where('id', '=', id).execute();
+}

@@ -56,6 +56,7 @@ export function positionWire(v: PositionView, lang: Lang) {
     close_reason: p.close_reason ?? '',
     dz_type: dzTypeOf(v),
     source: p.source,
+    lent: p.lent ? 1 : 0,
   };
 }
 
