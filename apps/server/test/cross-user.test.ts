@@ -18,7 +18,7 @@ import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
 const ID_KEY = /^(id|.*_id|.*id)$/i;
 
 type Ready = Session & { cardId: string; realname: string };
-type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions' | 'applications' | 'stakes';
+type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions' | 'applications' | 'stakes' | 'loans';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
@@ -45,6 +45,8 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/user/sessionRevoke': { ids: 'sessions', rest: () => ({}) },
   '/trade/newstock_abstain': { ids: 'applications', rest: () => ({ type: 'jpy' }) },
   '/trade/redeem_product': { ids: 'stakes', rest: () => ({ type: 'jpy' }) },
+  '/trade/lend_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
+  '/trade/recall_stock': { ids: 'loans', rest: () => ({ type: 'jpy' }) },
 };
 /**
  * Ids that name shared things rather than a user's rows: a deposit channel, and a new-share offering
@@ -109,6 +111,10 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
     const quote = expectOk(await t.call('/trade/stockdetails', { symbol: '7203', type: 'jpy' }));
     const low = (Number(quote.nowprice ?? quote.price ?? 1000) * 0.9).toFixed(0);
     const pending = expectOk(await buy({ gdlx: 2, buy_price: low }));
+    // A's open holding is lent (a loan of shares)
+    const loan = expectOk(
+      await t.call('/trade/lend_stock', { id: open.id, type: 'jpy' }, { token: a.token }),
+    );
     const users = expectOk(await t.admin('/users/list', { q: a.account }, op));
     const aId = rowsOf(users).find((r) => r.account === a.account)?.id;
     expectOk(await t.admin('/users/message', { id: aId, title: '越境の件', content: '越境 太郎 様へ' }, op));
@@ -170,6 +176,8 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       records: expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: s.token })),
       ipo: expectOk(await t.call('/trade/usernewstocklist', { type: 'jpy' }, { token: s.token })),
       stakes: expectOk(await t.call('/trade/userproductlist', { type: 'jpy' }, { token: s.token })),
+      lending: expectOk(await t.call('/trade/userlendlist', { type: 'jpy' }, { token: s.token })),
+      lendable: expectOk(await t.call('/trade/lendlist', { type: 'jpy' }, { token: s.token })),
     });
     const before = await lists(a);
     const idsOf = (...lists: unknown[]) => [
@@ -183,8 +191,10 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       sessions: idsOf(before.sessions),
       applications: idsOf(before.ipo),
       stakes: idsOf(before.stakes),
+      loans: idsOf(before.lending),
     };
     expect(owned.stakes).toEqual([stake.id]);
+    expect(owned.loans).toEqual([String(loan.id)]);
     expect(owned.applications).toEqual([String(ipo.id)]);
     expect(owned.passkeys).toHaveLength(1);
     expect(owned.sessions.length).toBeGreaterThan(0);
