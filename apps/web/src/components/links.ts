@@ -47,6 +47,7 @@ export const L = {
   newShare: link('newShare', 'ipo', '/home/newShare'),
   blockTrade: link('blockTrade', 'block', '/home/large'),
   afterMarket: link('afterMarket', 'aftermarket', '/home/large2'),
+  stockLending: link('stockLending', 'pie', '/mine/lending'),
   quantTrade: link('quantTrade', 'quant', '/home/follow'),
   dayTrade: link('dayTrade', 'daytrade', '/home/withinDays'),
   subscriptionRecords: link('subscriptionRecords', 'order', '/mine/newShareOrder'),
@@ -96,7 +97,10 @@ export const HOME_SHORTCUTS: readonly AppLink[] = [
 /** The menu tab, grouped like a broker's account menu. */
 export const MENU_GROUPS: readonly { title: string; links: readonly AppLink[] }[] = [
   { title: 'menu.groupAccount', links: [L.myPage, L.verified, L.messages, L.kefu] },
-  { title: 'menu.groupMoney', links: [L.deposit, L.withdraw, L.exchange, L.loan, L.records, L.bank] },
+  {
+    title: 'menu.groupMoney',
+    links: [L.deposit, L.withdraw, L.exchange, L.loan, L.records, L.bank, L.stockLending],
+  },
   {
     title: 'menu.groupSecurity',
     links: [L.security, L.devices, L.loginPassword, L.fundPassword, L.language],

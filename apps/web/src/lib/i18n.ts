@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'newShares',
   'block',
   'copyTrade',
+  'lending',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

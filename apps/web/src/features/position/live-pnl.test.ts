@@ -28,6 +28,7 @@ const row: Position = {
   sellTime: null,
   limitPrice: '',
   closeReason: '',
+  lent: false,
 };
 /** A stream tick: market data are JSON numbers. */
 const tick = (price: number) => ({

@@ -52,6 +52,8 @@ export interface Position {
   limitPrice: string;
   /** "user", "forced", "expired" or "". */
   closeReason: string;
+  /** Lent to the platform (stock lending). */
+  lent: boolean;
 }
 
 /** The wire row → {@link Position}. */
@@ -79,6 +81,7 @@ export const positionFromWire = (w: PositionRow): Position => ({
   sellTime: w.sell_time,
   limitPrice: w.limit_price,
   closeReason: w.close_reason,
+  lent: w.lent === 1,
 });
 
 /** A holding moved to the latest tick (live-pnl.ts). */

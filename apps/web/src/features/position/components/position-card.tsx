@@ -35,6 +35,11 @@ export function PositionCard({
           <span className={`k-pos-dir ${row.direction === 1 ? 'is-long' : 'is-short'}`}>
             {row.direction === 1 ? t('dir.long') : t('dir.short')} ×{row.leverage}
           </span>
+          {row.lent && (
+            <span className="k-pos-lent is-lent" data-testid="position-card-lent">
+              {t('lending:state.lent')}
+            </span>
+          )}
           <span className={`k-pos-status is-${row.status}`}>{t(statusKey(row))}</span>
         </div>
         <div className="k-pos-grid">

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useLendable, useLendingActions } from '../../../lib/api/lending.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
@@ -22,6 +23,11 @@ export function PositionInfoPage() {
   const q = usePosition(id, market);
   const ticks = useLiveTicks(q.data && q.data.status === STATUS.holding ? [q.data.code] : []);
   const { close, cancelOrder } = usePositionActions(market);
+  // stock lending: a fully paid long holding can be lent from here, and recalled
+  const fullyPaid = q.data?.status === STATUS.holding && q.data.leverage === '1' && q.data.direction === 1;
+  const lendable = useLendable(market, fullyPaid);
+  const lending = useLendingActions(market);
+  const loan = lendable.data?.find((r) => r.positionId === id);
   const d = priceDecimals(market);
 
   if (q.isPending)
@@ -94,6 +100,68 @@ export function PositionInfoPage() {
             ))}
           </dl>
         </section>
+        {fullyPaid && loan && (
+          <section className="k-card k-pos-lend" data-testid="position-lending">
+            <div>
+              <strong>{t('lending:fromPosition')}</strong>
+              <span className={`k-pos-lent ${loan.lent ? 'is-lent' : ''}`} data-testid="position-lent">
+                {loan.lent ? t('lending:state.lent') : t('lending:state.notLent')}
+              </span>
+            </div>
+            <p>
+              {t('lending:rate')} {t('lending:ratePa', { rate: loan.rate })}
+            </p>
+            <div className="k-pos-lend-actions">
+              <button
+                type="button"
+                className="k-btn k-btn-ghost"
+                onClick={() => navigate(`/mine/lending?tab=records`)}
+                data-testid="position-lend-records"
+              >
+                {t('lending:records')}
+              </button>
+              {loan.lent ? (
+                <button
+                  type="button"
+                  className="k-btn k-btn-ghost"
+                  disabled={lending.recall.isPending}
+                  onClick={() =>
+                    void confirmAnd(
+                      t('lending:recallTitle'),
+                      t('lending:recallConfirm', { name: row.name }),
+                      t('lending:recall'),
+                      () => lending.recall.mutateAsync(loan.loanId),
+                    )
+                  }
+                  data-testid="position-recall"
+                >
+                  {t('lending:recall')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="k-btn k-btn-primary"
+                  disabled={lending.lend.isPending}
+                  onClick={() =>
+                    void confirmAnd(
+                      t('lending:lendTitle'),
+                      t('lending:lendConfirm', {
+                        name: row.name,
+                        shares: Number(row.quantity).toLocaleString(),
+                        rate: loan.rate,
+                      }),
+                      t('lending:lend'),
+                      () => lending.lend.mutateAsync(row.id),
+                    )
+                  }
+                  data-testid="position-lend"
+                >
+                  {t('lending:lend')}
+                </button>
+              )}
+            </div>
+          </section>
+        )}
         {row.status === STATUS.holding && (
           <button
             type="button"

@@ -1,0 +1,205 @@
+import '../../../components/money.css';
+import '../lending.css';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { MarketSwitcher } from '../../../components/market-switcher.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { SegTabs } from '../../../components/seg-tabs.tsx';
+import {
+  type Lendable,
+  type LendRecord,
+  useLendable,
+  useLendingActions,
+  useLendRecords,
+} from '../../../lib/api/lending.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useMarket } from '../../../lib/market-choice.ts';
+
+type Tab = 'lendable' | 'records';
+
+/**
+ * `/mine/lending?tab=`: stock lending. The fully paid long holdings with their annual rate (lend or
+ * recall), and the loans with what accrued and what was paid.
+ */
+export function LendingPage() {
+  const { t } = useTranslation('lending');
+  const market = useMarket();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'records' ? 'records' : 'lendable';
+  const lendable = useLendable(market, tab === 'lendable');
+  const records = useLendRecords(market, tab === 'records');
+  const { lend, recall } = useLendingActions(market);
+  const money = (v: string) => formatMoney(v, market);
+
+  const confirm = async (title: string, content: string, ok: string, run: () => Promise<unknown>) => {
+    if (!(await Dialog.confirm({ title, content, confirmText: ok, cancelText: t('common:actions.back') })))
+      return;
+    await run().catch(() => {});
+  };
+
+  const lendableRow = (r: Lendable) => (
+    <li key={r.positionId} className="k-rev" data-testid="lendable-row" data-id={r.positionId}>
+      <div className="k-rev-head">
+        <span className="k-rev-title">
+          <small>{r.symbol}</small>
+          <b>{r.name}</b>
+        </span>
+        <span className={`k-lend-chip ${r.lent ? 'is-lent' : ''}`} data-testid="lendable-state">
+          {r.lent ? t('state.lent') : t('state.notLent')}
+        </span>
+      </div>
+      <dl className="k-rev-lines">
+        <div>
+          <dt>{t('shares')}</dt>
+          <dd className="k-num">{Number(r.shares).toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>{t('value')}</dt>
+          <dd className="k-num">{money(r.value)}</dd>
+        </div>
+        <div>
+          <dt>{t('rate')}</dt>
+          <dd className="k-num k-lend-rate" data-testid="lendable-rate">
+            {t('ratePa', { rate: r.rate })}
+          </dd>
+        </div>
+      </dl>
+      <div className="k-lend-actions">
+        {r.lent ? (
+          <button
+            type="button"
+            className="k-btn k-btn-ghost"
+            disabled={recall.isPending}
+            data-testid="lending-recall"
+            onClick={() =>
+              void confirm(t('recallTitle'), t('recallConfirm', { name: r.name }), t('recall'), () =>
+                recall.mutateAsync(r.loanId),
+              )
+            }
+          >
+            {t('recall')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="k-btn k-btn-primary"
+            disabled={lend.isPending}
+            data-testid="lending-lend"
+            onClick={() =>
+              void confirm(
+                t('lendTitle'),
+                t('lendConfirm', { name: r.name, shares: Number(r.shares).toLocaleString(), rate: r.rate }),
+                t('lend'),
+                () => lend.mutateAsync(r.positionId),
+              )
+            }
+          >
+            {t('lend')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+
+  const recordRow = (r: LendRecord) => (
+    <li key={r.id} className="k-rev" data-testid="lend-record" data-id={r.id}>
+      <div className="k-rev-head">
+        <span className="k-rev-title">
+          <small>{r.symbol}</small>
+          <b>{r.name}</b>
+        </span>
+        <span
+          className={`k-lend-chip ${r.status === 0 ? 'is-lent' : 'is-recalled'}`}
+          data-testid="lend-record-status"
+        >
+          {r.status === 0
+            ? t('state.lent')
+            : r.recallReason === 'sell'
+              ? t('state.sold')
+              : t('state.recalled')}
+        </span>
+      </div>
+      <dl className="k-rev-lines">
+        <div>
+          <dt>{t('shares')}</dt>
+          <dd className="k-num">{Number(r.shares).toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt>{t('rate')}</dt>
+          <dd className="k-num">{t('ratePa', { rate: r.rate })}</dd>
+        </div>
+        <div>
+          <dt>{t('accrued')}</dt>
+          <dd className="k-num" data-testid="lend-record-accrued">
+            {money(r.accrued)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('paid')}</dt>
+          <dd className="k-num" data-testid="lend-record-paid">
+            {money(r.paid)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lentAt')}</dt>
+          <dd>{formatDateTime(r.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('recalledAt')}</dt>
+          <dd>{r.recalledAt ? formatDateTime(r.recalledAt) : '--'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+
+  const list = <T,>(
+    q: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => Promise<unknown> },
+    empty: string,
+    row: (x: T) => React.ReactNode,
+    testId: string,
+  ) => {
+    const rows = q.data ?? [];
+    if (q.isPending) return <ListSkeleton rows={4} lines={3} />;
+    if (q.isError && !rows.length) return <ErrorState onRetry={() => void q.refetch()} />;
+    return (
+      <Refreshable onRefresh={() => q.refetch()}>
+        {rows.length === 0 ? (
+          <Empty text={empty} />
+        ) : (
+          <ul className="k-rev-list" data-testid={testId}>
+            {rows.map(row)}
+          </ul>
+        )}
+      </Refreshable>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={t('title')} back="/mine/menu" />
+      <MarketSwitcher />
+      <SegTabs
+        tabs={[
+          { key: 'lendable', label: t('tab.lendable') },
+          { key: 'records', label: t('tab.records') },
+        ]}
+        active={tab}
+        onChange={(k) => setParams({ tab: k }, { replace: true })}
+        testId="lending-tab"
+      />
+      {tab === 'lendable' ? (
+        <>
+          <p className="k-lend-intro">{t('intro')}</p>
+          {list(lendable, t('emptyLendable'), lendableRow, 'lendable-list')}
+        </>
+      ) : (
+        list(records, t('emptyRecords'), recordRow, 'lend-records')
+      )}
+    </>
+  );
+}
