@@ -96,6 +96,7 @@ export function AdminLayout() {
     section('newShares', ROUTES.newShares, <ScaleIcon />),
     section('block', ROUTES.block, <BlockIcon />),
     section('products', ROUTES.products, <ScaleIcon />),
+    section('lending', ROUTES.lending, <ScaleIcon />),
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),

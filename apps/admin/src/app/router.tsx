@@ -59,6 +59,9 @@ export const router = createHashRouter([
           gated('products', 'products', async () => ({
             Component: (await import('../features/products/pages/products-page.tsx')).ProductsPage,
           })),
+          gated('lending', 'lending', async () => ({
+            Component: (await import('../features/lending/pages/lending-page.tsx')).LendingPage,
+          })),
           gated('audit', 'audit', async () => ({
             Component: (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
           })),

@@ -9,6 +9,7 @@ export const SECTIONS = [
   'newShares',
   'block',
   'products',
+  'lending',
   'audit',
   'config',
   'reconcile',
@@ -16,10 +17,10 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues and the support inbox; operator: + users, new shares, block trades, products and audit; admin: everything. */
+/** reviewer: queues and the support inbox; operator: + users, new shares, block trades, products, stock lending and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
   reviewer: ['dashboard', 'queues', 'support'],
-  operator: ['dashboard', 'queues', 'support', 'users', 'newShares', 'block', 'products', 'audit'],
+  operator: ['dashboard', 'queues', 'support', 'users', 'newShares', 'block', 'products', 'lending', 'audit'],
   admin: SECTIONS,
 };
 

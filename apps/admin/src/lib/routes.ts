@@ -10,6 +10,7 @@ export const ROUTES = {
   newShares: '/new-shares',
   block: '/block',
   products: '/products',
+  lending: '/lending',
   config: '/config',
   audit: '/audit',
   reconcile: '/reconcile',
