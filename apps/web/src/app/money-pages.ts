@@ -11,6 +11,8 @@ export { DepositPage } from '../features/deposit/pages/deposit-page.tsx';
 export { StoredPage } from '../features/deposit/pages/stored-page.tsx';
 export { ExchangePage } from '../features/exchange/pages/exchange-page.tsx';
 export { VerifiedPage } from '../features/kyc/pages/verified-page.tsx';
+// stock lending: its records sit with the money screens (it loads its own `lending` texts)
+export { LendingPage } from '../features/lending/pages/lending-page.tsx';
 export { LoanOrderPage } from '../features/loans/pages/loan-order-page.tsx';
 export { LoanPage } from '../features/loans/pages/loan-page.tsx';
 export { RecordsPage } from '../features/records/pages/records-page.tsx';

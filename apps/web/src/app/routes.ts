@@ -42,8 +42,7 @@ const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
 const quotes = (load: () => Promise<ComponentType>) => lazyPage(load, ['quotes']);
-const position = (load: () => Promise<ComponentType>) =>
-  lazyPage(load, ['position', 'quotes', 'newShares', 'lending']);
+const position = (load: () => Promise<ComponentType>) => lazyPage(load, ['position', 'quotes', 'newShares']);
 /** The money screens of eight features come as one chunk (app/money-pages.ts). */
 const money = (name: keyof typeof import('./money-pages.ts')) =>
   lazyPage(async () => (await import('./money-pages.ts'))[name], ['money']);
@@ -56,14 +55,7 @@ const newShares = (name: keyof typeof import('./product-pages.ts')) => product(n
 const copyTrade = (name: keyof typeof import('./product-pages.ts')) => product(name, 'copyTrade');
 
 export const shellRoutes: readonly ScreenRoute[] = [
-  {
-    path: '/mine/lending',
-    Page: lazyPage(
-      async () => (await import('../features/lending/pages/lending-page.tsx')).LendingPage,
-      ['lending', 'quotes'],
-    ),
-    auth: true,
-  },
+  { path: '/mine/lending', Page: money('LendingPage'), auth: true },
   { path: '/home/large', Page: block('LargePage'), auth: true },
   { path: '/home/largeInfo', Page: block('LargeInfoPage'), auth: true },
   { path: '/home/large2', Page: block('Large2Page'), auth: true },

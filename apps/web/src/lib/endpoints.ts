@@ -5,7 +5,6 @@ import type {
   Endpoint,
   fundsApi,
   ipoApi,
-  lendingApi,
   quotesApi,
   securityApi,
   tradingApi,
@@ -109,12 +108,6 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
-  },
-  lending: {
-    lendlist: ref<typeof lendingApi.lendlist>('/trade/lendlist'),
-    lendStock: ref<typeof lendingApi.lendStock>('/trade/lend_stock'),
-    recallStock: ref<typeof lendingApi.recallStock>('/trade/recall_stock'),
-    userlendlist: ref<typeof lendingApi.userlendlist>('/trade/userlendlist'),
   },
 } as const;
 

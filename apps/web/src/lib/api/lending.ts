@@ -1,8 +1,9 @@
+import type { lendingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call, fetchData, type RefData } from '../api.ts';
-import { endpoints } from '../endpoints.ts';
+import type { EndpointRef } from '../endpoints.ts';
 import { decimalText } from '../format.ts';
 import { moneyCaller } from '../idempotency.ts';
 import { showMsg } from '../messages.ts';
@@ -14,6 +15,18 @@ import { refreshMoney, refreshPositions } from './refresh.ts';
  * the lendable holdings with their rate, the records, lending and recalling. The wire's names are read
  * here, once.
  */
+
+/**
+ * The lending calls, kept out of lib/endpoints.ts (part of the first screen) since only these screens use
+ * them; lending.test.ts checks them against the contract.
+ */
+export const lendingEndpoints = {
+  lendlist: { path: '/trade/lendlist' } as EndpointRef<typeof lendingApi.lendlist>,
+  lendStock: { path: '/trade/lend_stock' } as EndpointRef<typeof lendingApi.lendStock>,
+  recallStock: { path: '/trade/recall_stock' } as EndpointRef<typeof lendingApi.recallStock>,
+  userlendlist: { path: '/trade/userlendlist' } as EndpointRef<typeof lendingApi.userlendlist>,
+};
+const endpoints = { lending: lendingEndpoints };
 
 type WireLendable = RefData<typeof endpoints.lending.lendlist>[number];
 type WireRecord = RefData<typeof endpoints.lending.userlendlist>[number];

@@ -1,15 +1,15 @@
 import '../../../components/money.css';
 import '../lending.css';
+import { isMarket, MARKETS, type Market } from '@kabuto/domain';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
-import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
-import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
 import {
   type Lendable,
   type LendRecord,
@@ -18,7 +18,7 @@ import {
   useLendRecords,
 } from '../../../lib/api/lending.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useMarket } from '../../../lib/market-choice.ts';
+import { storedMarket } from '../../../lib/storage.ts';
 
 type Tab = 'lendable' | 'records';
 
@@ -28,9 +28,19 @@ type Tab = 'lendable' | 'records';
  */
 export function LendingPage() {
   const { t } = useTranslation('lending');
-  const market = useMarket();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'records' ? 'records' : 'lendable';
+  const typeParam = params.get('type') ?? '';
+  const market: Market = isMarket(typeParam) ? typeParam : storedMarket();
+  const change = (next: Record<string, string>) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(next)) out.set(k, v);
+        return out;
+      },
+      { replace: true },
+    );
   const lendable = useLendable(market, tab === 'lendable');
   const records = useLendRecords(market, tab === 'records');
   const { lend, recall } = useLendingActions(market);
@@ -182,16 +192,25 @@ export function LendingPage() {
   return (
     <>
       <PageHeader title={t('title')} back="/mine/menu" />
-      <MarketSwitcher />
-      <SegTabs
-        tabs={[
-          { key: 'lendable', label: t('tab.lendable') },
-          { key: 'records', label: t('tab.records') },
-        ]}
-        active={tab}
-        onChange={(k) => setParams({ tab: k }, { replace: true })}
-        testId="lending-tab"
-      />
+      <div className="k-sticky-tabs">
+        <Segmented
+          value={tab}
+          onChange={(v) => change({ tab: v })}
+          options={[
+            { value: 'lendable', label: t('tab.lendable') },
+            { value: 'records', label: t('tab.records') },
+          ]}
+          label={t('title')}
+          testid="lending-tab"
+        />
+        <Segmented
+          value={market}
+          onChange={(v) => change({ type: v })}
+          options={MARKETS.map((m) => ({ value: m, label: t(`market.${m}`) }))}
+          label={t('marketLabel')}
+          testid="lending-market"
+        />
+      </div>
       {tab === 'lendable' ? (
         <>
           <p className="k-lend-intro">{t('intro')}</p>

@@ -20,7 +20,7 @@ export function PositionCard({
   onCancel?: () => void;
   busy?: boolean;
 }) {
-  const { t } = useTranslation('position');
+  const { t } = useTranslation(['position', 'lending']);
   const d = priceDecimals(market);
   const closed = row.status === STATUS.closed;
   const cls = trendClass(row.profit);

@@ -14,7 +14,8 @@ import { STATUS, statusKey, usePosition, usePositionActions, withTick } from '..
 
 /** `/position/info?id=&type=`: every field of one position, its fees and times. */
 export function PositionInfoPage() {
-  const { t } = useTranslation('position');
+  // the lending section's words come from the lending texts
+  const { t } = useTranslation(['position', 'lending']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';

@@ -1,0 +1,145 @@
+import { translate } from '@kabuto/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { openScreen } from './support/money.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { apiCall, confirmDialog } from './support/trading.ts';
+import { expectToast, login, openApp } from './support/web.ts';
+
+explainSkip('stock lending');
+
+const DEMO = { account: 'demo0001', password: 'kabuto-demo-1' };
+const tid = (id: string) => `[data-testid="${id}"]`;
+/** Tuesday's Tokyo close (15:30 JST), in unix seconds. */
+const CLOSE = Date.parse('2026-11-24T15:30:00+09:00') / 1000;
+
+interface Reply<T> {
+  status: number;
+  data: T;
+  msg?: string;
+}
+interface LoanRow {
+  id: string;
+  position_id: string;
+  accrued: string;
+  paid: string;
+  status: number;
+  accrued_through: string;
+}
+
+describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let positionId = '';
+
+  const step = (name: string, fn: () => Promise<void>) =>
+    it(name, async (ctx) => {
+      ctx.onTestFailed(async () => {
+        const shot = await browser?.screenshot(`lending-${name.replace(/\W+/g, '-')}`).catch(() => '');
+        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
+        if (browser?.errors.length) console.error(browser.errors.join('\n'));
+      });
+      await fn();
+    });
+  const loans = async () =>
+    (await apiCall<Reply<LoanRow[]>>(browser.page, '/trade/userlendlist', { type: 'jpy' })).data;
+  const serverTime = async () =>
+    ((await (await fetch(`${server.url}/healthz`)).json()) as { time: number }).time;
+
+  beforeAll(async () => {
+    // Twenty minutes before Tuesday's Tokyo close, the clock at 30× real time: the close (and the
+    // leader's accrual after it) comes about forty seconds into the test.
+    server = await startServer({
+      env: { KABUTO_CLOCK_START: '2026-11-24T15:10:00+09:00', KABUTO_CLOCK_SPEED: '30' },
+    });
+    browser = await launchBrowser({ viewport: { width: 375, height: 812 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  step('lends a leverage-1 holding from the position detail; the position shows "lent"', async () => {
+    const { page } = browser;
+    expect(await openApp(page, server.url)).toBe('login');
+    await login(page, DEMO);
+    const order = await apiCall<Reply<{ id: string }>>(page, '/trade/buy_stock', {
+      symbol: '7203',
+      zhang: '1000',
+      ganggan: '1',
+      buyzd: 1,
+      gdlx: 1,
+      type: 'jpy',
+    });
+    expect(order.status).toBe(1);
+    positionId = order.data.id;
+    await openScreen(page, server.url, `/position/info?id=${positionId}&type=jpy`);
+    await page.locator(tid('position-lending')).waitFor();
+    expect(await page.locator(tid('position-lent')).textContent()).toBe('未貸出');
+    await page.locator(tid('position-lend')).click();
+    await confirmDialog(page);
+    await expectToast(page, translate('ok.lent', 'jp'));
+    await expect.poll(() => page.locator(tid('position-lent')).textContent()).toBe('貸出中');
+    await expect.poll(() => page.locator(tid('position-recall')).count()).toBe(1);
+    await browser.screenshot('lending-position-detail');
+  });
+
+  step('the lending screen from the menu: the rate and the record, lent', async () => {
+    const { page } = browser;
+    await openScreen(page, server.url, '/mine/menu');
+    await page.getByText('貸株', { exact: true }).click();
+    await page.locator(tid('lendable-list')).waitFor();
+    const row = page.locator(`${tid('lendable-row')}[data-id="${positionId}"]`);
+    expect(await row.locator(tid('lendable-state')).textContent()).toBe('貸出中');
+    expect(await row.locator(tid('lendable-rate')).textContent()).toBe('年0.10%');
+    await page
+      .locator(`${tid('lending-tab')}`)
+      .nth(1)
+      .click();
+    const record = page.locator(tid('lend-record')).first();
+    await record.waitFor();
+    expect(await record.locator(tid('lend-record-status')).textContent()).toBe('貸出中');
+  });
+
+  step('after the close the fee has accrued on the closing value, shown in the records', async () => {
+    const { page } = browser;
+    // the clock runs on by itself: wait for the close, then for the leader's accrual
+    await expect.poll(serverTime, { timeout: 90_000, interval: 1000 }).toBeGreaterThan(CLOSE + 30);
+    await expect
+      .poll(async () => Number((await loans())[0]?.accrued ?? 0), { timeout: 30_000, interval: 1000 })
+      .toBeGreaterThan(0);
+    const [loan] = await loans();
+    expect(loan.accrued_through).toBe('2026-11-24');
+    expect(loan.paid).toBe('0.0000');
+    await openScreen(page, server.url, '/mine/lending?tab=records');
+    const record = page.locator(`${tid('lend-record')}[data-id="${loan.id}"]`);
+    await record.waitFor();
+    const accrued = await record.locator(tid('lend-record-accrued')).textContent();
+    expect(accrued).toMatch(/[1-9]/);
+    await browser.screenshot('lending-records-375');
+    await page.setViewportSize({ width: 320, height: 700 });
+    await browser.screenshot('lending-records-320');
+    await page.setViewportSize({ width: 375, height: 812 });
+  });
+
+  step('recalls it: the accrued fee is paid to cash as a "stock lending" fund record', async () => {
+    const { page } = browser;
+    await openScreen(page, server.url, '/mine/lending');
+    const row = page.locator(`${tid('lendable-row')}[data-id="${positionId}"]`);
+    await row.locator(tid('lending-recall')).click();
+    await confirmDialog(page);
+    await expectToast(page, translate('ok.recalled', 'jp'));
+    await expect.poll(() => row.locator(tid('lendable-state')).textContent()).toBe('未貸出');
+    const [loan] = await loans();
+    expect(loan.status).toBe(1);
+    expect(loan.paid).toBe(loan.accrued);
+    await openScreen(page, server.url, '/mine/transactionRecords');
+    const first = page.locator(tid('fund-record')).first();
+    await expect.poll(() => first.getAttribute('data-kind')).toBe('lending');
+    expect(await first.locator(tid('record-title')).textContent()).toBe(
+      translate('record.kind.lending', 'jp'),
+    );
+    await browser.screenshot('lending-fund-record');
+  });
+});
