@@ -93,10 +93,7 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
     const row = page.locator(`${tid('lendable-row')}[data-id="${positionId}"]`);
     expect(await row.locator(tid('lendable-state')).textContent()).toBe('貸出中');
     expect(await row.locator(tid('lendable-rate')).textContent()).toBe('年0.10%');
-    await page
-      .locator(`${tid('lending-tab')}`)
-      .nth(1)
-      .click();
+    await page.locator(tid('lending-tab-records')).click();
     const record = page.locator(tid('lend-record')).first();
     await record.waitFor();
     expect(await record.locator(tid('lend-record-status')).textContent()).toBe('貸出中');
@@ -112,11 +109,12 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
     const [loan] = await loans();
     expect(loan.accrued_through).toBe('2026-11-24');
     expect(loan.paid).toBe('0.0000');
+    // the screen is still open from the last step: load it afresh
     await openScreen(page, server.url, '/mine/lending?tab=records');
+    await page.reload();
     const record = page.locator(`${tid('lend-record')}[data-id="${loan.id}"]`);
     await record.waitFor();
-    const accrued = await record.locator(tid('lend-record-accrued')).textContent();
-    expect(accrued).toMatch(/[1-9]/);
+    await expect.poll(() => record.locator(tid('lend-record-accrued')).textContent()).toMatch(/[1-9]/);
     await browser.screenshot('lending-records-375');
     await page.setViewportSize({ width: 320, height: 700 });
     await browser.screenshot('lending-records-320');
