@@ -1,5 +1,6 @@
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin } from './support/admin.ts';
 import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -9,6 +10,10 @@ import { expectToast, login, openApp } from './support/web.ts';
 explainSkip('stock lending');
 
 const DEMO = { account: 'demo0001', password: 'kabuto-demo-1' };
+const OPERATOR = {
+  user: process.env.DEMO_ADMIN ?? 'admin',
+  pass: process.env.DEMO_ADMIN_PASSWORD ?? 'kabuto-admin-1',
+};
 const tid = (id: string) => `[data-testid="${id}"]`;
 /** Tuesday's Tokyo close (15:30 JST), in unix seconds. */
 const CLOSE = Date.parse('2026-11-24T15:30:00+09:00') / 1000;
@@ -139,5 +144,28 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
       translate('record.kind.lending', 'jp'),
     );
     await browser.screenshot('lending-fund-record');
+  });
+
+  step('the back office lists the loan (recalled) and sets a stock’s own rate with a reason', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await adminLogin(page, server.url, OPERATOR.user, OPERATOR.pass);
+    await page.goto(`${server.url}/admin/index.html#/lending`);
+    const row = page.locator(tid('lending-loan-row')).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('7203');
+    await page.locator(tid('lending-rate-filter')).fill('7203');
+    const rate = page.locator(`${tid('lending-rate-row')}[data-symbol="7203"]`);
+    await rate.waitFor();
+    expect(await rate.textContent()).toContain('0.10%');
+    await rate.locator(tid('lending-set-rate')).click();
+    await page
+      .locator(`${tid('lending-rate-input')} input, input${tid('lending-rate-input')}`)
+      .first()
+      .fill('0.35');
+    await page.locator(tid('lending-rate-reason')).fill('hard to borrow this week');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect.poll(() => rate.textContent()).toContain('0.35%');
+    await browser.screenshot('lending-admin');
   });
 });

@@ -1,5 +1,12 @@
 import { withTx } from '@kabuto/db';
-import { formatPercent, formatUnits, type Market, STOCK_LOAN_CODE, toUnixSeconds } from '@kabuto/domain';
+import {
+  formatPercent,
+  formatUnits,
+  type Market,
+  STOCK_LOAN_CODE,
+  toUnixSeconds,
+  UNIT,
+} from '@kabuto/domain';
 import { refuse } from '../../lib/errors.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
 import { nameOf } from '../../shared/market-data.ts';
@@ -80,7 +87,7 @@ export function lendingAdmin(d: Pick<LendingDeps, 'db' | 'clock' | 'market'>) {
         return {
           symbol: inst.symbol,
           name: nameOf(inst, 'jp'),
-          market_cap: formatUnits(market.quote(inst.symbol)?.marketCap ?? 0n),
+          market_cap: ((market.quote(inst.symbol)?.marketCap ?? 0n) / UNIT).toString(),
           rate: formatPercent(r.ppm),
           source: r.source,
         };

@@ -205,6 +205,7 @@ export function LendingPage() {
                 allowClear
                 placeholder={t('common.search')}
                 onChange={(e) => setFilter(e.target.value.trim())}
+                data-testid="lending-rate-filter"
               />
             </Space>
           }
@@ -216,7 +217,9 @@ export function LendingPage() {
               <Typography.Text type="secondary" data-testid="lending-tiers">
                 {t('lending.tiers')}{' '}
                 {(rates.data?.tiers ?? [])
-                  .map((tier) => t('lending.tier', { cap: tier.min_cap, rate: tier.rate }))
+                  .map((tier) =>
+                    t('lending.tier', { cap: Number(tier.min_cap).toLocaleString(), rate: tier.rate }),
+                  )
                   .join(' / ')}
               </Typography.Text>
               <Table<RateRow>
@@ -236,7 +239,11 @@ export function LendingPage() {
                 columns={[
                   { key: 'symbol', title: t('lending.symbol'), dataIndex: 'symbol' },
                   { key: 'name', title: t('lending.name'), dataIndex: 'name' },
-                  { key: 'cap', title: t('lending.marketCap'), dataIndex: 'market_cap' },
+                  {
+                    key: 'cap',
+                    title: t('lending.marketCap'),
+                    render: (_, r) => Number(r.market_cap).toLocaleString(),
+                  },
                   { key: 'rate', title: t('lending.rate'), render: (_, r) => `${r.rate}%` },
                   {
                     key: 'source',
