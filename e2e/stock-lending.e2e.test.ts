@@ -98,6 +98,9 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
     const row = page.locator(`${tid('lendable-row')}[data-id="${positionId}"]`);
     expect(await row.locator(tid('lendable-state')).textContent()).toBe('貸出中');
     expect(await row.locator(tid('lendable-rate')).textContent()).toBe('年0.10%');
+    await page.setViewportSize({ width: 320, height: 700 });
+    await browser.screenshot('lending-lendable-320');
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.locator(tid('lending-tab-records')).click();
     const record = page.locator(tid('lend-record')).first();
     await record.waitFor();
