@@ -10,14 +10,11 @@ import {
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { Selectable } from 'kysely';
 import type { Deps } from '../../deps.ts';
+import type { IdempotencyState } from '../../shared/idempotency-keys.ts';
 import type { LendingRatesSetting } from '../../shared/settings.ts';
 
 /** A request's idempotency key as the route passes it in (marked applied in the recall's transaction). */
-export interface OperationKey {
-  userId: bigint;
-  path: string;
-  key: string;
-}
+export type OperationKey = IdempotencyState;
 
 export type PositionRow = Selectable<PositionTable>;
 

@@ -17,7 +17,7 @@ import {
   useLendingActions,
   useLendRecords,
 } from '../../../lib/api/lending.ts';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 
 type Tab = 'lendable' | 'records';
@@ -157,11 +157,11 @@ export function LendingPage() {
         </div>
         <div>
           <dt>{t('lentAt')}</dt>
-          <dd>{formatDateTime(r.createdAt)}</dd>
+          <dd>{formatMarketDateTime(r.createdAt, market)}</dd>
         </div>
         <div>
           <dt>{t('recalledAt')}</dt>
-          <dd>{r.recalledAt ? formatDateTime(r.recalledAt) : '--'}</dd>
+          <dd>{r.recalledAt ? formatMarketDateTime(r.recalledAt, market) : '--'}</dd>
         </div>
       </dl>
     </li>
