@@ -1,10 +1,10 @@
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { apiCall, confirmDialog } from './support/trading.ts';
+import { apiCall, confirmDialog, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
 explainSkip('stock lending');
@@ -18,11 +18,6 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 /** Tuesday's Tokyo close (15:30 JST), in unix seconds. */
 const CLOSE = Date.parse('2026-11-24T15:30:00+09:00') / 1000;
 
-interface Reply<T> {
-  status: number;
-  data: T;
-  msg?: string;
-}
 interface LoanRow {
   id: string;
   position_id: string;
@@ -37,15 +32,7 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
   let browser: Browser;
   let positionId = '';
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      ctx.onTestFailed(async () => {
-        const shot = await browser?.screenshot(`lending-${name.replace(/\W+/g, '-')}`).catch(() => '');
-        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
-        if (browser?.errors.length) console.error(browser.errors.join('\n'));
-      });
-      await fn();
-    });
+  const step = browserSteps(() => browser, 'lending');
   const loans = async () =>
     (await apiCall<Reply<LoanRow[]>>(browser.page, '/trade/userlendlist', { type: 'jpy' })).data;
   const serverTime = async () =>
