@@ -49,6 +49,7 @@ export function accrualService(d: LendingDeps) {
     loan: repo.LoanRow,
     until: number,
     rates: LendingRatesSetting,
+    closesMemo?: Map<string, Promise<Map<LocalDate, Units>>>,
   ): Promise<void> {
     const mkt = loan.market as Market;
     const due = closesToAccrue(mkt, loan.lent_at.getTime(), until, loan.accrued_through, (ms) =>
@@ -58,7 +59,13 @@ export function accrualService(d: LendingDeps) {
     const inst = market.instrument(loan.symbol);
     if (!inst) return;
     const rate = rateOf(market, rates, inst).ppm;
-    const closes = await closesOf(loan.symbol, mkt);
+    // one read of a symbol's closes per job run, however many loans it has
+    let pending = closesMemo?.get(loan.symbol);
+    if (!pending) {
+      pending = closesOf(loan.symbol, mkt);
+      closesMemo?.set(loan.symbol, pending);
+    }
+    const closes = await pending;
     const rows = [];
     for (const day of due) {
       const close = closes.get(day);
@@ -145,6 +152,7 @@ export function accrualService(d: LendingDeps) {
     let paid = 0;
     let failed = 0;
     for (const mkt of markets) {
+      const closesMemo = new Map<string, Promise<Map<LocalDate, Units>>>();
       let after = 0n;
       for (;;) {
         const batch = await repo.openLoanIds(db, mkt, after, 200);
@@ -158,7 +166,7 @@ export function accrualService(d: LendingDeps) {
             const amount = await withTx(db, async (tx) => {
               const loan = await repo.lockLoan(tx, id);
               if (!loan || loan.status !== STOCK_LOAN_CODE.lent) return 0n;
-              await accrueLocked(tx, loan, now, rates);
+              await accrueLocked(tx, loan, now, rates, closesMemo);
               return payLocked(tx, loan, localDate(mkt, now), new Date(now));
             });
             loans++;
