@@ -18,7 +18,15 @@ import { contractEndpoints, fieldsOf } from './support/fuzz.ts';
 const ID_KEY = /^(id|.*_id|.*id)$/i;
 
 type Ready = Session & { cardId: string; realname: string };
-type Owned = 'notices' | 'cards' | 'positions' | 'passkeys' | 'sessions' | 'applications' | 'stakes' | 'loans';
+type Owned =
+  | 'notices'
+  | 'cards'
+  | 'positions'
+  | 'passkeys'
+  | 'sessions'
+  | 'applications'
+  | 'stakes'
+  | 'loans';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)

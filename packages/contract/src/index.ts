@@ -8,8 +8,8 @@ export * as contentApi from './endpoints/content.ts';
 export * as fundsApi from './endpoints/funds.ts';
 export { FUND_RECORD_TYPES, type FundRecordType } from './endpoints/funds.ts';
 export * as ipoApi from './endpoints/ipo.ts';
-export * as productsApi from './endpoints/products.ts';
 export * as lendingApi from './endpoints/lending.ts';
+export * as productsApi from './endpoints/products.ts';
 export * as quotesApi from './endpoints/quotes.ts';
 export {
   type WsClientMessage,
