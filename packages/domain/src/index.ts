@@ -10,6 +10,7 @@ export * from './money.ts';
 export * from './positions.ts';
 export * from './products/block.ts';
 export * from './products/copy-trade.ts';
+export * from './products/day-trade.ts';
 export * from './products/draw.ts';
 export * from './products/ipo.ts';
 export * from './products/ipo-price.ts';
