@@ -24,6 +24,10 @@ import { securityRoutes } from './modules/auth/security.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { blockService } from './modules/block/block.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { dayTradeJobs } from './modules/day-trading/day-trade.jobs.ts';
+import { dayTradeReview } from './modules/day-trading/day-trade.review.ts';
+import { dayTradeRoutes } from './modules/day-trading/day-trade.routes.ts';
+import { dayTradeService } from './modules/day-trading/day-trade.service.ts';
 import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
 import { newStockAdmin } from './modules/ipo/ipo.admin.ts';
 import { ipoRoutes } from './modules/ipo/ipo.routes.ts';
@@ -34,6 +38,7 @@ import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
 import { lendingAdmin } from './modules/lending/lending.admin.ts';
 import { lendingRoutes } from './modules/lending/lending.routes.ts';
 import { lendingService } from './modules/lending/lending.service.ts';
+import { outstanding as outstandingLoans } from './modules/loans/loans.repo.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { loansService } from './modules/loans/loans.service.ts';
 import { loansUserDetail } from './modules/loans/loans.wire.ts';
@@ -195,6 +200,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const block = blockService({ ...tradingDeps, insertPositions });
   const products = productsService({ ...tradingDeps, verifyFundPassword: fundPasswordVerifier(deps) });
   const tradingRounds = positionJobs(tradingDeps, orders, positions);
+  const dayTradeDeps = {
+    ...deps,
+    market,
+    marketFill: tradingDeps.venue.marketFill,
+    keys: tradingDeps.keys,
+    insertPositions,
+    closeLocked: positions.closeLocked,
+    lockPosition: (tx: Parameters<typeof lockPosition>[0], id: bigint) => lockPosition(tx, null, id),
+    // the KYC module is built below; the lookup runs at review time
+    identity: (userId: bigint) => kyc.verifiedIdentity(userId),
+    hasUnpaidLoan: async (userId: bigint) => (await outstandingLoans(opts.db, userId)).length > 0,
+  };
+  const dayTrades = dayTradeService(dayTradeDeps);
+  const dayTradeDecisions = dayTradeReview(dayTradeDeps);
+  const dayTradeRounds = dayTradeJobs(dayTradeDeps);
   const jobs = tradingJobs(
     // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
     // then the block offerings whose window closed (allocated), then the copy-trade products' closes,
@@ -206,6 +226,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         block: await block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
         products: await products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
         lending: await lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
+        // then the day-trading lines whose day is over: forced close and settlement
+        dayTrade: await dayTradeRounds.runJobs(),
       }),
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
@@ -264,7 +286,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   fundsRoutes(kit, adminKit, deps, funds);
   loansRoutes(kit, adminKit, loans);
   quotesRoutes(kit, quotes);
-  tradingRoutes(kit, orders, positions, block);
+  tradingRoutes(kit, orders, positions, block, dayTrades);
+  dayTradeRoutes(kit, adminKit, { market }, dayTrades, dayTradeDecisions);
   blockRoutes(kit, adminKit, block);
   productsRoutes(kit, adminKit, products, market);
   assetsRoutes(kit, assetsService(deps, positionValuation(opts.db, market)));
@@ -288,7 +311,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     newStockAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
   );
   const admin = adminService(deps, {
-    queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount, support.pendingCount],
+    queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount, support.pendingCount, dayTradeDecisions.pendingCount],
     userDetail: [kycUserDetail(kyc), funds.userDetail, loansUserDetail(loans)],
   });
   adminRoutes(adminKit, deps, admin);

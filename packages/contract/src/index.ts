@@ -5,6 +5,7 @@ export { OPERATOR_ROLES, type OperatorRole } from './endpoints/admin.ts';
 export * as assetsApi from './endpoints/assets.ts';
 export * as blockApi from './endpoints/block.ts';
 export * as contentApi from './endpoints/content.ts';
+export * as dayTradeApi from './endpoints/day-trade.ts';
 export * as fundsApi from './endpoints/funds.ts';
 export { FUND_RECORD_TYPES, type FundRecordType } from './endpoints/funds.ts';
 export * as ipoApi from './endpoints/ipo.ts';

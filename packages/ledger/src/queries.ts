@@ -98,6 +98,9 @@ export async function userBalances(
       b.marginAccountId = a.id;
     } else if (a.kind === 'stake') {
       b.stake = postedBalance(a);
+    } else if (a.kind === 'day_trade') {
+      // a day-trading line is held for trading like margin (frozen until it settles)
+      b.margin += postedBalance(a);
     } else if (a.kind === 'loan') {
       b.owed = owedBalance(a);
       b.loanAccountId = a.id;

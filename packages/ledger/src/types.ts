@@ -5,9 +5,10 @@ export type TransferId = bigint;
 
 /**
  * Accounts every user may have, one per currency: `cash`, `margin` (held in open positions), `loan` (what
- * is owed), `stake` (money in copy-trade products: the user's, counted in frozen and total assets).
+ * is owed), `stake` (money in copy-trade products: the user's, counted in frozen and total assets),
+ * `day_trade` (a day-trading line: the approved amount and what its positions return, until it settles).
  */
-export const USER_ACCOUNT_KINDS = ['cash', 'margin', 'loan', 'stake'] as const;
+export const USER_ACCOUNT_KINDS = ['cash', 'margin', 'loan', 'stake', 'day_trade'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
 /** The platform's side of every movement, one per currency (and shard, see `PLATFORM_SHARDS`). */
@@ -49,6 +50,7 @@ export function defaultAccountFlags(kind: AccountKind): number {
     case 'cash':
     case 'margin':
     case 'stake':
+    case 'day_trade':
       return AccountFlags.debitsMustNotExceedCredits;
     case 'loan':
       return AccountFlags.creditsMustNotExceedDebits;

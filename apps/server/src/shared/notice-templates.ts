@@ -187,6 +187,36 @@ export const NOTICE_TEMPLATES = {
       jp: 'お問い合わせ「{question}」への回答です。<br><br>{reply}',
       cn: '关于您的咨询「{question}」的回复：<br><br>{reply}',
       us: 'Our answer to your message “{question}”:<br><br>{reply}',
+  dayTradeApproved: {
+    title: { jp: 'デイトレードが承認されました', cn: '日内交易已获批准', us: 'Day trading approved' },
+    content: {
+      jp: 'デイトレード申請（注文番号 {order}）が承認されました。{date} の取引枠は {amount} {currency} です。建玉は大引け前に自動で決済されます。',
+      cn: '日内交易申请（订单号 {order}）已获批准。{date} 的交易额度为 {amount} {currency}。持仓将在收盘前自动平仓。',
+      us: 'Your day-trading application {order} was approved. Your line for {date} is {amount} {currency}. Positions are closed automatically before the close.',
+    },
+  },
+  dayTradeRejected: {
+    title: { jp: 'デイトレード申請が却下されました', cn: '日内交易申请被驳回', us: 'Day trading rejected' },
+    content: {
+      jp: 'デイトレード申請（注文番号 {order}）{amount} {currency} は却下され、拘束金額は解除されました。理由: {reason}',
+      cn: '日内交易申请（订单号 {order}）{amount} {currency} 已被驳回，冻结金额已解冻。原因：{reason}',
+      us: 'Your day-trading application {order} of {amount} {currency} was rejected and the amount held is released. Reason: {reason}',
+    },
+  },
+  dayTradeSettled: {
+    title: { jp: 'デイトレードの精算が完了しました', cn: '日内交易已结算', us: 'Day trading settled' },
+    content: {
+      jp: 'デイトレード（注文番号 {order}、{date}）を精算しました。{payout} {currency} を口座に戻しました（損益 {pnl}）。',
+      cn: '日内交易（订单号 {order}，{date}）已结算，{payout} {currency} 已返回账户（盈亏 {pnl}）。',
+      us: 'Your day trading {order} of {date} is settled: {payout} {currency} returned to your account (P&L {pnl}).',
+    },
+  },
+  dayTradeFailed: {
+    title: { jp: 'デイトレードは不成立でした', cn: '日内交易未成立', us: 'Day trading not carried out' },
+    content: {
+      jp: 'デイトレード（注文番号 {order}、{date}）は取引がないまま終了しました。{payout} {currency} を口座に戻しました。',
+      cn: '日内交易（订单号 {order}，{date}）未发生交易即已结束，{payout} {currency} 已返回账户。',
+      us: 'Your day trading {order} of {date} ended without a trade. {payout} {currency} was returned to your account.',
     },
   },
 } satisfies Record<string, { title: Text; content: Text }>;

@@ -254,6 +254,39 @@ export const SETTING_DEFS = {
     true,
     'Stock lending: annual rate (percent) by market cap tier per market (min_cap in the market’s currency), and per symbol ("7203": "0.25") over the tiers',
   ),
+  day_trade_leverage: def(
+    z
+      .array(z.number().int().min(1).max(100))
+      .min(1)
+      .max(20)
+      .refine((l) => new Set(l).size === l.length, 'no duplicates'),
+    [1, 2, 3, 5],
+    true,
+    'Day trading: leverage multiples users may choose (only those up to the cap are offered)',
+  ),
+  day_trade_leverage_cap: def(
+    z.number().int().min(1).max(100),
+    5,
+    true,
+    'Day trading: the highest leverage offered',
+  ),
+  day_trade_forced_close_minutes: def(
+    z.number().int().min(1).max(120),
+    10,
+    true,
+    'Day trading: minutes before the end of continuous trading at which every day-trade position is force-closed',
+  ),
+  day_trade_limits: def(
+    perMarket(range),
+    {
+      jpy: { min: '100000', max: '10000000' },
+      usd: { min: '1000', max: '100000' },
+      cny: { min: '5000', max: '500000' },
+      krw: { min: '1000000', max: '100000000' },
+    },
+    true,
+    'Day trading: participation amount min/max per application, per market',
+  ),
   trading_job_interval_ms: def(
     z.number().int().min(200).max(60_000),
     1000,

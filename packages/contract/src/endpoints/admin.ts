@@ -142,6 +142,27 @@ export const loanList = queueList('loans', 'Loan applications.', {
 });
 export const loanDecide = queueDecide('loans', 'Approve (platform lends) or reject with a reason.');
 
+export const dayTradeList = queueList(
+  'daytrades',
+  'Day-trading applications with the suitability checks (KYC verified, not restricted, no unpaid loan).',
+  {
+    ...moneyRow,
+    stage: z
+      .enum(['review', 'approved', 'rejected', 'trading', 'complete', 'failed'])
+      .describe('the application’s own state'),
+    trade_date: z.string(),
+    kyc: z.boolean().describe('identity verified'),
+    restricted: z.boolean().describe('the account may not trade'),
+    unpaid_loan: z.boolean().describe('a loan is unpaid'),
+    payout: z.string().describe('what the settlement returned ("0" before)'),
+    pnl: z.string().describe('the day’s realised P&L ("0" before the settlement)'),
+  },
+);
+export const dayTradeDecide = queueDecide(
+  'daytrades',
+  'Approve (the held amount becomes the day’s line; refused unless suitable) or reject with a reason (the hold is voided).',
+);
+
 /** An image stored by /common/upload1, as operators see it (the bytes come back with its content type). */
 export const upload = { path: '/uploads/:name', method: 'GET' } as const;
 

@@ -397,6 +397,8 @@ export const FUND_RECORD_TYPES = [
   'repay',
   'interest',
   'adjustment',
+  'day_trade',
+  'day_trade_settlement',
 ] as const;
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 

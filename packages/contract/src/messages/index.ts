@@ -1,5 +1,6 @@
 import { account } from './account.ts';
 import { common } from './common.ts';
+import { dayTrade } from './day-trade.ts';
 import { ipo } from './ipo.ts';
 import { lending } from './lending.ts';
 import { money } from './money.ts';
@@ -24,6 +25,7 @@ export const MESSAGES = {
   ...products,
   ...support,
   ...lending,
+  ...dayTrade,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -1,4 +1,5 @@
 import type { BlockTables } from './block.ts';
+import type { DayTradeTables } from './day-trade.ts';
 import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
 import type { LedgerTables } from './ledger.ts';
@@ -10,6 +11,7 @@ import type { SupportTables } from './support.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './block.ts';
+export type * from './day-trade.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
 export type * from './lending.ts';
@@ -30,4 +32,5 @@ export interface Database
     BlockTables,
     ProductTables,
     SupportTables,
-    LendingTables {}
+    LendingTables,
+    DayTradeTables {}

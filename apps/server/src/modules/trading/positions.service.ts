@@ -94,10 +94,11 @@ export function positionsService(t: TradingDeps) {
       feeOverrideOf(settings.trading_fees[mkt]),
     );
 
-    // The accounts locked and read once; the balance holds until the transfers below.
+    // The accounts locked and read once; the balance holds until the transfers below. A day-trade
+    // position settles into its line (the user's day_trade account), not into cash.
     const shard = shardFor(pos.user_id);
     const [cash, marginAcc, feesAcc, cp] = await lockLedgerAccounts(tx, [
-      { owner: pos.user_id, currency: mkt, kind: 'cash' },
+      { owner: pos.user_id, currency: mkt, kind: pos.day_trade ? 'day_trade' : 'cash' },
       { owner: pos.user_id, currency: mkt, kind: 'margin' },
       { owner: null, currency: mkt, kind: 'fees', shard },
       { owner: null, currency: mkt, kind: 'counterparty', shard },
@@ -151,9 +152,10 @@ export function positionsService(t: TradingDeps) {
       reason,
       at,
     });
+    // fund records are lines of the cash statement: a day-trade close moves none (its line settles once)
     await writeFundRecords(
       tx,
-      kinds.map((k, i) => ({
+      (pos.day_trade ? [] : kinds).map((k, i) => ({
         userId: pos.user_id,
         currency: mkt,
         type: k.type,

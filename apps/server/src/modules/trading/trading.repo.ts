@@ -84,17 +84,22 @@ const POSITION_TYPES = {
   hold_margin_transfer: 'int8',
   hold_fee_transfer: 'int8',
   source: 'text',
+  day_trade: 'boolean',
   created_at: 'timestamptz',
   filled_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
 const POSITION_COLUMNS = Object.keys(POSITION_TYPES) as (keyof typeof POSITION_TYPES)[];
 
-export type NewPosition = { [K in Exclude<keyof typeof POSITION_TYPES, 'source'>]: unknown } & {
+export type NewPosition = {
+  [K in Exclude<keyof typeof POSITION_TYPES, 'source' | 'day_trade'>]: unknown;
+} & {
   status: PositionStatus;
   order_no: string;
   /** Where it came from (default: an order). */
   source?: PositionSource;
+  /** A day-trading position (default: false). */
+  day_trade?: boolean;
 };
 
 /**
@@ -113,7 +118,7 @@ export async function insertPositions(
     select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
       'v',
       POSITION_TYPES,
-      rows.map((r) => ({ ...r, source: r.source ?? 'order' })),
+      rows.map((r) => ({ ...r, source: r.source ?? 'order', day_trade: r.day_trade ?? false })),
     )}
     returning id, order_no`.execute(tx);
   return out;

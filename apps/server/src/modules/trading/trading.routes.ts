@@ -1,4 +1,5 @@
-import { DZ_TYPES, tradingApi } from '@kabuto/contract';
+import { DZ_TYPES, dayTradeApi, tradingApi } from '@kabuto/contract';
+import type { Market } from '@kabuto/domain';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
@@ -25,11 +26,28 @@ export function tradingRoutes(
       key?: OperationKey,
     ): Promise<{ id: string; order_no: string; status: number }>;
   },
+  /** A day-trade order (`dz_type=3`): the day-trading module takes it (wired in app.ts). */
+  dayTrade?: {
+    buy(
+      user: Trader,
+      input: {
+        symbol: string;
+        quantity: bigint;
+        leverage: number;
+        direction: 1 | 2;
+        orderType: 1 | 2;
+        market?: Market;
+      },
+      key?: OperationKey,
+    ): Promise<{ id: string; order_no: string; status: number }>;
+  },
 ): void {
   kit.post(tradingApi.buyStock, async (req) => {
     const request = buyRequest(req.body);
     if ('block' in request)
       return ok(await block.subscribe(currentUser(req), request.block, req.idempotency), 'ok.subscribed');
+    if (dayTrade && dayTradeApi.isDayTradeBuy(req.body))
+      return ok(await dayTrade.buy(currentUser(req), request.order, req.idempotency), 'ok.bought');
     const data = await orders.buy(currentUser(req), request.order, req.idempotency);
     return ok(data, 'ok.bought');
   });

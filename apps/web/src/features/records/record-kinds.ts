@@ -23,6 +23,8 @@ export const RECORD_KINDS = [
   'copy_trade_refund',
   'daily_profit',
   'adjustment',
+  'day_trade',
+  'day_trade_settlement',
 ] as const satisfies readonly FundRecordType[];
 
 type Missing = Exclude<FundRecordType, (typeof RECORD_KINDS)[number]>;
@@ -47,4 +49,6 @@ export const RECORD_ICON: Record<FundRecordType, IconName> = {
   copy_trade_refund: 'quant',
   daily_profit: 'quant',
   adjustment: 'info',
+  day_trade: 'daytrade',
+  day_trade_settlement: 'daytrade',
 };
