@@ -41,7 +41,8 @@ export const ENGLISH = new Set([
   capacity capital constituent date day history inception listed lock minimum nav profit refund sender unit
   weight bp
   body reply replied margin pnl position cash other verified hours owed tier net weekdays only
-  lent lend accrued paid recall recalled through`.split(/\s+/),
+  lent lend accrued paid recall recalled through
+  trade remaining payout stage restricted loan`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

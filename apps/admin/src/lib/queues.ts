@@ -1,5 +1,5 @@
 /** The review queues, in menu order. */
-export const QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans'] as const;
+export const QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans', 'daytrades'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const isQueueName = (v: unknown): v is QueueName =>
@@ -11,6 +11,7 @@ const ALIASES: Record<QueueName, readonly string[]> = {
   deposits: ['deposits', 'deposit', 'recharge'],
   withdrawals: ['withdrawals', 'withdrawal', 'withdraw'],
   loans: ['loans', 'loan'],
+  daytrades: ['daytrades', 'daytrade', 'day_trade'],
 };
 
 /** A queue's pending count from `/queues/counts`, or undefined when the server did not report it. */

@@ -2,6 +2,7 @@ import type {
   accountApi,
   blockApi,
   contentApi,
+  dayTradeApi,
   Endpoint,
   fundsApi,
   ipoApi,
@@ -108,6 +109,10 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
+  },
+  dayTrade: {
+    rnjy: ref<typeof dayTradeApi.rnjy>('/trade/rnjy'),
+    urnjylist: ref<typeof dayTradeApi.urnjylist>('/trade/urnjylist'),
   },
 } as const;
 

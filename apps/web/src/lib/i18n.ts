@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'block',
   'copyTrade',
   'lending',
+  'dayTrade',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -23,6 +23,9 @@ export const hasOpenApplication = async (q: Q, userId: bigint) =>
     .where('status', 'in', OPEN_CODES)
     .executeTakeFirst()) !== undefined;
 
+export const getApplication = (q: Q, id: bigint) =>
+  q.selectFrom('day_trade_application').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const lockApplication = (tx: Tx, id: bigint) =>
   tx.selectFrom('day_trade_application').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 

@@ -48,50 +48,66 @@ export function dayTradeReview(d: DayTradeDeps) {
     return { kyc: identity !== null, restricted: state === 'restricted', unpaidLoan: unpaid };
   }
 
-  const decide = review.reviewDecider(d, {
-    name: 'day_trade',
-    lock: repo.lockApplication,
-    state: reviewStateOf,
-    async settle(tx, row, { approve, at }) {
-      if (!approve) {
-        await transfer(tx, [{ type: 'void', pendingId: row.hold_transfer }]);
-        return;
+  /** The review's steps, for a forced-close setting read before the transaction. */
+  const decider = (minutes: number) =>
+    review.reviewDecider(d, {
+      name: 'day_trade',
+      lock: repo.lockApplication,
+      state: reviewStateOf,
+      async settle(tx, row, { approve, at }) {
+        if (!approve) {
+          await transfer(tx, [{ type: 'void', pendingId: row.hold_transfer }]);
+          return;
+        }
+        // (its suitability was checked before this transaction: see decide)
+        if (isDayTradeOver(row.market as Market, row.trade_date, minutes, at.getTime()))
+          refuse('dayTrade.dayOver');
+        const ref = `daytrade:${row.order_no}`;
+        const [posted] = await transfer(tx, [
+          { type: 'post', pendingId: row.hold_transfer, operationRef: ref },
+        ]);
+        await writeFundRecords(tx, [
+          {
+            userId: row.user_id,
+            currency: row.currency as Market,
+            type: 'day_trade',
+            orderNo: row.order_no,
+            amount: -row.amount,
+            transferId: posted.id,
+            ref,
+            at,
+          },
+        ]);
+      },
+      notices: { approved: 'dayTradeApproved', rejected: 'dayTradeRejected' },
+      params: messageParams,
+      record: (tx, row, decision) =>
+        repo.setStatus(tx, row.id, {
+          status: DAY_TRADE_CODE[DAY_TRADE.move(dayTradeStateOf(row.status), decision.state)],
+          reason: decision.approve ? null : decision.reason,
+          decided_at: decision.at,
+          decided_by: decision.by.id,
+        }),
+      detail: (row) => ({ ...review.auditDetail(row), trade_date: row.trade_date }),
+    });
+
+  /**
+   * Decide one application. An approval is checked for suitability first (KYC verified, not restricted,
+   * no unpaid loan), each read where it lives, before the decision's transaction.
+   */
+  async function decide(op: review.Reviewer, input: review.DecisionInput): Promise<void> {
+    const minutes = (await loadSettings(db)).day_trade_forced_close_minutes;
+    if (input.approve) {
+      const row = await repo.getApplication(db, input.id);
+      if (row && reviewStateOf(row) === 'pending') {
+        const s = await suitability(row.user_id);
+        if (!s.kyc) refuse('dayTrade.notVerified');
+        if (s.restricted) refuse('dayTrade.restricted');
+        if (s.unpaidLoan) refuse('dayTrade.unpaidLoan');
       }
-      const s = await suitability(row.user_id);
-      if (!s.kyc) refuse('dayTrade.notVerified');
-      if (s.restricted) refuse('dayTrade.restricted');
-      if (s.unpaidLoan) refuse('dayTrade.unpaidLoan');
-      const minutes = (await loadSettings(db)).day_trade_forced_close_minutes;
-      if (isDayTradeOver(row.market as Market, row.trade_date, minutes, at.getTime()))
-        refuse('dayTrade.dayOver');
-      const ref = `daytrade:${row.order_no}`;
-      const [posted] = await transfer(tx, [
-        { type: 'post', pendingId: row.hold_transfer, operationRef: ref },
-      ]);
-      await writeFundRecords(tx, [
-        {
-          userId: row.user_id,
-          currency: row.currency as Market,
-          type: 'day_trade',
-          orderNo: row.order_no,
-          amount: -row.amount,
-          transferId: posted.id,
-          ref,
-          at,
-        },
-      ]);
-    },
-    notices: { approved: 'dayTradeApproved', rejected: 'dayTradeRejected' },
-    params: messageParams,
-    record: (tx, row, decision) =>
-      repo.setStatus(tx, row.id, {
-        status: DAY_TRADE_CODE[DAY_TRADE.move(dayTradeStateOf(row.status), decision.state)],
-        reason: decision.approve ? null : decision.reason,
-        decided_at: decision.at,
-        decided_by: decision.by.id,
-      }),
-    detail: (row) => ({ ...review.auditDetail(row), trade_date: row.trade_date }),
-  });
+    }
+    await decider(minutes)(op, input);
+  }
 
   /** The back office's queue, each row with its suitability. */
   async function queue(f: review.QueuePage) {

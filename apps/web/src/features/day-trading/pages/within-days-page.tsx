@@ -1,0 +1,380 @@
+import '../../../components/money.css';
+import '../day-trading.css';
+import { type Market, parseUnits } from '@kabuto/domain';
+import { Dialog } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/amount-field.tsx';
+import { Empty } from '../../../components/empty.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Refreshable } from '../../../components/refreshable.tsx';
+import { Segmented } from '../../../components/segmented.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
+import { showMsg } from '../../../lib/messages.ts';
+import { useStartupConfig } from '../../../lib/startup-config.ts';
+import {
+  type DayLine,
+  type DayPosition,
+  dayTradeConfig,
+  useApply,
+  useDayBuy,
+  useDayClose,
+  useDayLines,
+  useDayPositions,
+} from '../api/use-day-trades.ts';
+
+const MARKET: Market = 'jpy';
+const STATES = ['review', 'approved', 'rejected', 'trading', 'complete', 'failed'] as const;
+const TONE = ['is-wait', 'is-ok', 'is-bad', 'is-live', 'is-ok', 'is-muted'];
+const LIVE = new Set([1, 3]);
+
+const tone = (value: string | number) => {
+  const u = toUnits(value) ?? 0n;
+  return u > 0n ? 'is-up' : u < 0n ? 'is-down' : '';
+};
+
+/** `/home/withinDays`: apply for a day-trading line; today's line, its positions and P&L; the history. */
+export function WithinDaysPage() {
+  const { t } = useTranslation('dayTrade');
+  const lines = useDayLines(MARKET);
+  const rows = lines.data ?? [];
+  const current = rows.find((l) => l.status === 0 || LIVE.has(l.status));
+  const live = current && LIVE.has(current.status) ? current : undefined;
+  const positions = useDayPositions(MARKET, Boolean(live));
+  const refresh = () => Promise.all([lines.refetch(), live ? positions.refetch() : null]);
+
+  return (
+    <>
+      <PageHeader title={t('title')} back="/home/index" />
+      {lines.isPending ? (
+        <ListSkeleton rows={3} lines={3} />
+      ) : lines.isError && !lines.data ? (
+        <ErrorState onRetry={() => void lines.refetch()} />
+      ) : (
+        <Refreshable onRefresh={refresh}>
+          <div className="k-body k-dt" data-testid="day-trade-page">
+            {live ? (
+              <LineCard line={live} positions={positions.data ?? []} loading={positions.isPending} />
+            ) : current ? (
+              <section className="k-card" data-testid="day-trade-review">
+                <h2 className="k-card-title">{t('inReview')}</h2>
+                <p className="k-home-muted">{t('inReviewHint', { date: current.date })}</p>
+                <dl className="k-kv">
+                  <div>
+                    <dt>{t('amount')}</dt>
+                    <dd className="k-num">{formatMoney(current.amount, MARKET)}</dd>
+                  </div>
+                </dl>
+              </section>
+            ) : (
+              <ApplyForm />
+            )}
+            <h2 className="k-dt-h">{t('history')}</h2>
+            {rows.length === 0 ? (
+              <Empty text={t('noHistory')} />
+            ) : (
+              <ul className="k-rev-list" data-testid="day-trade-history">
+                {rows.map((l) => (
+                  <HistoryRow key={l.id} line={l} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </Refreshable>
+      )}
+    </>
+  );
+}
+
+function ApplyForm() {
+  const { t } = useTranslation('dayTrade');
+  const config = dayTradeConfig(useStartupConfig(), MARKET);
+  const apply = useApply();
+  const [money, setMoney] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (apply.isPending) return;
+    const units = parseUnits(money);
+    if (units === null || units <= 0n) return showMsg('validation.amount');
+    if (config.min && units < (parseUnits(config.min) ?? 0n))
+      return showMsg('dayTrade.belowMinimum', { min: config.min });
+    if (config.max && units > (parseUnits(config.max) ?? 0n))
+      return showMsg('dayTrade.aboveMaximum', { max: config.max });
+    Dialog.confirm({
+      title: t('confirmApply'),
+      content: t('confirmApplyText', { amount: formatMoney(money, MARKET) }),
+      confirmText: t('apply'),
+      cancelText: t('common:actions.cancel'),
+      onConfirm: async () => {
+        try {
+          const { msg } = await apply.mutateAsync({ money, type: MARKET });
+          showMsg(msg ?? 'ok.dayTradeApplied');
+          setMoney('');
+        } catch {
+          // the refusal is already shown
+        }
+      },
+    });
+  };
+  return (
+    <form className="k-card k-dt-form" onSubmit={submit} data-testid="day-trade-apply">
+      <h2 className="k-card-title">{t('applyTitle')}</h2>
+      <p className="k-home-muted">{t('howItWorks', { minutes: config.minutes })}</p>
+      <AmountField
+        label={t('amount')}
+        currency={MARKET}
+        value={money}
+        onChange={setMoney}
+        hint={config.min && config.max ? t('limits', { min: config.min, max: config.max }) : undefined}
+      />
+      <button
+        type="submit"
+        className="k-btn k-btn-primary k-btn-block"
+        disabled={apply.isPending}
+        data-testid="day-trade-apply-submit"
+      >
+        {t('apply')}
+      </button>
+    </form>
+  );
+}
+
+function LineCard({
+  line,
+  positions,
+  loading,
+}: {
+  line: DayLine;
+  positions: DayPosition[];
+  loading: boolean;
+}) {
+  const { t } = useTranslation('dayTrade');
+  const config = dayTradeConfig(useStartupConfig(), MARKET);
+  const buy = useDayBuy();
+  const close = useDayClose();
+  const [symbol, setSymbol] = useState('');
+  const [shares, setShares] = useState('100');
+  const [direction, setDirection] = useState<'1' | '2'>('1');
+  const [leverage, setLeverage] = useState(String(config.leverage[0]));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (buy.isPending) return;
+    if (!symbol.trim()) return showMsg('validation.required', { field: t('symbol') });
+    if (!/^\d+$/.test(shares) || Number(shares) <= 0) return showMsg('validation.invalid');
+    buy
+      .mutateAsync({
+        symbol: symbol.trim(),
+        shares,
+        leverage: Number(leverage),
+        direction: direction === '1' ? 1 : 2,
+        type: MARKET,
+      })
+      .then(({ msg }) => showMsg(msg ?? 'ok.bought'))
+      .catch(() => undefined);
+  };
+  const closeOne = (p: DayPosition) =>
+    Dialog.confirm({
+      title: t('confirmClose'),
+      content: `${p.name} ${p.symbol}`,
+      confirmText: t('close'),
+      cancelText: t('common:actions.cancel'),
+      onConfirm: async () => {
+        try {
+          const { msg } = await close.mutateAsync({ id: p.id, type: MARKET });
+          showMsg(msg ?? 'ok.sold');
+        } catch {
+          // the refusal is already shown
+        }
+      },
+    });
+
+  return (
+    <>
+      <section className="k-card" data-testid="day-trade-line">
+        <div className="k-row-between">
+          <h2 className="k-card-title">{t('todayLine', { date: line.date })}</h2>
+          <span className={`k-chip ${TONE[line.status]}`} data-testid="day-trade-status">
+            {t(`state.${STATES[line.status]}`)}
+          </span>
+        </div>
+        <dl className="k-kv">
+          <div>
+            <dt>{t('amount')}</dt>
+            <dd className="k-num">{formatMoney(line.amount, MARKET)}</dd>
+          </div>
+          <div>
+            <dt>{t('used')}</dt>
+            <dd className="k-num">{formatMoney(line.used, MARKET)}</dd>
+          </div>
+          <div>
+            <dt>{t('remaining')}</dt>
+            <dd className="k-num" data-testid="day-trade-remaining">
+              {formatMoney(line.remaining, MARKET)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('pnl')}</dt>
+            <dd className={`k-num ${tone(line.pnl)}`} data-testid="day-trade-pnl">
+              {formatMoney(line.pnl, MARKET)}
+            </dd>
+          </div>
+          {line.forcedClose !== null && (
+            <div>
+              <dt>{t('forcedClose')}</dt>
+              <dd>{formatDateTime(line.forcedClose)}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <form className="k-card k-dt-form" onSubmit={submit} data-testid="day-trade-order">
+        <h2 className="k-card-title">{t('trade')}</h2>
+        <TextField
+          label={t('symbol')}
+          value={symbol}
+          onChange={setSymbol}
+          icon="search"
+          inputMode="numeric"
+          placeholder="7203"
+          data-testid="day-trade-symbol"
+        />
+        <TextField
+          label={t('shares')}
+          value={shares}
+          onChange={setShares}
+          icon="order"
+          inputMode="numeric"
+          data-testid="day-trade-shares"
+        />
+        <Segmented
+          label={t('direction')}
+          testid="day-trade-direction"
+          value={direction}
+          onChange={setDirection}
+          options={[
+            { value: '1', label: t('long') },
+            { value: '2', label: t('short') },
+          ]}
+        />
+        <Segmented
+          label={t('leverage')}
+          testid="day-trade-leverage"
+          value={leverage}
+          onChange={setLeverage}
+          options={config.leverage.map((l) => ({ value: String(l), label: `×${l}` }))}
+        />
+        <button
+          type="submit"
+          className="k-btn k-btn-primary k-btn-block"
+          disabled={buy.isPending}
+          data-testid="day-trade-buy"
+        >
+          {t('buy')}
+        </button>
+      </form>
+      <h2 className="k-dt-h">{t('positions')}</h2>
+      {loading ? (
+        <ListSkeleton rows={2} lines={2} />
+      ) : positions.length === 0 ? (
+        <Empty text={t('noPositions')} />
+      ) : (
+        <ul className="k-rev-list" data-testid="day-trade-positions">
+          {positions.map((p) => (
+            <li key={p.id} className="k-rev" data-testid="day-trade-position">
+              <div className="k-rev-head">
+                <span className="k-rev-title">
+                  <small>{p.symbol}</small>
+                  <b>{p.name}</b>
+                </span>
+                <span className={`k-chip ${p.direction === 1 ? 'is-ok' : 'is-bad'}`}>
+                  {t(p.direction === 1 ? 'long' : 'short')} ×{p.leverage}
+                </span>
+              </div>
+              <dl className="k-rev-lines">
+                <div>
+                  <dt>{t('shares')}</dt>
+                  <dd className="k-num">{Number(p.quantity).toLocaleString()}</dd>
+                </div>
+                <div>
+                  <dt>{t('openPrice')}</dt>
+                  <dd className="k-num">{formatMoney(p.openPrice, MARKET)}</dd>
+                </div>
+                <div>
+                  <dt>{t('margin')}</dt>
+                  <dd className="k-num">{formatMoney(p.margin, MARKET)}</dd>
+                </div>
+                <div>
+                  <dt>{t('pnl')}</dt>
+                  <dd className={`k-num ${tone(p.pnl)}`}>{formatMoney(p.pnl, MARKET)}</dd>
+                </div>
+              </dl>
+              <button
+                type="button"
+                className="k-btn k-btn-block k-dt-close"
+                onClick={() => closeOne(p)}
+                data-testid="day-trade-close"
+              >
+                {t('close')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function HistoryRow({ line }: { line: DayLine }) {
+  const { t } = useTranslation('dayTrade');
+  const settled = line.status === 4 || line.status === 5;
+  return (
+    <li className="k-rev" data-testid="day-trade-row" data-status={line.status}>
+      <div className="k-rev-head">
+        <span className="k-rev-title">
+          <small>{line.orderNo}</small>
+          <b>{line.date}</b>
+        </span>
+        <span className={`k-chip ${TONE[line.status]}`} data-testid="day-trade-row-status">
+          {t(`state.${STATES[line.status]}`)}
+        </span>
+      </div>
+      <dl className="k-rev-lines">
+        <div>
+          <dt>{t('amount')}</dt>
+          <dd className="k-num">{formatMoney(line.amount, MARKET)}</dd>
+        </div>
+        <div>
+          <dt>{t('pnl')}</dt>
+          <dd className={`k-num ${tone(line.pnl)}`} data-testid="day-trade-row-pnl">
+            {formatMoney(line.pnl, MARKET)} ({line.gain.toFixed(2)}%)
+          </dd>
+        </div>
+        {settled && (
+          <div>
+            <dt>{t('payout')}</dt>
+            <dd className="k-num" data-testid="day-trade-row-payout">
+              {formatMoney(line.payout, MARKET)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('trades')}</dt>
+          <dd className="k-num">{line.positions}</dd>
+        </div>
+        <div>
+          <dt>{t('applyTime')}</dt>
+          <dd>{formatDateTime(line.createdAt)}</dd>
+        </div>
+        {line.reason && (
+          <div>
+            <dt>{t('reason')}</dt>
+            <dd>{line.reason}</dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
