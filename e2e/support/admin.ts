@@ -45,7 +45,7 @@
  */
 import type { Page } from 'playwright-core';
 
-export const ADMIN_QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans'] as const;
+export const ADMIN_QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans', 'daytrades'] as const;
 export type AdminQueue = (typeof ADMIN_QUEUES)[number];
 
 const tid = (id: string) => `[data-testid="${id}"]`;
