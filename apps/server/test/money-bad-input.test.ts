@@ -1,4 +1,4 @@
-import { adminApi, blockApi, type Endpoint, fundsApi, ipoApi, isMsgKey } from '@kabuto/contract';
+import { adminApi, blockApi, dayTradeApi, type Endpoint, fundsApi, ipoApi, isMsgKey } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,9 @@ const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
   { e: ipoApi.usernewstocklist, valid: { type: 'jpy', buy_type: '0' } },
   { e: fundsApi.userproductlist, valid: { type: 'jpy' } },
   { e: blockApi.ustockslist, valid: { type: 'jpy' } },
+  // above the configured maximum, so that even the well-formed variants are refused and write nothing
+  { e: dayTradeApi.rnjy, valid: { money: '20000000', type: 'jpy' } },
+  { e: dayTradeApi.urnjylist, valid: { type: 'jpy' } },
 ];
 const AMOUNT_FIELDS = new Set(['money']);
 const BAD_AMOUNTS = [
