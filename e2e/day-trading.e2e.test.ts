@@ -81,7 +81,10 @@ describe.skipIf(!hasChromium())('day trading at 375×812', () => {
     cashBefore = await cash();
     await page.locator(tid('shortcut-dayTrade')).click();
     await page.locator(tid('day-trade-apply')).waitFor();
-    await page.locator(`${tid('day-trade-apply')} input`).first().fill('1000000');
+    await page
+      .locator(`${tid('day-trade-apply')} input`)
+      .first()
+      .fill('1000000');
     await page.locator(tid('day-trade-apply-submit')).click();
     await confirmDialog(page);
     await expectToast(page, jp('ok.dayTradeApplied'));
@@ -124,9 +127,7 @@ describe.skipIf(!hasChromium())('day trading at 375×812', () => {
     async () => {
       const { page } = user;
       // the leader's job closes the position at 15:15 and settles the line
-      await expect
-        .poll(async () => (await lines())[0].status, { timeout: 240_000, interval: 2000 })
-        .toBe(4);
+      await expect.poll(async () => (await lines())[0].status, { timeout: 240_000, interval: 2000 }).toBe(4);
       const [row] = await lines();
       const pnl = Number(row.yingkui);
       expect(Number(row.payout)).toBeCloseTo(1_000_000 + pnl, 4);

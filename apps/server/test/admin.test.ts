@@ -166,7 +166,14 @@ describe.each(TEST_DB_KINDS)('back office on %s', (kind) => {
   describe('queues', () => {
     it('counts what waits and refuses deciding twice; every decision is audited', async () => {
       const before = expectOk(await t.admin('/queues/counts', {}, reviewer));
-      expect(Object.keys(before).sort()).toEqual(['deposits', 'kyc', 'loans', 'support', 'withdrawals']);
+      expect(Object.keys(before).sort()).toEqual([
+        'daytrades',
+        'deposits',
+        'kyc',
+        'loans',
+        'support',
+        'withdrawals',
+      ]);
       const s = await readyUser(t, { realname: '上田 舞', fund: '100000', opToken: admin });
       const w = expectOk(
         await t.money('/user/withdrawal', { money: '5000', bankid: s.cardId, passwords: '112233' }, s),

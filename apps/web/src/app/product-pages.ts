@@ -1,5 +1,5 @@
 /**
- * The product screens — new shares, block trades, after-market trades, copy trading — loaded together as one chunk
+ * The product screens — new shares, block trades, after-market trades, copy trading, day trading — loaded together as one chunk
  * (one import keeps the route table, part of the first screen, small; and their shared draw proof,
  * `components/draw-proof.tsx`, rides inside it instead of in a chunk of its own).
  */
@@ -13,3 +13,4 @@ export { FollowPage } from '../features/copy-trade/pages/follow-page.tsx';
 export { NewShareInfoPage } from '../features/new-shares/pages/new-share-info-page.tsx';
 export { NewShareOrderPage } from '../features/new-shares/pages/new-share-order-page.tsx';
 export { NewSharePage } from '../features/new-shares/pages/new-share-page.tsx';
+export { WithinDaysPage } from '../features/day-trading/pages/within-days-page.tsx';

@@ -60,6 +60,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/largeInfo', Page: block('LargeInfoPage'), auth: true },
   { path: '/home/large2', Page: block('Large2Page'), auth: true },
   { path: '/home/large3', Page: block('Large3Page'), auth: true },
+  { path: '/home/withinDays', Page: block('WithinDaysPage'), auth: true },
   { path: '/home/index', Page: home, auth: true },
   { path: '/home/follow', Page: copyTrade('FollowPage'), auth: true },
   { path: '/mine/followOrder', Page: copyTrade('FollowOrderPage'), auth: true },

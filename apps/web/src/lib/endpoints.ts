@@ -2,7 +2,6 @@ import type {
   accountApi,
   blockApi,
   contentApi,
-  dayTradeApi,
   Endpoint,
   fundsApi,
   ipoApi,
@@ -109,10 +108,6 @@ export const endpoints = {
     nbhllist: ref<typeof blockApi.nbhllist>('/trade/nbhllist'),
     ustockslist: ref<typeof blockApi.ustockslist>('/trade/ustockslist'),
     blockDraw: ref<typeof blockApi.blockDraw>('/trade/block_draw'),
-  },
-  dayTrade: {
-    rnjy: ref<typeof dayTradeApi.rnjy>('/trade/rnjy'),
-    urnjylist: ref<typeof dayTradeApi.urnjylist>('/trade/urnjylist'),
   },
 } as const;
 

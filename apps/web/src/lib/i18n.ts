@@ -18,7 +18,6 @@ export const NAMESPACES = [
   'block',
   'copyTrade',
   'lending',
-  'dayTrade',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

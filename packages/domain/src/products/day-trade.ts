@@ -17,7 +17,7 @@ import { statusMachine } from '../status-machine.ts';
  * day never traded, or the application was never decided before its day ended).
  */
 export type DayTradeState = 'review' | 'approved' | 'rejected' | 'trading' | 'complete' | 'failed';
-export const DAY_TRADE = statusMachine<DayTradeState>('day-trade application', {
+export const DAY_TRADE = /* @__PURE__ */ statusMachine<DayTradeState>('day-trade application', {
   review: ['approved', 'rejected', 'failed'],
   approved: ['trading', 'failed'],
   trading: ['complete'],

@@ -1,14 +1,24 @@
+import type { dayTradeApi } from '@kabuto/contract';
 import { type Market, parseUnits } from '@kabuto/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshMoney, refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
+import { type EndpointRef, endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 import type { StartupConfig } from '../../../lib/startup-config.ts';
 
-type WireLine = RefData<typeof endpoints.dayTrade.urnjylist>[number];
+/**
+ * The day-trading calls, referenced here rather than in lib/endpoints.ts so that the first screen does
+ * not carry them (day-trading.test.ts checks the paths against the contract).
+ */
+export const dayTradeEndpoints = {
+  rnjy: { path: '/trade/rnjy' } as EndpointRef<typeof dayTradeApi.rnjy>,
+  urnjylist: { path: '/trade/urnjylist' } as EndpointRef<typeof dayTradeApi.urnjylist>,
+};
+
+type WireLine = RefData<typeof dayTradeEndpoints.urnjylist>[number];
 
 /** A day-trading application: 0 in review, 1 approved, 2 rejected, 3 trading, 4 complete, 5 failed. */
 export interface DayLine {
@@ -52,7 +62,7 @@ export const dayLinesQuery = (type: Market) =>
   queryOptions({
     queryKey: [...scopes.money, 'day-trades', type],
     queryFn: async ({ signal }): Promise<DayLine[]> =>
-      (await fetchData(endpoints.dayTrade.urnjylist, { type }, { signal })).map(toLine),
+      (await fetchData(dayTradeEndpoints.urnjylist, { type }, { signal })).map(toLine),
     staleTime: 0,
   });
 
@@ -108,7 +118,7 @@ export const useDayPositions = (type: Market, enabled: boolean) =>
 /** `/trade/rnjy {money, type}`: apply (the amount is held at once). */
 export function useApply() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.dayTrade.rnjy));
+  const [send] = useState(() => moneyCaller(dayTradeEndpoints.rnjy));
   return useMutation({
     mutationFn: (x: { money: string; type: Market }) => send({ money: x.money, type: x.type }),
     onSuccess: () => refreshMoney(queryClient),

@@ -38,7 +38,7 @@ const tone = (value: string | number) => {
 
 /** `/home/withinDays`: apply for a day-trading line; today's line, its positions and P&L; the history. */
 export function WithinDaysPage() {
-  const { t } = useTranslation('dayTrade');
+  const { t } = useTranslation('block');
   const lines = useDayLines(MARKET);
   const rows = lines.data ?? [];
   const current = rows.find((l) => l.status === 0 || LIVE.has(l.status));
@@ -48,7 +48,7 @@ export function WithinDaysPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} back="/home/index" />
+      <PageHeader title={t('dayTrade.title')} back="/home/index" />
       {lines.isPending ? (
         <ListSkeleton rows={3} lines={3} />
       ) : lines.isError && !lines.data ? (
@@ -60,11 +60,11 @@ export function WithinDaysPage() {
               <LineCard line={live} positions={positions.data ?? []} loading={positions.isPending} />
             ) : current ? (
               <section className="k-card" data-testid="day-trade-review">
-                <h2 className="k-card-title">{t('inReview')}</h2>
-                <p className="k-home-muted">{t('inReviewHint', { date: current.date })}</p>
+                <h2 className="k-card-title">{t('dayTrade.inReview')}</h2>
+                <p className="k-home-muted">{t('dayTrade.inReviewHint', { date: current.date })}</p>
                 <dl className="k-kv">
                   <div>
-                    <dt>{t('amount')}</dt>
+                    <dt>{t('dayTrade.amount')}</dt>
                     <dd className="k-num">{formatMoney(current.amount, MARKET)}</dd>
                   </div>
                 </dl>
@@ -72,9 +72,9 @@ export function WithinDaysPage() {
             ) : (
               <ApplyForm />
             )}
-            <h2 className="k-dt-h">{t('history')}</h2>
+            <h2 className="k-dt-h">{t('dayTrade.history')}</h2>
             {rows.length === 0 ? (
-              <Empty text={t('noHistory')} />
+              <Empty text={t('dayTrade.noHistory')} />
             ) : (
               <ul className="k-rev-list" data-testid="day-trade-history">
                 {rows.map((l) => (
@@ -90,7 +90,7 @@ export function WithinDaysPage() {
 }
 
 function ApplyForm() {
-  const { t } = useTranslation('dayTrade');
+  const { t } = useTranslation('block');
   const config = dayTradeConfig(useStartupConfig(), MARKET);
   const apply = useApply();
   const [money, setMoney] = useState('');
@@ -104,9 +104,9 @@ function ApplyForm() {
     if (config.max && units > (parseUnits(config.max) ?? 0n))
       return showMsg('dayTrade.aboveMaximum', { max: config.max });
     Dialog.confirm({
-      title: t('confirmApply'),
-      content: t('confirmApplyText', { amount: formatMoney(money, MARKET) }),
-      confirmText: t('apply'),
+      title: t('dayTrade.confirmApply'),
+      content: t('dayTrade.confirmApplyText', { amount: formatMoney(money, MARKET) }),
+      confirmText: t('dayTrade.apply'),
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
@@ -121,14 +121,16 @@ function ApplyForm() {
   };
   return (
     <form className="k-card k-dt-form" onSubmit={submit} data-testid="day-trade-apply">
-      <h2 className="k-card-title">{t('applyTitle')}</h2>
-      <p className="k-home-muted">{t('howItWorks', { minutes: config.minutes })}</p>
+      <h2 className="k-card-title">{t('dayTrade.applyTitle')}</h2>
+      <p className="k-home-muted">{t('dayTrade.howItWorks', { minutes: config.minutes })}</p>
       <AmountField
-        label={t('amount')}
+        label={t('dayTrade.amount')}
         currency={MARKET}
         value={money}
         onChange={setMoney}
-        hint={config.min && config.max ? t('limits', { min: config.min, max: config.max }) : undefined}
+        hint={
+          config.min && config.max ? t('dayTrade.limits', { min: config.min, max: config.max }) : undefined
+        }
       />
       <button
         type="submit"
@@ -136,7 +138,7 @@ function ApplyForm() {
         disabled={apply.isPending}
         data-testid="day-trade-apply-submit"
       >
-        {t('apply')}
+        {t('dayTrade.apply')}
       </button>
     </form>
   );
@@ -151,7 +153,7 @@ function LineCard({
   positions: DayPosition[];
   loading: boolean;
 }) {
-  const { t } = useTranslation('dayTrade');
+  const { t } = useTranslation('block');
   const config = dayTradeConfig(useStartupConfig(), MARKET);
   const buy = useDayBuy();
   const close = useDayClose();
@@ -163,7 +165,7 @@ function LineCard({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (buy.isPending) return;
-    if (!symbol.trim()) return showMsg('validation.required', { field: t('symbol') });
+    if (!symbol.trim()) return showMsg('validation.required', { field: t('dayTrade.symbol') });
     if (!/^\d+$/.test(shares) || Number(shares) <= 0) return showMsg('validation.invalid');
     buy
       .mutateAsync({
@@ -178,9 +180,9 @@ function LineCard({
   };
   const closeOne = (p: DayPosition) =>
     Dialog.confirm({
-      title: t('confirmClose'),
+      title: t('dayTrade.confirmClose'),
       content: `${p.name} ${p.symbol}`,
-      confirmText: t('close'),
+      confirmText: t('dayTrade.close'),
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
@@ -196,44 +198,44 @@ function LineCard({
     <>
       <section className="k-card" data-testid="day-trade-line">
         <div className="k-row-between">
-          <h2 className="k-card-title">{t('todayLine', { date: line.date })}</h2>
+          <h2 className="k-card-title">{t('dayTrade.todayLine', { date: line.date })}</h2>
           <span className={`k-chip ${TONE[line.status]}`} data-testid="day-trade-status">
-            {t(`state.${STATES[line.status]}`)}
+            {t(`dayTrade.state.${STATES[line.status]}`)}
           </span>
         </div>
         <dl className="k-kv">
           <div>
-            <dt>{t('amount')}</dt>
+            <dt>{t('dayTrade.amount')}</dt>
             <dd className="k-num">{formatMoney(line.amount, MARKET)}</dd>
           </div>
           <div>
-            <dt>{t('used')}</dt>
+            <dt>{t('dayTrade.used')}</dt>
             <dd className="k-num">{formatMoney(line.used, MARKET)}</dd>
           </div>
           <div>
-            <dt>{t('remaining')}</dt>
+            <dt>{t('dayTrade.remaining')}</dt>
             <dd className="k-num" data-testid="day-trade-remaining">
               {formatMoney(line.remaining, MARKET)}
             </dd>
           </div>
           <div>
-            <dt>{t('pnl')}</dt>
+            <dt>{t('dayTrade.pnl')}</dt>
             <dd className={`k-num ${tone(line.pnl)}`} data-testid="day-trade-pnl">
               {formatMoney(line.pnl, MARKET)}
             </dd>
           </div>
           {line.forcedClose !== null && (
             <div>
-              <dt>{t('forcedClose')}</dt>
+              <dt>{t('dayTrade.forcedClose')}</dt>
               <dd>{formatDateTime(line.forcedClose)}</dd>
             </div>
           )}
         </dl>
       </section>
       <form className="k-card k-dt-form" onSubmit={submit} data-testid="day-trade-order">
-        <h2 className="k-card-title">{t('trade')}</h2>
+        <h2 className="k-card-title">{t('dayTrade.trade')}</h2>
         <TextField
-          label={t('symbol')}
+          label={t('dayTrade.symbol')}
           value={symbol}
           onChange={setSymbol}
           icon="search"
@@ -242,7 +244,7 @@ function LineCard({
           data-testid="day-trade-symbol"
         />
         <TextField
-          label={t('shares')}
+          label={t('dayTrade.shares')}
           value={shares}
           onChange={setShares}
           icon="order"
@@ -250,17 +252,17 @@ function LineCard({
           data-testid="day-trade-shares"
         />
         <Segmented
-          label={t('direction')}
+          label={t('dayTrade.direction')}
           testid="day-trade-direction"
           value={direction}
           onChange={setDirection}
           options={[
-            { value: '1', label: t('long') },
-            { value: '2', label: t('short') },
+            { value: '1', label: t('dayTrade.long') },
+            { value: '2', label: t('dayTrade.short') },
           ]}
         />
         <Segmented
-          label={t('leverage')}
+          label={t('dayTrade.leverage')}
           testid="day-trade-leverage"
           value={leverage}
           onChange={setLeverage}
@@ -272,14 +274,14 @@ function LineCard({
           disabled={buy.isPending}
           data-testid="day-trade-buy"
         >
-          {t('buy')}
+          {t('dayTrade.buy')}
         </button>
       </form>
-      <h2 className="k-dt-h">{t('positions')}</h2>
+      <h2 className="k-dt-h">{t('dayTrade.positions')}</h2>
       {loading ? (
         <ListSkeleton rows={2} lines={2} />
       ) : positions.length === 0 ? (
-        <Empty text={t('noPositions')} />
+        <Empty text={t('dayTrade.noPositions')} />
       ) : (
         <ul className="k-rev-list" data-testid="day-trade-positions">
           {positions.map((p) => (
@@ -290,24 +292,24 @@ function LineCard({
                   <b>{p.name}</b>
                 </span>
                 <span className={`k-chip ${p.direction === 1 ? 'is-ok' : 'is-bad'}`}>
-                  {t(p.direction === 1 ? 'long' : 'short')} ×{p.leverage}
+                  {t(p.direction === 1 ? 'dayTrade.long' : 'dayTrade.short')} ×{p.leverage}
                 </span>
               </div>
               <dl className="k-rev-lines">
                 <div>
-                  <dt>{t('shares')}</dt>
+                  <dt>{t('dayTrade.shares')}</dt>
                   <dd className="k-num">{Number(p.quantity).toLocaleString()}</dd>
                 </div>
                 <div>
-                  <dt>{t('openPrice')}</dt>
+                  <dt>{t('dayTrade.openPrice')}</dt>
                   <dd className="k-num">{formatMoney(p.openPrice, MARKET)}</dd>
                 </div>
                 <div>
-                  <dt>{t('margin')}</dt>
+                  <dt>{t('dayTrade.margin')}</dt>
                   <dd className="k-num">{formatMoney(p.margin, MARKET)}</dd>
                 </div>
                 <div>
-                  <dt>{t('pnl')}</dt>
+                  <dt>{t('dayTrade.pnl')}</dt>
                   <dd className={`k-num ${tone(p.pnl)}`}>{formatMoney(p.pnl, MARKET)}</dd>
                 </div>
               </dl>
@@ -317,7 +319,7 @@ function LineCard({
                 onClick={() => closeOne(p)}
                 data-testid="day-trade-close"
               >
-                {t('close')}
+                {t('dayTrade.close')}
               </button>
             </li>
           ))}
@@ -328,7 +330,7 @@ function LineCard({
 }
 
 function HistoryRow({ line }: { line: DayLine }) {
-  const { t } = useTranslation('dayTrade');
+  const { t } = useTranslation('block');
   const settled = line.status === 4 || line.status === 5;
   return (
     <li className="k-rev" data-testid="day-trade-row" data-status={line.status}>
@@ -338,39 +340,39 @@ function HistoryRow({ line }: { line: DayLine }) {
           <b>{line.date}</b>
         </span>
         <span className={`k-chip ${TONE[line.status]}`} data-testid="day-trade-row-status">
-          {t(`state.${STATES[line.status]}`)}
+          {t(`dayTrade.state.${STATES[line.status]}`)}
         </span>
       </div>
       <dl className="k-rev-lines">
         <div>
-          <dt>{t('amount')}</dt>
+          <dt>{t('dayTrade.amount')}</dt>
           <dd className="k-num">{formatMoney(line.amount, MARKET)}</dd>
         </div>
         <div>
-          <dt>{t('pnl')}</dt>
+          <dt>{t('dayTrade.pnl')}</dt>
           <dd className={`k-num ${tone(line.pnl)}`} data-testid="day-trade-row-pnl">
             {formatMoney(line.pnl, MARKET)} ({line.gain.toFixed(2)}%)
           </dd>
         </div>
         {settled && (
           <div>
-            <dt>{t('payout')}</dt>
+            <dt>{t('dayTrade.payout')}</dt>
             <dd className="k-num" data-testid="day-trade-row-payout">
               {formatMoney(line.payout, MARKET)}
             </dd>
           </div>
         )}
         <div>
-          <dt>{t('trades')}</dt>
+          <dt>{t('dayTrade.trades')}</dt>
           <dd className="k-num">{line.positions}</dd>
         </div>
         <div>
-          <dt>{t('applyTime')}</dt>
+          <dt>{t('dayTrade.applyTime')}</dt>
           <dd>{formatDateTime(line.createdAt)}</dd>
         </div>
         {line.reason && (
           <div>
-            <dt>{t('reason')}</dt>
+            <dt>{t('dayTrade.reason')}</dt>
             <dd>{line.reason}</dd>
           </div>
         )}
