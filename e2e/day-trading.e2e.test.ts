@@ -132,10 +132,10 @@ describe.skipIf(!hasChromium())('day trading at 375×812', () => {
       const pnl = Number(row.yingkui);
       expect(Number(row.payout)).toBeCloseTo(1_000_000 + pnl, 4);
       expect(Number(await cash())).toBeCloseTo(Number(cashBefore) + pnl, 4);
+      await page.reload();
       await openScreen(page, server.url, '/home/withinDays');
       const history = page.locator(tid('day-trade-row')).first();
-      await history.waitFor();
-      expect(await history.getAttribute('data-status')).toBe('4');
+      await expect.poll(() => history.getAttribute('data-status'), { timeout: 30_000 }).toBe('4');
       expect(await history.locator(tid('day-trade-row-status')).textContent()).toBe('取引完了');
       // the position was closed by the job, with the forced-close message
       const closed = await apiCall<Reply<Record<string, { close_reason: string; dz_type: number }>>>(

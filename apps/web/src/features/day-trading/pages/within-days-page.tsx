@@ -59,7 +59,7 @@ export function WithinDaysPage() {
             {live ? (
               <LineCard line={live} positions={positions.data ?? []} loading={positions.isPending} />
             ) : current ? (
-              <section className="k-card" data-testid="day-trade-review">
+              <section className="k-card k-card-pad" data-testid="day-trade-review">
                 <h2 className="k-card-title">{t('dayTrade.inReview')}</h2>
                 <p className="k-home-muted">{t('dayTrade.inReviewHint', { date: current.date })}</p>
                 <dl className="k-kv">
@@ -120,7 +120,7 @@ function ApplyForm() {
     });
   };
   return (
-    <form className="k-card k-dt-form" onSubmit={submit} data-testid="day-trade-apply">
+    <form className="k-card k-card-pad k-dt-form" onSubmit={submit} data-testid="day-trade-apply">
       <h2 className="k-card-title">{t('dayTrade.applyTitle')}</h2>
       <p className="k-home-muted">{t('dayTrade.howItWorks', { minutes: config.minutes })}</p>
       <AmountField
@@ -196,7 +196,7 @@ function LineCard({
 
   return (
     <>
-      <section className="k-card" data-testid="day-trade-line">
+      <section className="k-card k-card-pad" data-testid="day-trade-line">
         <div className="k-row-between">
           <h2 className="k-card-title">{t('dayTrade.todayLine', { date: line.date })}</h2>
           <span className={`k-chip ${TONE[line.status]}`} data-testid="day-trade-status">
@@ -232,7 +232,7 @@ function LineCard({
           )}
         </dl>
       </section>
-      <form className="k-card k-dt-form" onSubmit={submit} data-testid="day-trade-order">
+      <form className="k-card k-card-pad k-dt-form" onSubmit={submit} data-testid="day-trade-order">
         <h2 className="k-card-title">{t('dayTrade.trade')}</h2>
         <TextField
           label={t('dayTrade.symbol')}
