@@ -65,14 +65,6 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/follow', Page: copyTrade('FollowPage'), auth: true },
   { path: '/mine/followOrder', Page: copyTrade('FollowOrderPage'), auth: true },
   {
-    path: '/home/withinDays',
-    Page: lazyPage(
-      async () => (await import('../features/day-trading/pages/within-days-page.tsx')).WithinDaysPage,
-      ['dayTrade'],
-    ),
-    auth: true,
-  },
-  {
     path: '/home/newShare',
     Page: newShares('NewSharePage'),
     auth: true,

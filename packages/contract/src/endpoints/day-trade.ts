@@ -13,7 +13,10 @@ const money = z.string().describe('decimal string, 4 decimals');
 
 /** `dz_type` of `/trade/buy_stock` that opens a day-trade position. */
 export const DAY_TRADE_DZ = ['3', 3] as const;
-export const isDayTradeBuy = (b: { dz_type?: unknown }): boolean => b.dz_type === '3' || b.dz_type === 3;
+export const isDayTradeBuy = (b: object): boolean => {
+  const dz = (b as { dz_type?: unknown }).dz_type;
+  return dz === '3' || dz === 3;
+};
 
 export const rnjy = endpoint({
   path: '/trade/rnjy',

@@ -2,16 +2,13 @@ import type { Tx, UserState } from '@kabuto/db';
 import type { Direction, Units } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
+import type { IdempotencyState } from '../../shared/idempotency-keys.ts';
 import type { IdentityLookup } from '../../shared/identity.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { DayPositionRow } from './day-trade.repo.ts';
 
 /** A request's idempotency key as the route passes it in (marked applied in the operation's transaction). */
-export interface OperationKey {
-  userId: bigint;
-  path: string;
-  key: string;
-}
+export type OperationKey = IdempotencyState;
 
 /** The user, as authentication read it this request (passed in by the route). */
 export interface DayTrader {

@@ -30,7 +30,7 @@ import {
 import { ledgerAccounts, shardFor } from '@kabuto/ledger';
 import { AppError, refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
-import { transfer } from '../../shared/ledger.ts';
+import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
@@ -106,17 +106,14 @@ export function dayTradeService(d: DayTradeDeps) {
           { owner: user.id, currency: mkt, kind: 'cash' },
           { owner: user.id, currency: mkt, kind: 'day_trade' },
         ]);
-        const [hold] = await transfer(tx, [
-          {
-            type: 'pending',
-            debitAccountId: cash.id,
-            creditAccountId: line.id,
-            amount: input.amount,
-            currency: mkt,
-            code: 'day_trade',
-            operationRef: `daytrade:${orderNo}`,
-          },
-        ]);
+        const hold = await holdMoney(tx, {
+          from: cash.id,
+          to: line.id,
+          amount: input.amount,
+          currency: mkt,
+          code: 'day_trade',
+          ref: `daytrade:${orderNo}`,
+        });
         const row = await repo.insertApplication(tx, {
           user_id: user.id,
           order_no: orderNo,

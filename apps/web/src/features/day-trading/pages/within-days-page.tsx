@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useStartupConfig } from '../../../lib/startup-config.ts';
 import {
@@ -227,7 +227,7 @@ function LineCard({
           {line.forcedClose !== null && (
             <div>
               <dt>{t('dayTrade.forcedClose')}</dt>
-              <dd>{formatDateTime(line.forcedClose)}</dd>
+              <dd>{formatMarketDateTime(line.forcedClose, MARKET)}</dd>
             </div>
           )}
         </dl>
@@ -368,7 +368,7 @@ function HistoryRow({ line }: { line: DayLine }) {
         </div>
         <div>
           <dt>{t('dayTrade.applyTime')}</dt>
-          <dd>{formatDateTime(line.createdAt)}</dd>
+          <dd>{formatMarketDateTime(line.createdAt, MARKET)}</dd>
         </div>
         {line.reason && (
           <div>
