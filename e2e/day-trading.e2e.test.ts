@@ -4,7 +4,7 @@ import { adminLogin, decideFirstPending } from './support/admin.ts';
 import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openFreshQueue, openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-import { apiCall, confirmDialog } from './support/trading.ts';
+import { apiCall, confirmDialog, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
 explainSkip('day trading');
@@ -17,11 +17,6 @@ const OPERATOR = {
 const tid = (id: string) => `[data-testid="${id}"]`;
 const jp = (key: string, params?: Record<string, string | number>) => translate(key, 'jp', params);
 
-interface Reply<T> {
-  status: number;
-  data: T;
-  msg?: string;
-}
 interface LineRow {
   id: string;
   status: number;
@@ -37,6 +32,7 @@ describe.skipIf(!hasChromium())('day trading at 375×812', () => {
   let operator: Browser;
   let cashBefore = '';
 
+  // browserSteps' step, for two browsers and with a longer time for the wait on the clock
   const step = (name: string, fn: () => Promise<void>, timeout?: number) =>
     it(
       name,
