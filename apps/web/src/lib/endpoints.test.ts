@@ -3,6 +3,7 @@ import {
   assetsApi,
   blockApi,
   contentApi,
+  dayTradeApi,
   fundsApi,
   ipoApi,
   productsApi,
@@ -13,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { assetsSummaryEndpoint } from './api/use-assets-summary.ts';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
-import { productEndpoints } from './product-endpoints.ts';
+import { dayTradeEndpoints, productEndpoints } from './product-endpoints.ts';
 
 const contract = {
   account: accountApi,
@@ -48,6 +49,11 @@ describe('endpoint references', () => {
   it('the total assets call has the contract path', () => {
     expect(assetsSummaryEndpoint.path).toBe(assetsApi.assetsSummary.path);
   });
+  for (const [name, ref] of Object.entries(dayTradeEndpoints)) {
+    it(`dayTrade.${name} has the contract's path`, () => {
+      expect(ref.path).toBe((dayTradeApi as Record<string, { path?: string }>)[name]?.path);
+    });
+  }
 
   it('health check path matches the contract', () => {
     expect(HEALTH_PATH).toBe(contentApi.health.path);

@@ -1,4 +1,4 @@
-import type { fundsApi, productsApi } from '@kabuto/contract';
+import type { dayTradeApi, fundsApi, productsApi } from '@kabuto/contract';
 import { ref } from './endpoints.ts';
 
 /**
@@ -11,4 +11,10 @@ export const productEndpoints = {
   buyProduct: ref<typeof productsApi.buyProduct>('/trade/buy_product'),
   redeemProduct: ref<typeof productsApi.redeemProduct>('/trade/redeem_product'),
   userproductlist: ref<typeof fundsApi.userproductlist>('/trade/userproductlist'),
+} as const;
+
+/** The day-trading calls, apart from `endpoints` for the same reason (the positions go through trading's). */
+export const dayTradeEndpoints = {
+  rnjy: ref<typeof dayTradeApi.rnjy>('/trade/rnjy'),
+  urnjylist: ref<typeof dayTradeApi.urnjylist>('/trade/urnjylist'),
 } as const;

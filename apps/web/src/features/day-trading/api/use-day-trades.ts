@@ -1,22 +1,13 @@
-import type { dayTradeApi } from '@kabuto/contract';
 import { type Market, parseUnits } from '@kabuto/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshMoney, refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
-import { type EndpointRef, endpoints } from '../../../lib/endpoints.ts';
+import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
+import { dayTradeEndpoints } from '../../../lib/product-endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 import type { StartupConfig } from '../../../lib/startup-config.ts';
-
-/**
- * The day-trading calls, referenced here rather than in lib/endpoints.ts so that the first screen does
- * not carry them (day-trading.test.ts checks the paths against the contract).
- */
-export const dayTradeEndpoints = {
-  rnjy: { path: '/trade/rnjy' } as EndpointRef<typeof dayTradeApi.rnjy>,
-  urnjylist: { path: '/trade/urnjylist' } as EndpointRef<typeof dayTradeApi.urnjylist>,
-};
 
 type WireLine = RefData<typeof dayTradeEndpoints.urnjylist>[number];
 
