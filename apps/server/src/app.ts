@@ -311,7 +311,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     newStockAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
   );
   const admin = adminService(deps, {
-    queues: [kyc.pendingCount, funds.pendingCounts, loans.pendingCount, support.pendingCount, dayTradeDecisions.pendingCount],
+    queues: [
+      kyc.pendingCount,
+      funds.pendingCounts,
+      loans.pendingCount,
+      support.pendingCount,
+      dayTradeDecisions.pendingCount,
+    ],
     userDetail: [kycUserDetail(kyc), funds.userDetail, loansUserDetail(loans)],
   });
   adminRoutes(adminKit, deps, admin);

@@ -187,6 +187,8 @@ export const NOTICE_TEMPLATES = {
       jp: 'お問い合わせ「{question}」への回答です。<br><br>{reply}',
       cn: '关于您的咨询「{question}」的回复：<br><br>{reply}',
       us: 'Our answer to your message “{question}”:<br><br>{reply}',
+    },
+  },
   dayTradeApproved: {
     title: { jp: 'デイトレードが承認されました', cn: '日内交易已获批准', us: 'Day trading approved' },
     content: {
