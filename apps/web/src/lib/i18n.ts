@@ -111,6 +111,16 @@ export function translate(key: string, options?: TranslateOptions, ns = 'common'
   });
 }
 
+/**
+ * The `t` of a screen: keys in namespace `ns`, under `keyPrefix` when one is given (react-i18next's
+ * option: `useTranslation('money', { keyPrefix: 'support' })` reads `title` as `support.title`); a key
+ * that names its namespace (`shell:…`) is taken as written.
+ */
+export function translatorFor(ns: string, keyPrefix?: string) {
+  return (key: string, options?: TranslateOptions): string =>
+    translate(keyPrefix && !key.includes(':') ? `${keyPrefix}.${key}` : key, options, ns);
+}
+
 /** Spec: selecting a language stores it and reloads the page. */
 export function switchLanguage(lang: Language): void {
   storeLanguage(lang);

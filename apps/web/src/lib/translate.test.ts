@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n, loadNamespaces, tr, translate } from './i18n.ts';
+import { initI18n, loadNamespaces, tr, translate, translatorFor } from './i18n.ts';
 
 describe('the app’s translator', () => {
   it('looks keys up in the namespace asked for, or the one a key names', async () => {
@@ -26,5 +26,14 @@ describe('the app’s translator', () => {
     expect(translate('no.such.key', undefined, 'quotes')).toBe('no.such.key');
     expect(translate('period', undefined, 'quotes')).toBe('period');
     expect(tr('quotes:period.1')).toBe('分时');
+  });
+
+  it('reads keys under a key prefix, as react-i18next’s keyPrefix does', async () => {
+    await initI18n('jp');
+    await loadNamespaces(['money', 'shell']);
+    const t = translatorFor('money', 'support');
+    expect(t('title')).toBe(translate('support.title', undefined, 'money'));
+    expect(t('title')).not.toBe('title');
+    expect(t('shell:states.loading')).toBe(translate('states.loading', undefined, 'shell'));
   });
 });

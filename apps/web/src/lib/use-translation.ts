@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { hasNamespace, loadNamespaces, type Namespace, type TranslateOptions, translate } from './i18n.ts';
+import { hasNamespace, loadNamespaces, type Namespace, translatorFor } from './i18n.ts';
 
 /**
  * `useTranslation(ns)` → `{ t }`, as react-i18next's hook is used across the screens, over the app's own
@@ -7,16 +7,15 @@ import { hasNamespace, loadNamespaces, type Namespace, type TranslateOptions, tr
  * i18next never ships; the types stay react-i18next's. A namespace not loaded yet suspends the screen
  * until it arrives (screens normally load theirs with their code, app/lazy-page.ts).
  */
-export function useTranslation(ns: Namespace | readonly Namespace[] = 'common') {
+export function useTranslation(
+  ns: Namespace | readonly Namespace[] = 'common',
+  options: { keyPrefix?: string } = {},
+) {
   const list: readonly Namespace[] = typeof ns === 'string' ? [ns] : ns;
   const first = list[0] ?? 'common';
   const missing = list.filter((n) => !hasNamespace(n));
   if (missing.length) throw loadNamespaces(missing);
-  const t = useMemo(
-    () =>
-      (key: string, options?: TranslateOptions): string =>
-        translate(key, options, first),
-    [first],
-  );
+  const { keyPrefix } = options;
+  const t = useMemo(() => translatorFor(first, keyPrefix), [first, keyPrefix]);
   return { t, ready: true };
 }
