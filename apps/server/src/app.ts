@@ -80,6 +80,7 @@ import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
+import { localUserChanges, redisUserChanges, type UserChanges } from './shared/user-changes.ts';
 
 export { BODY_LIMIT, UPLOAD_LIMIT };
 
@@ -106,6 +107,13 @@ export interface BuildOptions {
   stream?: StreamOptions;
   /** Redis channel of the tick stream (default `kabuto:ticks`); processes of one deployment share it. */
   tickChannel?: string;
+  /**
+   * Where user changes travel between processes (default: Redis when `redis` is given, else this process
+   * alone; tests may give several apps one).
+   */
+  userChanges?: UserChanges;
+  /** Redis channel of user changes (default `kabuto:user-changes`). */
+  userChangesChannel?: string;
   /** How often a follower tries to become the leader, and the leader checks its lock (default 5 s). */
   leaderRetryMs?: number;
   /**
@@ -135,12 +143,17 @@ declare module 'fastify' {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const env = opts.env ?? loadEnv();
   const clock = opts.clock ?? systemClock;
+  const userChanges =
+    opts.userChanges ??
+    (opts.redis ? redisUserChanges(opts.redis, opts.userChangesChannel) : localUserChanges());
+  await userChanges.ready();
   const deps: Deps = {
     db: opts.db,
     clock,
     timers: opts.timers ?? systemClock,
     env,
     hashCost: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
+    userChanges,
   };
 
   const app = Fastify({
@@ -264,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await jobs.stop();
     stream.close();
     await bus.close();
+    if (!opts.userChanges) await userChanges.close();
     market.close();
   });
   await registerWebSocket(app, stream.connect);

@@ -2,6 +2,7 @@ import type { Db } from '@kabuto/db';
 import type { Clock } from '@kabuto/domain';
 import type { Env } from './config.ts';
 import type { HashCost } from './lib/crypto.ts';
+import type { UserChanges } from './shared/user-changes.ts';
 
 /** What every module needs, built once by the composition root (app.ts) and passed down. */
 export interface Deps {
@@ -15,4 +16,9 @@ export interface Deps {
   timers: Clock;
   env: Env;
   hashCost: HashCost;
+  /**
+   * Tell every process that what it keeps of these users (their sessions) changed: after the commit of
+   * a write to a user's sessions, state or passwords, before the reply.
+   */
+  userChanges: UserChanges;
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lendingService } from '../src/modules/lending/lending.service.ts';
 import { listPositions, lockPosition, markLent } from '../src/modules/trading/trading.repo.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
+import { localUserChanges } from '../src/shared/user-changes.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
 
@@ -36,6 +37,7 @@ describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
       timers: t.clock,
       env: t.env,
       hashCost: { memoryCost: 1024, timeCost: 1 },
+      userChanges: localUserChanges(),
       market: t.app.kabuto.market as MarketDataProvider,
       keys: { markApplied },
       positions: {

@@ -295,11 +295,14 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     expectRefusal(await buy(nopw, { symbol: '7203', zhang: '1' }), 'account.fundPasswordNotSet');
     // restricted account
     const restricted = await trader(t, { jpy: '1000000' });
-    await t.db
-      .updateTable('app_user')
-      .set({ state: 'restricted' })
-      .where('account', '=', restricted.account)
-      .execute();
+    // through the operator's call, which tells every process's session cache
+    expectOk(
+      await t.admin(
+        '/users/state',
+        { id: String(await userIdOf(t, restricted)), state: 'restricted', reason: 'r' },
+        await t.adminLogin(),
+      ),
+    );
     expectRefusal(await buy(restricted, { symbol: '7203', zhang: '1' }), 'account.restricted');
     // unknown symbol, index, leverage not in the list
     expectRefusal(await buy(a, { symbol: 'NOPE9', zhang: '1' }), 'trade.unknownSymbol');

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { batcher } from '../lib/batcher.ts';
 import { tokenHash } from '../lib/crypto.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
+import { sessionCache } from '../shared/session-cache.ts';
 import { SESSION_TTL_MS, type SessionUser } from '../shared/sessions.ts';
 
 /** Sliding expiry is refreshed at most once a minute per session, to keep reads cheap. */
@@ -27,8 +28,12 @@ export function currentUser(request: FastifyRequest): SessionUser {
 /**
  * preHandler for calls that need a login: a missing, unknown, expired or revoked token → 401.
  * Banned and frozen users lose their sessions at once.
+ *
+ * Live sessions are kept in this process (`shared/session-cache.ts`) until their user changes in any
+ * process, so a call usually costs no session query; a session is read from the database again a
+ * minute after it was read, and when its sliding expiry is due for its refresh.
  */
-export function authenticator({ db, timers: clock }: Deps) {
+export function authenticator({ db, timers: clock, userChanges }: Deps) {
   /** The sessions (with their users) of these token hashes. */
   const sessions = (hashes: string[]) =>
     db
@@ -56,24 +61,55 @@ export function authenticator({ db, timers: clock }: Deps) {
     },
     { maxBatch: 200, maxInFlight: 2 },
   );
+  /** `readAt`: when this process read the row (it reads it again a minute later at the latest). */
+  const cache = sessionCache<SessionRow & { userId: bigint; readAt: number }>(userChanges);
+
+  /** The session of a token hash: from the cache unless its refresh is due, else from the database. */
+  async function sessionOf(hash: string, now: number) {
+    const hit = cache.get(hash);
+    if (
+      hit &&
+      now - hit.readAt <= TOUCH_INTERVAL_MS &&
+      now - hit.last_seen_at.getTime() <= TOUCH_INTERVAL_MS &&
+      hit.expires_at.getTime() > now
+    )
+      return hit;
+    const stamp = cache.stamp();
+    const row = await lookup(hash);
+    if (
+      !row ||
+      row.revoked_at ||
+      row.expires_at.getTime() <= now ||
+      row.state === 'banned' ||
+      row.state === 'frozen'
+    ) {
+      cache.delete(hash);
+      return row;
+    }
+    if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      const expires = new Date(now + SESSION_TTL_MS);
+      await db
+        .updateTable('session')
+        .set({ last_seen_at: new Date(now), expires_at: expires })
+        .where('id', '=', row.session_id)
+        .execute();
+      row.last_seen_at = new Date(now);
+      row.expires_at = expires;
+    }
+    cache.set(hash, { ...row, userId: row.id, readAt: now }, stamp);
+    return row;
+  }
 
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = request.headers[TOKEN_HEADER];
     if (typeof token !== 'string' || token.length < 20 || token.length > 128) throw new UnauthorizedError();
-    const row = await lookup(tokenHash(token));
     const now = clock.now();
+    const row = await sessionOf(tokenHash(token), now);
     if (!row || row.revoked_at || row.expires_at.getTime() <= now) throw new UnauthorizedError();
     if (row.state === 'banned' || row.state === 'frozen') throw new UnauthorizedError();
     const headerAccount = request.headers[ACCOUNT_HEADER];
     if (typeof headerAccount === 'string' && headerAccount !== '' && headerAccount !== row.account) {
       throw new UnauthorizedError();
-    }
-    if (now - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-      await db
-        .updateTable('session')
-        .set({ last_seen_at: new Date(now), expires_at: new Date(now + SESSION_TTL_MS) })
-        .where('id', '=', row.session_id)
-        .execute();
     }
     request.user = {
       id: row.id,

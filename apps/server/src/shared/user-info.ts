@@ -1,5 +1,6 @@
 import type { UserState } from '@kabuto/db';
 import type { Currency, Market } from '@kabuto/domain';
+import type { Expression, RawBuilder } from 'kysely';
 
 /**
  * What getUserinfo tells about a user, in English names: the account module owns the account's fields,
@@ -46,6 +47,14 @@ export type UserInfoPart = Pick<UserInfo, 'verification' | 'wallets' | 'credit'>
 
 /**
  * Extra parts of the user info contributed by other areas (wallet balances, loans, verification). Each
- * contributor reads its own tables; nothing is reported that does not exist.
+ * contributor reads its own tables, as one part (a JSON value computed in SQL from the user's id) of the
+ * one query that serves the call (`modules/account`), and makes its part of what it read; nothing is
+ * reported that does not exist. `any` by default: a list of contributors reads values of different types.
  */
-export type UserInfoContributor = (userId: bigint, market: Market) => Promise<UserInfoPart>;
+export interface UserInfoContributor<P = any> {
+  read: (userId: Expression<bigint>) => RawBuilder<P>;
+  part: (read: P, market: Market) => UserInfoPart | Promise<UserInfoPart>;
+}
+
+/** What a contributor's read returns (the type of its JSON value). */
+export type ReadOf<F> = F extends (userId: Expression<bigint>) => RawBuilder<infer P> ? P : never;

@@ -102,7 +102,10 @@ export const uniqueAccount = (prefix = 'u') =>
 export async function createTestApp(
   kind: DbKind,
   envOverrides: Record<string, string> = {},
-  build: Pick<BuildOptions, 'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream' | 'timers'> = {},
+  build: Pick<
+    BuildOptions,
+    'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream' | 'timers' | 'userChanges' | 'userChangesChannel'
+  > = {},
 ): Promise<TestApp> {
   const handle = await createTestDb(kind);
   const uploads = mkdtempSync(join(tmpdir(), 'kabuto-uploads-'));

@@ -162,6 +162,8 @@ export function adminUsersService(deps: Deps, contributors: AdminContributors) {
         now,
       );
     });
+    // sessions carry the user's state
+    await deps.userChanges.changed([input.id]);
   }
 
   async function message(op: Operator, input: { id: bigint; title: string; content: string }) {

@@ -46,7 +46,7 @@ export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
   );
 
   kit.post(accountApi.logout, async (req) => {
-    await auth.logout(currentUser(req).sessionId);
+    await auth.logout(currentUser(req));
     return ok(null, 'ok.loggedOut');
   });
 

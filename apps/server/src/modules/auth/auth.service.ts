@@ -98,8 +98,9 @@ export function authService(deps: Deps, security: PasskeysService) {
     return security.afterPassword(user, meta);
   }
 
-  async function logout(sessionId: bigint) {
-    await repo.revokeSession(db, sessionId, new Date(deps.timers.now()));
+  async function logout(user: { id: bigint; sessionId: bigint }) {
+    await repo.revokeSession(db, user.sessionId, new Date(deps.timers.now()));
+    await deps.userChanges.changed([user.id]);
   }
 
   async function changePassword(user: { id: bigint; sessionId: bigint }, input: PasswordChange) {
@@ -118,6 +119,7 @@ export function authService(deps: Deps, security: PasskeysService) {
       await repo.setPasswordHash(tx, user.id, h);
       await repo.revokeOtherSessions(tx, user.id, user.sessionId, new Date(deps.timers.now()));
     });
+    await deps.userChanges.changed([user.id]);
   }
 
   async function setFundPassword(userId: bigint, input: Omit<PasswordChange, 'current'>) {
@@ -134,6 +136,8 @@ export function authService(deps: Deps, security: PasskeysService) {
       if (row.fund_password_hash) refuse('account.fundPasswordAlreadySet');
       await repo.setFundPasswordHash(tx, userId, h);
     });
+    // sessions carry whether a fund password is set
+    await deps.userChanges.changed([userId]);
   }
 
   async function changeFundPassword(

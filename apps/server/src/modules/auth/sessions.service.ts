@@ -106,6 +106,7 @@ export function sessionsService(deps: Deps) {
   async function revokeSession(userId: bigint, sessionId: bigint) {
     if (!(await repo.revokeOwnSession(db, userId, sessionId, new Date(clock.now()))))
       refuse('security.sessionNotFound');
+    await deps.userChanges.changed([userId]);
   }
 
   return { startSession, sessions, revokeSession };

@@ -6,10 +6,10 @@ import {
   REVIEW_STATE,
   toUnixSeconds,
 } from '@kabuto/domain';
-import { frozenOf, userBalances } from '@kabuto/ledger';
+import { type AccountJson, accountsOfJson, balancesOf, frozenOf, userAccountsJson } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
-import type { UserInfoPart } from '../../shared/user-info.ts';
+import type { UserInfoContributor, UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './funds.repo.ts';
 
 /**
@@ -67,8 +67,12 @@ export interface FundsDetail {
 
 export function walletsService({ db }: Deps) {
   /** getUserinfo: available balance per wallet, and the requested wallet's available / frozen / total. */
-  async function userInfo(userId: bigint, market: Market): Promise<UserInfoPart> {
-    const balances = await userBalances(db, userId, CURRENCIES);
+  const userInfo: UserInfoContributor<AccountJson[] | null> = {
+    read: userAccountsJson,
+    part: (accounts, market) => walletsPart(balancesOf(accountsOfJson(accounts), CURRENCIES), market),
+  };
+
+  function walletsPart(balances: ReturnType<typeof balancesOf>, market: Market): UserInfoPart {
     const available: Partial<Record<Currency, string>> = {};
     for (const b of balances) available[b.currency] = formatUnits(b.available);
     const cur = balances.find((b) => b.currency === market)!;

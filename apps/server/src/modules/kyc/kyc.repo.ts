@@ -1,4 +1,5 @@
 import type { Db, ReviewState, Tx } from '@kabuto/db';
+import { type Expression, sql } from 'kysely';
 import { type QueuePage, queuePage } from '../../shared/review-queue.ts';
 
 type Q = Db | Tx;
@@ -24,6 +25,12 @@ export const latest = (q: Q, userId: bigint) =>
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/** The latest submission's state as one JSON value inside a larger query (getUserinfo's). */
+export const latestJson = (userId: Expression<bigint>) =>
+  sql<{ status: ReviewState; realname: string; id_card: string; reason: string | null } | null>`(
+    select json_build_object('status', k.status, 'realname', k.realname, 'id_card', k.id_card, 'reason', k.reason)
+    from kyc_submission k where k.user_id = ${userId} order by k.id desc limit 1)`;
 
 export const approved = (q: Q, userId: bigint) =>
   q

@@ -1,5 +1,4 @@
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import type { Market } from '@kabuto/domain';
 import { toUnixSeconds } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -8,7 +7,7 @@ import type { IdentityLookup } from '../../shared/identity.ts';
 import { maskIdCard } from '../../shared/masks.ts';
 import { decisionFields, listOf, noMoney, type QueuePage, reviewDecider } from '../../shared/review-queue.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
-import type { UserInfoPart } from '../../shared/user-info.ts';
+import type { ReadOf, UserInfoContributor, UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './kyc.repo.ts';
 
 /** Verification status as users see it (`is_true` on the wire): 0 none, 1 verified, 2 rejected, 3 under review. */
@@ -69,8 +68,12 @@ export function kycService(deps: Deps) {
   }
 
   /** getUserinfo's verification: its status, the name, the masked ID number, and a rejection's reason. */
-  async function userInfo(userId: bigint, _market: Market): Promise<UserInfoPart> {
-    const latest = await repo.latest(db, userId);
+  const userInfo: UserInfoContributor<ReadOf<typeof repo.latestJson>> = {
+    read: repo.latestJson,
+    part: (latest) => verificationPart(latest),
+  };
+
+  function verificationPart(latest: ReadOf<typeof repo.latestJson>): UserInfoPart {
     if (!latest)
       return { verification: { status: IS_TRUE.none, realName: '', idNumber: '', rejectionReason: '' } };
     return {

@@ -1,5 +1,5 @@
 import type { Database, Db, LoanStatus, Tx } from '@kabuto/db';
-import type { Insertable } from 'kysely';
+import { type Expression, type Insertable, sql } from 'kysely';
 import {
   countPendingReviews,
   hasPendingReview,
@@ -61,6 +61,23 @@ export const outstanding = (q: Q, userId: bigint) =>
     .where('status', '=', 1)
     .groupBy('currency')
     .execute();
+
+/**
+ * The credit score, unpaid principal per currency and limits per currency as one JSON value inside a
+ * larger query (getUserinfo's); amounts as text.
+ */
+export const creditJson = (userId: Expression<bigint>) =>
+  sql<{
+    score: number | null;
+    owed: { currency: string; total: string }[] | null;
+    limits: { currency: string; amount: string }[] | null;
+  }>`json_build_object(
+    'score', (select c.score from credit_profile c where c.user_id = ${userId}),
+    'owed', (select json_agg(json_build_object('currency', o.currency, 'total', o.total::text))
+      from (select l.currency, sum(l.amount) as total from loan l where l.user_id = ${userId} and l.status = 1
+        group by l.currency) o),
+    'limits', (select json_agg(json_build_object('currency', m.currency, 'amount', m.amount::text))
+      from loan_limit m where m.user_id = ${userId}))`;
 
 export const hasPending = (q: Q, userId: bigint) => hasPendingReview(q, 'loan', userId);
 

@@ -10,7 +10,6 @@ import {
   LOAN,
   LOAN_CODE,
   LOAN_STATE,
-  type Market,
   percentToPpm,
   REVIEW_STATE,
   toUnixSeconds,
@@ -29,7 +28,7 @@ import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
-import type { CreditInfo, UserInfoPart } from '../../shared/user-info.ts';
+import type { CreditInfo, ReadOf, UserInfoContributor, UserInfoPart } from '../../shared/user-info.ts';
 import { creditLimits } from './credit-limit.ts';
 import type { LoanInput, LoanRow, LoansDetail, LoanTerms } from './loans.deps.ts';
 import * as repo from './loans.repo.ts';
@@ -46,13 +45,21 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
   }
 
   /** getUserinfo: the credit score, and per wallet the unpaid principal and the limit. */
-  async function userInfo(userId: bigint, _market: Market): Promise<UserInfoPart> {
-    const [creditScore, owed, limits] = await Promise.all([
-      score(userId),
-      borrowed(userId),
-      repo.limits(db, userId),
-    ]);
-    const limitBy = new Map(limits.map((l) => [l.currency, l.amount]));
+  const userInfo: UserInfoContributor<ReadOf<typeof repo.creditJson>> = {
+    read: repo.creditJson,
+    part: async (read) =>
+      creditPart(
+        read.score ?? (await loadSettings(db)).credit_score_default,
+        new Map((read.owed ?? []).map((r) => [r.currency, BigInt(r.total)])),
+        new Map((read.limits ?? []).map((l) => [l.currency, BigInt(l.amount)])),
+      ),
+  };
+
+  function creditPart(
+    creditScore: number,
+    owed: Map<string, Units>,
+    limitBy: Map<string, Units>,
+  ): UserInfoPart {
     const credit: CreditInfo = { score: creditScore, owed: {}, limits: {} } as CreditInfo;
     for (const c of CURRENCIES) {
       credit.owed[c] = formatUnits(owed.get(c) ?? 0n);
