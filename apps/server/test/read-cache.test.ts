@@ -167,6 +167,29 @@ function twoProcesses(
       );
     });
 
+    it('lists of calls served together hold each user’s own rows', async () => {
+      const users = [await trader(a, { jpy: '10000000' }), await trader(a, { jpy: '10000000' })];
+      const symbols = ['7203', '6758'];
+      for (const [i, s] of users.entries())
+        expectOk(
+          await a.money(
+            '/trade/buy_stock',
+            { type: 'jpy', symbol: symbols[i], zhang: '100', ganggan: '2', buyzd: 1, gdlx: 1 },
+            s,
+          ),
+        );
+      const lists = await Promise.all(
+        [...users, ...users].map((s) => onB('/trade/userstocklist', { type: 'jpy' }, s.token)),
+      );
+      const infos = await Promise.all([...users, ...users].map((s) => infoOnB(s)));
+      for (const [i, r] of lists.entries()) {
+        const rows = positions(expectOk(r)) as unknown as { stock_code: string }[];
+        expect(rows.map((p) => p.stock_code)).toEqual([symbols[i % 2]]);
+      }
+      for (const [i, r] of infos.entries()) expect(expectOk(r).account).toBe(users[i % 2].account);
+      expect(expectOk(infos[0]).frozen).toBe(expectOk(infos[2]).frozen);
+    });
+
     it('keeps a session in memory for a minute at most without a change on the bus', async () => {
       const s = await a.newUser('rc');
       expectOk(await infoOnB(s));

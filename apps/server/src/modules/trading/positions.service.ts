@@ -24,6 +24,7 @@ import {
   type TransferRequest,
 } from '@kabuto/ledger';
 import type { Instrument } from '@kabuto/market';
+import { batcher } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
@@ -224,9 +225,23 @@ export function positionsService(t: TradingDeps) {
   const list = async (userId: bigint, mkt: Market, statuses: readonly PositionStatus[]) =>
     (await repo.listPositions(db, userId, mkt, statuses)).map(view);
 
+  const openStatuses = [...OPEN_POSITION_STATUSES, POSITION_STATUS.pending];
+  /** The open list every trading screen polls: calls that arrive together share one query (see batcher). */
+  const openRows = batcher<{ userId: bigint; mkt: Market }, PositionRow[]>(
+    async (items) => {
+      const byMarket = new Map<Market, bigint[]>();
+      for (const { userId, mkt } of items) byMarket.set(mkt, [...(byMarket.get(mkt) ?? []), userId]);
+      const found = new Map<Market, Map<bigint, PositionRow[]>>();
+      for (const [mkt, ids] of byMarket)
+        found.set(mkt, await repo.listPositionsOfUsers(db, [...new Set(ids)], mkt, openStatuses));
+      return items.map(({ userId, mkt }) => ({ ok: true, value: found.get(mkt)?.get(userId) ?? [] }));
+    },
+    { maxBatch: 200, maxInFlight: 2 },
+  );
+
   /** Holding, preparing-to-close and pending positions, with their market value and floating P&L. */
   async function openPositions(userId: bigint, mkt: Market) {
-    const positions = await list(userId, mkt, [...OPEN_POSITION_STATUSES, POSITION_STATUS.pending]);
+    const positions = (await openRows({ userId, mkt })).map(view);
     let value = 0n;
     let pnl = 0n;
     for (const v of positions) {

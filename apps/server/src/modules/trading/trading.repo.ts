@@ -50,6 +50,33 @@ export async function listPositions(
     .execute();
 }
 
+/**
+ * The positions of several users in one market and some statuses, newest first per user: what
+ * `listPositions` reads for each of them, in one query (at most `limit` per user).
+ */
+export async function listPositionsOfUsers(
+  db: Db,
+  userIds: readonly bigint[],
+  market: Market,
+  statuses: readonly PositionStatus[],
+  limit = 500,
+): Promise<Map<bigint, PositionRow[]>> {
+  const rows = await db
+    .selectFrom('position')
+    .selectAll()
+    .where('user_id', 'in', userIds)
+    .where('market', '=', market)
+    .where('status', 'in', statuses)
+    .orderBy('id', 'desc')
+    .execute();
+  const by = new Map<bigint, PositionRow[]>(userIds.map((id) => [id, []]));
+  for (const r of rows) {
+    const list = by.get(r.user_id);
+    if (list && list.length < limit) list.push(r);
+  }
+  return by;
+}
+
 /** Positions the jobs look at (any user). */
 export async function positionsWithStatus(
   db: Db,
