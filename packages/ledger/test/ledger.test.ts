@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
   AccountFlags,
+  type AccountJson,
+  accountsOfJson,
   balance,
+  balancesOf,
   checkInvariants,
   createTransfer,
   createTransfers,
@@ -28,6 +31,7 @@ import {
   transfersByRef,
   userAccount,
   userAccounts,
+  userAccountsJson,
   userBalance,
   userBalances,
 } from '../src/index.ts';
@@ -623,6 +627,29 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
         ['jpy', units(13), units(2), units(15)],
         ['usd', 0n, 0n, 0n],
       ]);
+    });
+
+    it('reads the same balances as one JSON column of a larger query, every digit kept', async () => {
+      const u = newUser();
+      const bank = await platformAccount(h.db, 'bank', 'jpy');
+      const cash = await userAccount(h.db, u, 'jpy', 'cash');
+      // past 2^53 units: a JSON number would round it
+      const big = 2n ** 53n + 7n;
+      await deposit(cash, big, bank);
+      const one = (
+        await sql<{ id: bigint; accounts: AccountJson[] | null }>`select ${u}::bigint as id,
+        ${userAccountsJson(sql<bigint>`${u}::bigint`)} as accounts`.execute(h.db)
+      ).rows[0];
+      const viaJson = balancesOf(accountsOfJson(one.accounts), ['usd']);
+      expect(viaJson).toEqual(await userBalances(h.db, u, ['usd']));
+      expect(viaJson[0].available).toBe(big);
+      const none = (
+        await sql<{ accounts: AccountJson[] | null }>`select
+        ${userAccountsJson(sql<bigint>`${newUser()}::bigint`)} as accounts`.execute(h.db)
+      ).rows[0];
+      expect(balancesOf(accountsOfJson(none.accounts), ['jpy'])).toEqual(
+        await userBalances(h.db, -1n, ['jpy']),
+      );
     });
   });
 
