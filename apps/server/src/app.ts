@@ -291,7 +291,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     hasOpenPositions: (userId) => hasOpenPositions(opts.db, userId),
     stepUp: security.requireStepUp,
   });
-  const loans = loansService(deps, kyc.verifiedIdentity);
+  const loans = loansService(deps, kyc.verifiedIdentity, kyc.verifiedSql);
   authRoutes(kit, deps, auth);
   securityRoutes(kit, deps, security);
   accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));

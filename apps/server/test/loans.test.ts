@@ -105,6 +105,9 @@ describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
       verified: true,
     });
     expect(await terms('usd')).toMatchObject({ kjed: '644.3200', limit_source: 'rule' });
+    // getUserinfo tells the same limits as the loan page
+    const info = async () => expectOk(await t.call('/user/getUserinfo', {}, { token: s.token }));
+    expect(await info()).toMatchObject({ xyf: 60, jpykjed: '100000.0000', usdkjed: '644.3200' });
     expectRefusal(
       await t.money('/user/to_jq', { type: 'jpy', money: '100001' }, s),
       'loan.insufficientQuota',
@@ -117,6 +120,7 @@ describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
     expectOk(await credit(id, '20000', 85));
     expect(await terms()).toMatchObject({ kjed: '20000.0000', limit_source: 'operator' });
     expect(await terms('usd')).toMatchObject({ kjed: '1932.9800', limit_source: 'rule' });
+    expect(await info()).toMatchObject({ xyf: 85, jpykjed: '20000.0000', usdkjed: '1932.9800' });
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'target'])
@@ -133,6 +137,7 @@ describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
       ),
     );
     expect(await terms('usd')).toMatchObject({ kjed: '0.0000', limit_source: 'none' });
+    expect(await info()).toMatchObject({ jpykjed: '20000.0000', usdkjed: '0.0000' });
     expectOk(
       await t.admin(
         '/config/set',

@@ -1,3 +1,4 @@
+import type { Expression, RawBuilder } from 'kysely';
 import { refuse } from '../lib/errors.ts';
 
 /**
@@ -11,6 +12,9 @@ export interface VerifiedIdentity {
 
 /** The approved identity of a user, or null (the KYC module's `verifiedIdentity`). */
 export type IdentityLookup = (userId: bigint) => Promise<VerifiedIdentity | null>;
+
+/** The same question inside a larger query: a boolean SQL expression of the user's id (KYC's `verifiedSql`). */
+export type VerifiedSql = (userId: Expression<bigint>) => RawBuilder<boolean>;
 
 /** The verified identity, or the refusal spec §5 names (verification must be completed first). */
 export async function requireVerified(lookup: IdentityLookup, userId: bigint): Promise<VerifiedIdentity> {

@@ -32,6 +32,10 @@ export const latestJson = (userId: Expression<bigint>) =>
     select json_build_object('status', k.status, 'realname', k.realname, 'id_card', k.id_card, 'reason', k.reason)
     from kyc_submission k where k.user_id = ${userId} order by k.id desc limit 1)`;
 
+/** Whether the user has an approved submission, as a boolean inside a larger query (getUserinfo's). */
+export const verifiedSql = (userId: Expression<bigint>) =>
+  sql<boolean>`exists(select 1 from kyc_submission k where k.user_id = ${userId} and k.status = 'approved')`;
+
 export const approved = (q: Q, userId: bigint) =>
   q
     .selectFrom('kyc_submission')

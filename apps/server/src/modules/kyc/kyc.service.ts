@@ -135,7 +135,9 @@ export function kycService(deps: Deps) {
   /** The approved identity of a user, for the areas that need it (wired in app.ts). */
   const verifiedIdentity: IdentityLookup = (userId) => repo.verifiedIdentity(db, userId);
 
-  return { submit, userInfo, pendingCount, list, decide, userDetail, verifiedIdentity };
+  /** `verifiedIdentity` as a boolean inside another module's SQL (the loans part of getUserinfo). */
+  const verifiedSql = repo.verifiedSql;
+  return { submit, userInfo, pendingCount, list, decide, userDetail, verifiedIdentity, verifiedSql };
 }
 
 export type KycService = ReturnType<typeof kycService>;

@@ -1,11 +1,21 @@
 import type { Db, Tx } from '@kabuto/db';
 import { type Currency, formatUnits, parseUnits, startingLoanLimit, yenInWallet } from '@kabuto/domain';
 import type { IdentityLookup } from '../../shared/identity.ts';
-import { loadSettings } from '../../shared/settings.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
 
 /** Where a wallet's loan limit comes from: an operator's figure, the credit-score rule, or nothing yet. */
 export type LimitSource = 'operator' | 'rule' | 'none';
+
+/** The credit-score rule's starting limit in a wallet's currency (0 before verification). */
+export const ruleLimit = (settings: Settings, verified: boolean, score: number, currency: Currency): bigint =>
+  startingLoanLimit({
+    verified,
+    score,
+    tiers: settings.loan_limit_tiers,
+    currency,
+    yenPerUnit: settings.fx_reference_rates[currency],
+  });
 
 /**
  * A user's loan limit per wallet: the operator's figure when one was set (audited in the back office),
@@ -32,13 +42,7 @@ export function creditLimits(db: Db, identity: IdentityLookup) {
     const settings = await loadSettings(q);
     const verified = knownVerified ?? (await identity(userId)) !== null;
     if (set !== undefined) return { limit: set, source: 'operator', verified, score: s };
-    const limit = startingLoanLimit({
-      verified,
-      score: s,
-      tiers: settings.loan_limit_tiers,
-      currency,
-      yenPerUnit: settings.fx_reference_rates[currency],
-    });
+    const limit = ruleLimit(settings, verified, s, currency);
     return { limit, source: limit > 0n ? 'rule' : 'none', verified, score: s };
   }
 

@@ -1,5 +1,6 @@
 import type { Database, Db, LoanStatus, Tx } from '@kabuto/db';
 import { type Expression, type Insertable, sql } from 'kysely';
+import type { VerifiedSql } from '../../shared/identity.ts';
 import {
   countPendingReviews,
   hasPendingReview,
@@ -66,12 +67,14 @@ export const outstanding = (q: Q, userId: bigint) =>
  * The credit score, unpaid principal per currency and limits per currency as one JSON value inside a
  * larger query (getUserinfo's); amounts as text.
  */
-export const creditJson = (userId: Expression<bigint>) =>
+export const creditJson = (userId: Expression<bigint>, verified: VerifiedSql) =>
   sql<{
+    verified: boolean;
     score: number | null;
     owed: { currency: string; total: string }[] | null;
     limits: { currency: string; amount: string }[] | null;
   }>`json_build_object(
+    'verified', ${verified(userId)},
     'score', (select c.score from credit_profile c where c.user_id = ${userId}),
     'owed', (select json_agg(json_build_object('currency', o.currency, 'total', o.total::text))
       from (select l.currency, sum(l.amount) as total from loan l where l.user_id = ${userId} and l.status = 1

@@ -16,24 +16,25 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { platformAccount, type TransferRequest, userAccount } from '@kabuto/ledger';
+import type { Expression } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { audit } from '../../shared/audit.ts';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
-import { type IdentityLookup, requireVerified } from '../../shared/identity.ts';
+import { type IdentityLookup, requireVerified, type VerifiedSql } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { CreditInfo, ReadOf, UserInfoContributor, UserInfoPart } from '../../shared/user-info.ts';
-import { creditLimits } from './credit-limit.ts';
+import { creditLimits, ruleLimit } from './credit-limit.ts';
 import type { LoanInput, LoanRow, LoansDetail, LoanTerms } from './loans.deps.ts';
 import * as repo from './loans.repo.ts';
 
-export function loansService(deps: Deps, identity: IdentityLookup) {
+export function loansService(deps: Deps, identity: IdentityLookup, verifiedSql: VerifiedSql) {
   const { db, clock } = deps;
   const creditRule = creditLimits(db, identity);
   async function score(userId: bigint): Promise<number> {
@@ -44,29 +45,26 @@ export function loansService(deps: Deps, identity: IdentityLookup) {
     return new Map((await repo.outstanding(db, userId)).map((r) => [r.currency, BigInt(r.total)]));
   }
 
-  /** getUserinfo: the credit score, and per wallet the unpaid principal and the limit. */
-  const userInfo: UserInfoContributor<ReadOf<typeof repo.creditJson>> = {
-    read: repo.creditJson,
-    part: async (read) =>
-      creditPart(
-        read.score ?? (await loadSettings(db)).credit_score_default,
-        new Map((read.owed ?? []).map((r) => [r.currency, BigInt(r.total)])),
-        new Map((read.limits ?? []).map((l) => [l.currency, BigInt(l.amount)])),
-      ),
+  /**
+   * getUserinfo: the credit score, and per wallet the unpaid principal and the limit — the same limit
+   * the loan page and the loan checks use (an operator's figure, else the credit-score rule).
+   */
+  const creditRead = (userId: Expression<bigint>) => repo.creditJson(userId, verifiedSql);
+  const userInfo: UserInfoContributor<ReadOf<typeof creditRead>> = {
+    read: creditRead,
+    part: async (read) => {
+      const settings = await loadSettings(db);
+      const creditScore = read.score ?? settings.credit_score_default;
+      const owed = new Map((read.owed ?? []).map((r) => [r.currency, BigInt(r.total)]));
+      const set = new Map((read.limits ?? []).map((l) => [l.currency, BigInt(l.amount)]));
+      const credit: CreditInfo = { score: creditScore, owed: {}, limits: {} } as CreditInfo;
+      for (const c of CURRENCIES) {
+        credit.owed[c] = formatUnits(owed.get(c) ?? 0n);
+        credit.limits[c] = formatUnits(set.get(c) ?? ruleLimit(settings, read.verified, creditScore, c));
+      }
+      return { credit } satisfies UserInfoPart;
+    },
   };
-
-  function creditPart(
-    creditScore: number,
-    owed: Map<string, Units>,
-    limitBy: Map<string, Units>,
-  ): UserInfoPart {
-    const credit: CreditInfo = { score: creditScore, owed: {}, limits: {} } as CreditInfo;
-    for (const c of CURRENCIES) {
-      credit.owed[c] = formatUnits(owed.get(c) ?? 0n);
-      credit.limits[c] = formatUnits(limitBy.get(c) ?? 0n);
-    }
-    return { credit };
-  }
 
   /** The terms shown before applying (`loans.wire.ts` makes the reply). */
   async function info(userId: bigint, input: { currency: Currency; amount?: Units }): Promise<LoanTerms> {
