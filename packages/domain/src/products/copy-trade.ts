@@ -15,7 +15,7 @@ import type { Market } from '../currencies.ts';
 import { daySchedule, localDate, previousTradingDay, tradingDayOnOrBefore } from '../markets/calendar.ts';
 import type { LocalDate } from '../markets/time.ts';
 import type { Units } from '../money.ts';
-import { type StatusMachine, statusMachine } from '../status-machine.ts';
+import { codedMachine, type StatusMachine, statusMachine } from '../status-machine.ts';
 
 /** NAV is a price at the money scale: 1.0000 = 10_000. */
 export const NAV_ONE: bigint = 10_000n;
@@ -138,6 +138,8 @@ export const STAKE: StatusMachine<StakeState> = statusMachine<StakeState>('produ
 /** How the stake table and `/trade/userproductlist` store a stake's state. */
 export const STAKE_CODE = { following: 0, ended: 1, locked: 2 } as const satisfies Record<StakeState, number>;
 export const STAKE_STATE: Readonly<Record<number, StakeState>> = { 0: 'following', 1: 'ended', 2: 'locked' };
+/** The machine read through its stored codes. */
+export const STAKE_CODED = codedMachine(STAKE, STAKE_CODE);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

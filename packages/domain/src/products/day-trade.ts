@@ -7,7 +7,7 @@
 import type { Market } from '../currencies.ts';
 import { daySchedule, localDate, nextTradingDay } from '../markets/calendar.ts';
 import type { LocalDate } from '../markets/time.ts';
-import { statusMachine } from '../status-machine.ts';
+import { codedMachine, statusMachine } from '../status-machine.ts';
 
 // ---- the application's status machine ----
 
@@ -42,6 +42,8 @@ export const DAY_TRADE_STATE = [
   'complete',
   'failed',
 ] as const satisfies readonly DayTradeState[];
+/** The machine read through its stored codes (what the server moves rows with). */
+export const DAY_TRADE_CODED = /* @__PURE__ */ codedMachine(DAY_TRADE, DAY_TRADE_CODE);
 /** The states in which an application is still open (one at a time per user). */
 export const DAY_TRADE_OPEN: readonly DayTradeState[] = ['review', 'approved', 'trading'];
 /** The states in which the user may open day-trade positions against the line. */

@@ -15,7 +15,7 @@ import type { Market } from '../currencies.ts';
 import { daySchedule, nextTradingDay } from '../markets/calendar.ts';
 import { addDays, dateParts, type LocalDate } from '../markets/time.ts';
 import { MINOR_UNIT, roundTo, type Units } from '../money.ts';
-import { statusMachine } from '../status-machine.ts';
+import { codedMachine, statusMachine } from '../status-machine.ts';
 
 // ---- the loan's status machine
 
@@ -28,6 +28,8 @@ export const STOCK_LOAN = statusMachine<StockLoanState>('stock loan', {
 /** How the loan table (and the wire's `status`) stores the state. */
 export const STOCK_LOAN_CODE = { lent: 0, recalled: 1 } as const satisfies Record<StockLoanState, number>;
 export const STOCK_LOAN_STATE = ['lent', 'recalled'] as const satisfies readonly StockLoanState[];
+/** The machine read through its stored codes. */
+export const STOCK_LOAN_CODED = codedMachine(STOCK_LOAN, STOCK_LOAN_CODE);
 /** Why a loan ended: the user's recall, or the sell of the position (which recalls first). */
 export type RecallReason = 'user' | 'sell';
 

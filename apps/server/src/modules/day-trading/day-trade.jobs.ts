@@ -1,7 +1,7 @@
 import { type Db, type Tx, withTx } from '@kabuto/db';
 import {
-  DAY_TRADE,
   DAY_TRADE_CODE,
+  DAY_TRADE_CODED,
   dayTradeStateOf,
   formatUnits,
   isContinuousTrading,
@@ -42,7 +42,7 @@ export function dayTradeJobs(d: DayTradeDeps) {
       if (!row || dayTradeStateOf(row.status) !== 'review') return false;
       await transfer(tx, [{ type: 'void', pendingId: row.hold_transfer }]);
       await repo.setStatus(tx, row.id, {
-        status: DAY_TRADE_CODE[DAY_TRADE.move('review', 'failed')],
+        status: DAY_TRADE_CODED.move(row.status, DAY_TRADE_CODE.failed),
         payout: row.amount,
         pnl: 0n,
         settled_at: new Date(now),
@@ -124,7 +124,7 @@ export function dayTradeJobs(d: DayTradeDeps) {
       }
       const end = state === 'trading' ? 'complete' : 'failed';
       await repo.setStatus(tx, row.id, {
-        status: DAY_TRADE_CODE[DAY_TRADE.move(state, end)],
+        status: DAY_TRADE_CODED.move(row.status, DAY_TRADE_CODE[end]),
         payout,
         pnl: payout - row.amount,
         settled_at: at,

@@ -1,6 +1,6 @@
 import {
-  DAY_TRADE,
   DAY_TRADE_CODE,
+  DAY_TRADE_CODED,
   type DayTradeState,
   dayTradeStateOf,
   formatUnits,
@@ -83,7 +83,7 @@ export function dayTradeReview(d: DayTradeDeps) {
       params: messageParams,
       record: (tx, row, decision) =>
         repo.setStatus(tx, row.id, {
-          status: DAY_TRADE_CODE[DAY_TRADE.move(dayTradeStateOf(row.status), decision.state)],
+          status: DAY_TRADE_CODED.move(row.status, DAY_TRADE_CODE[decision.state]),
           reason: decision.approve ? null : decision.reason,
           decided_at: decision.at,
           decided_by: decision.by.id,

@@ -2,8 +2,8 @@ import { type Db, isUniqueViolation, type Tx, withTx } from '@kabuto/db';
 import {
   canSell,
   checkQuantity,
-  DAY_TRADE,
   DAY_TRADE_CODE,
+  DAY_TRADE_CODED,
   DAY_TRADE_LIVE,
   type Direction,
   dayTradeDate,
@@ -236,9 +236,10 @@ export function dayTradeService(d: DayTradeDeps) {
         },
       ]);
       await repo.linkPosition(tx, line.id, pos.id);
-      const state = dayTradeStateOf(line.status);
-      if (state === 'approved')
-        await repo.setStatus(tx, line.id, { status: DAY_TRADE_CODE[DAY_TRADE.move(state, 'trading')] });
+      if (line.status === DAY_TRADE_CODE.approved)
+        await repo.setStatus(tx, line.id, {
+          status: DAY_TRADE_CODED.move(line.status, DAY_TRADE_CODE.trading),
+        });
       await d.keys.markApplied(tx, key);
       return { id: String(pos.id), order_no: orderNo, status: POSITION_STATUS.holding as number };
     });

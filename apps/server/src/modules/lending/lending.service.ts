@@ -4,9 +4,8 @@ import {
   type Market,
   POSITION_STATUS,
   type RecallReason,
-  STOCK_LOAN,
   STOCK_LOAN_CODE,
-  STOCK_LOAN_STATE,
+  STOCK_LOAN_CODED,
   type Units,
 } from '@kabuto/domain';
 import { refuse } from '../../lib/errors.ts';
@@ -106,11 +105,11 @@ export function lendingService(d: LendingDeps) {
     now: number,
     rates: LendingRatesSetting,
   ): Promise<Units> {
-    const to = STOCK_LOAN.move(STOCK_LOAN_STATE[loan.status as 0 | 1], 'recalled');
+    const to = STOCK_LOAN_CODED.move(loan.status, STOCK_LOAN_CODE.recalled);
     const at = new Date(now);
     await accrual.accrueLocked(tx, loan, now, rates);
     const paid = await accrual.payLocked(tx, loan, 'all', at);
-    await repo.markRecalled(tx, loan.id, STOCK_LOAN_CODE[to], reason, at);
+    await repo.markRecalled(tx, loan.id, to, reason, at);
     await positions.markLent(tx, loan.position_id, false, at);
     return paid;
   }
@@ -126,7 +125,7 @@ export function lendingService(d: LendingDeps) {
       // the position first, then the loan: the order a sell takes them in
       await positions.lock(tx, userId, found.position_id);
       const loan = await repo.lockLoan(tx, loanId);
-      if (!loan || !STOCK_LOAN.can(STOCK_LOAN_STATE[loan.status as 0 | 1], 'recalled'))
+      if (!loan || !STOCK_LOAN_CODED.can(loan.status, STOCK_LOAN_CODE.recalled))
         return refuse('lending.notLent');
       const paid = await recallLocked(tx, loan, 'user', now, rates);
       await keys.markApplied(tx, key);

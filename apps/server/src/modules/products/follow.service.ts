@@ -4,9 +4,8 @@ import {
   initialStakeState,
   lockInEnd,
   type Market,
-  STAKE,
   STAKE_CODE,
-  STAKE_STATE,
+  STAKE_CODED,
   unitsFor,
 } from '@kabuto/domain';
 import { ledgerAccounts } from '@kabuto/ledger';
@@ -126,7 +125,7 @@ export function followService(d: ProductsDeps) {
    */
   async function endStake(tx: Tx, s: repo.StakeRow, p: repo.ProductRow, at: Date) {
     if (s.status === STAKE_CODE.ended) return refuse('product.stakeEnded');
-    const to = STAKE.move(STAKE_STATE[s.status], 'ended');
+    const to = STAKE_CODED.move(s.status, STAKE_CODE.ended);
     const mkt = s.market as Market;
     let refund = 0n;
     if (s.stake > 0n) {
@@ -160,7 +159,7 @@ export function followService(d: ProductsDeps) {
       ]);
       refund = s.stake;
     }
-    await repo.updateStake(tx, s.id, { status: STAKE_CODE[to], stake: 0n, ended_at: at });
+    await repo.updateStake(tx, s.id, { status: to, stake: 0n, ended_at: at });
     return refund;
   }
 
@@ -177,8 +176,9 @@ export function followService(d: ProductsDeps) {
         refuse('product.lockedIn', { date: new Date(s.lock_until).toISOString().slice(0, 10) });
       const p = (await repo.lockProduct(tx, s.product_id))!;
       // a stake whose lock-in is over is following, even before the job has moved it
-      const from = s.status === STAKE_CODE.locked ? STAKE.move('locked', 'following') : STAKE_STATE[s.status];
-      const refund = await endStake(tx, { ...s, status: STAKE_CODE[from] }, p, at);
+      const from =
+        s.status === STAKE_CODE.locked ? STAKE_CODED.move(s.status, STAKE_CODE.following) : s.status;
+      const refund = await endStake(tx, { ...s, status: from }, p, at);
       await keys.markApplied(tx, key);
       return { id: String(s.id), refund };
     });

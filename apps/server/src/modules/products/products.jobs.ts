@@ -7,9 +7,8 @@ import {
   type Market,
   navOf,
   nextTradingDay,
-  STAKE,
   STAKE_CODE,
-  STAKE_STATE,
+  STAKE_CODED,
   settleDay,
   tradingDaysBetween,
   type Units,
@@ -154,10 +153,10 @@ export function productJobs(d: ProductsDeps, follow: FollowService) {
     const rows = await repo.unlockable(db, new Date(now));
     let n = 0;
     for (const r of rows) {
-      const to = STAKE.move(STAKE_STATE[r.status], 'following');
+      const to = STAKE_CODED.move(r.status, STAKE_CODE.following);
       const done = await db
         .updateTable('product_stake')
-        .set({ status: STAKE_CODE[to] })
+        .set({ status: to })
         .where('id', '=', r.id)
         .where('status', '=', STAKE_CODE.locked)
         .executeTakeFirst();
