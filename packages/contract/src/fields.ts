@@ -206,3 +206,8 @@ export const choice = <const V extends readonly [string, ...string[]]>(values: V
 /** A market-data or valuation figure on the wire: a JSON number at its precision (see wire.ts). */
 export const wireNum = (what?: string) =>
   z.number().describe(what ? `${what} (JSON number)` : 'JSON number at its precision');
+
+/** An entered or settled amount on the wire: a decimal string with 4 decimals (`formatUnits`). */
+export const wireMoney = z.string().describe('decimal string, 4 decimals');
+/** An instant on the wire: unix seconds. */
+export const wireUnix = z.number().describe('unix seconds');

@@ -1,10 +1,9 @@
 import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body } from '../fields.ts';
+import { body, wireMoney as money } from '../fields.ts';
 
 const tag = 'account';
-const money = z.string().describe('decimal string, 4 decimals');
 const yen = (what: string) => money.describe(`${what}, in yen (decimal string, 4 decimals)`);
 
 export const assetsSummary = endpoint({

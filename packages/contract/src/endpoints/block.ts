@@ -5,11 +5,13 @@ import {
   id,
   lang,
   market,
+  wireMoney as money,
   optionalText,
   paging,
   positiveInt,
   strictBody,
   text,
+  wireUnix as unix,
   verbatim,
 } from '../fields.ts';
 
@@ -19,8 +21,6 @@ import {
  * through `/trade/buy_stock` (see `blockBuyBody` there); the lists are here. Times are unix seconds.
  */
 const tag = 'trading';
-const money = z.string().describe('decimal string, 4 decimals');
-const unix = z.number().describe('unix seconds');
 
 /** `is_qc=2`: a block-trade subscription (the wire sends it as a string in forms, a number in JSON). */
 export const BLOCK_IS_QC = ['2', 2] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { amount, body, lang, market, paging } from '../fields.ts';
+import { amount, body, lang, market, wireMoney as money, paging } from '../fields.ts';
 
 /**
  * Day trading: an intraday margin line the user trades himself. `/trade/rnjy` applies (the amount is
@@ -9,7 +9,6 @@ import { amount, body, lang, market, paging } from '../fields.ts';
  * `buy_type=1`); every day-trade position is force-closed before the close and the line settles to cash.
  */
 const tag = 'trading';
-const money = z.string().describe('decimal string, 4 decimals');
 
 /** `dz_type` of `/trade/buy_stock` that opens a day-trade position. */
 export const DAY_TRADE_DZ = ['3', 3] as const;

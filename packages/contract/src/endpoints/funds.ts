@@ -10,9 +10,11 @@ import {
   id,
   lang,
   market,
+  wireMoney as money,
   optionalText,
   paging,
   text,
+  wireUnix as unix,
 } from '../fields.ts';
 
 /**
@@ -25,8 +27,6 @@ const tag = 'funds';
 
 /** The wallet of a call (`type`): any of the nine currencies, jpy by default. */
 const wallet = () => currency().default('jpy');
-const money = z.string().describe('decimal string, 4 decimals');
-const unix = z.number().describe('unix seconds');
 const unixOrNull = z.number().nullable().describe('unix seconds, null until decided');
 /** 0 pending review, 1 approved, 2 rejected (deposits, withdrawals, loans add 3 repaid). */
 const reviewStatus = z.number().describe('0 pending review, 1 approved, 2 rejected');

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, choice, id, lang, market, paging, positiveInt } from '../fields.ts';
+import {
+  body,
+  choice,
+  id,
+  lang,
+  market,
+  wireMoney as money,
+  paging,
+  positiveInt,
+  wireUnix as unix,
+} from '../fields.ts';
 import { symbol } from './quotes.ts';
 
 /**
@@ -9,8 +19,6 @@ import { symbol } from './quotes.ts';
  * money a decimal string with 4 decimals.
  */
 const tag = 'products';
-const money = z.string().describe('decimal string, 4 decimals');
-const unix = z.number().describe('unix seconds');
 
 /** The user's own application of an offering, inside `placinglist`. */
 const ownApplication = z.object({

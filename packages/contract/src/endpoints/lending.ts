@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { body, id, lang, market, optionalText, paging, strictBody, text, wireNum } from '../fields.ts';
+import {
+  body,
+  id,
+  lang,
+  market,
+  wireMoney as money,
+  optionalText,
+  paging,
+  strictBody,
+  text,
+  wireUnix as unix,
+  wireNum,
+} from '../fields.ts';
 
 /**
  * Stock lending (貸株): a fully paid long position (leverage 1) is lent to the platform at the
@@ -8,8 +20,6 @@ import { body, id, lang, market, optionalText, paging, strictBody, text, wireNum
  * last close) and is paid to cash monthly or at the recall as "stock lending". Times are unix seconds.
  */
 const tag = 'trading';
-const money = z.string().describe('decimal string, 4 decimals');
-const unix = z.number().describe('unix seconds');
 const percent = z.string().describe('annual rate, percent with 2 decimals ("0.10")');
 
 export const lendableRow = z.object({

@@ -7,10 +7,12 @@ import {
   id,
   lang,
   market,
+  wireMoney as money,
   optionalText,
   paging,
   strictBody,
   text,
+  wireUnix as unix,
 } from '../fields.ts';
 
 /**
@@ -21,8 +23,6 @@ import {
  * `/trade/userproductlist`, is declared in `funds.ts` with the other lists whose rows count as frozen.
  */
 const tag = 'products';
-const money = z.string().describe('decimal string, 4 decimals');
-const unix = z.number().describe('unix seconds');
 const num = (d: string) => z.number().describe(d);
 
 export const productRow = z
