@@ -1,22 +1,8 @@
 import type { blockApi } from '@kabuto/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -160,7 +146,7 @@ export function BlockPage() {
     <div data-testid="block-page">
       <PageHeader title={t('block.title')} subtitle={t('block.subtitle')} />
       <Flex vertical gap={16}>
-        <Card
+        <ListCard<OfferingRow>
           title={t('block.offerings')}
           extra={
             <Space>
@@ -178,95 +164,84 @@ export function BlockPage() {
               </Button>
             </Space>
           }
-        >
-          {offerings.isError && !offerings.data ? (
-            <ErrorBlock error={offerings.error} onRetry={() => offerings.refetch()} />
-          ) : (
-            <Table<OfferingRow>
-              rowKey="id"
-              size="middle"
-              scroll={{ x: 'max-content' }}
-              loading={offerings.isPending}
-              dataSource={(offerings.data?.list ?? []) as unknown as OfferingRow[]}
-              locale={{ emptyText: <EmptyBlock description={t('block.empty')} /> }}
-              onRow={(r) =>
-                ({ 'data-testid': 'block-offering-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>
-              }
-              pagination={false}
-              columns={[
-                { key: 'id', title: 'ID', dataIndex: 'id' },
-                { key: 'symbol', title: t('block.symbol'), dataIndex: 'symbol' },
-                { key: 'price', title: t('block.price'), dataIndex: 'price' },
-                {
-                  key: 'shares',
-                  title: t('block.shares'),
-                  render: (_: unknown, r) => `${r.subscribed} / ${r.shares}`,
-                },
-                { key: 'allocated', title: t('block.allocated'), dataIndex: 'allocated' },
-                {
-                  key: 'password',
-                  title: t('block.password'),
-                  render: (_: unknown, r) => (r.password ? t('common.yes') : t('common.no')),
-                },
-                {
-                  key: 'window',
-                  title: t('block.window'),
-                  render: (_: unknown, r) => (
-                    <span style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(r.start)} – {formatDateTime(r.end)}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'status',
-                  title: t('block.statusLabel'),
-                  render: (_: unknown, r) => (
-                    <Tag color={STATUS_COLOR[r.status]}>
-                      {t(`block.status.${OFFERING_STATUS[r.status] ?? 'open'}`)}
-                    </Tag>
-                  ),
-                },
-                {
-                  key: 'seed',
-                  title: t('block.seed'),
-                  render: (_: unknown, r) => (
-                    <Typography.Text code style={{ fontSize: 11 }}>
-                      {r.seed || `#${r.commitment.slice(0, 16)}…`}
-                    </Typography.Text>
-                  ),
-                },
-                {
-                  key: 'actions',
-                  title: t('common.actions'),
-                  render: (_: unknown, r) =>
-                    r.status === 0 ? (
-                      <Space>
-                        <Button size="small" onClick={() => open(r)} disabled={r.subscribed !== '0'}>
-                          {t('common.edit')}
-                        </Button>
-                        <Button
-                          size="small"
-                          type="primary"
-                          onClick={() => allocate(r)}
-                          data-testid="block-allocate"
-                        >
-                          {t('block.allocate')}
-                        </Button>
-                        <Button size="small" danger onClick={() => cancel(r)}>
-                          {t('block.cancel')}
-                        </Button>
-                      </Space>
-                    ) : (
-                      <Button size="small" onClick={() => setOfferingId(r.id)}>
-                        {t('block.subscriptions')}
-                      </Button>
-                    ),
-                },
-              ]}
-            />
-          )}
-        </Card>
-        <Card
+          query={offerings}
+          rowKey="id"
+          emptyText={t('block.empty')}
+          onRow={(r) =>
+            ({ 'data-testid': 'block-offering-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>
+          }
+          columns={[
+            { key: 'id', title: 'ID', dataIndex: 'id' },
+            { key: 'symbol', title: t('block.symbol'), dataIndex: 'symbol' },
+            { key: 'price', title: t('block.price'), dataIndex: 'price' },
+            {
+              key: 'shares',
+              title: t('block.shares'),
+              render: (_: unknown, r) => `${r.subscribed} / ${r.shares}`,
+            },
+            { key: 'allocated', title: t('block.allocated'), dataIndex: 'allocated' },
+            {
+              key: 'password',
+              title: t('block.password'),
+              render: (_: unknown, r) => (r.password ? t('common.yes') : t('common.no')),
+            },
+            {
+              key: 'window',
+              title: t('block.window'),
+              render: (_: unknown, r) => (
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(r.start)} – {formatDateTime(r.end)}
+                </span>
+              ),
+            },
+            {
+              key: 'status',
+              title: t('block.statusLabel'),
+              render: (_: unknown, r) => (
+                <Tag color={STATUS_COLOR[r.status]}>
+                  {t(`block.status.${OFFERING_STATUS[r.status] ?? 'open'}`)}
+                </Tag>
+              ),
+            },
+            {
+              key: 'seed',
+              title: t('block.seed'),
+              render: (_: unknown, r) => (
+                <Typography.Text code style={{ fontSize: 11 }}>
+                  {r.seed || `#${r.commitment.slice(0, 16)}…`}
+                </Typography.Text>
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('common.actions'),
+              render: (_: unknown, r) =>
+                r.status === 0 ? (
+                  <Space>
+                    <Button size="small" onClick={() => open(r)} disabled={r.subscribed !== '0'}>
+                      {t('common.edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      type="primary"
+                      onClick={() => allocate(r)}
+                      data-testid="block-allocate"
+                    >
+                      {t('block.allocate')}
+                    </Button>
+                    <Button size="small" danger onClick={() => cancel(r)}>
+                      {t('block.cancel')}
+                    </Button>
+                  </Space>
+                ) : (
+                  <Button size="small" onClick={() => setOfferingId(r.id)}>
+                    {t('block.subscriptions')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+        <ListCard<Record<string, unknown>>
           title={t('block.subscriptions')}
           extra={
             <Space wrap>
@@ -294,41 +269,30 @@ export function BlockPage() {
               />
             </Space>
           }
-        >
-          {subs.isError && !subs.data ? (
-            <ErrorBlock error={subs.error} onRetry={() => subs.refetch()} />
-          ) : (
-            <Table
-              rowKey={(r) => String(r.id)}
-              size="middle"
-              scroll={{ x: 'max-content' }}
-              loading={subs.isPending}
-              dataSource={subs.data?.list ?? []}
-              locale={{ emptyText: <EmptyBlock description={t('block.noSubscriptions')} /> }}
-              pagination={false}
-              columns={[
-                { key: 'order', title: t('block.order'), dataIndex: 'order_no' },
-                { key: 'offering', title: t('block.offeringId'), dataIndex: 'offering_id' },
-                { key: 'account', title: t('block.account'), dataIndex: 'account' },
-                { key: 'symbol', title: t('block.symbol'), dataIndex: 'symbol' },
-                { key: 'quantity', title: t('block.applied'), dataIndex: 'quantity' },
-                { key: 'allocated', title: t('block.allocated'), dataIndex: 'allocated' },
-                { key: 'amount', title: t('block.held'), dataIndex: 'amount' },
-                {
-                  key: 'status',
-                  title: t('block.statusLabel'),
-                  render: (_: unknown, r: Record<string, unknown>) =>
-                    t(`block.subStatus.${SUB_STATUS[Number(r.status)] ?? 'pending'}`),
-                },
-                {
-                  key: 'time',
-                  title: t('block.time'),
-                  render: (_: unknown, r: Record<string, unknown>) => formatDateTime(Number(r.create_time)),
-                },
-              ]}
-            />
-          )}
-        </Card>
+          query={subs}
+          rowKey={(r) => String(r.id)}
+          emptyText={t('block.noSubscriptions')}
+          columns={[
+            { key: 'order', title: t('block.order'), dataIndex: 'order_no' },
+            { key: 'offering', title: t('block.offeringId'), dataIndex: 'offering_id' },
+            { key: 'account', title: t('block.account'), dataIndex: 'account' },
+            { key: 'symbol', title: t('block.symbol'), dataIndex: 'symbol' },
+            { key: 'quantity', title: t('block.applied'), dataIndex: 'quantity' },
+            { key: 'allocated', title: t('block.allocated'), dataIndex: 'allocated' },
+            { key: 'amount', title: t('block.held'), dataIndex: 'amount' },
+            {
+              key: 'status',
+              title: t('block.statusLabel'),
+              render: (_: unknown, r: Record<string, unknown>) =>
+                t(`block.subStatus.${SUB_STATUS[Number(r.status)] ?? 'pending'}`),
+            },
+            {
+              key: 'time',
+              title: t('block.time'),
+              render: (_: unknown, r: Record<string, unknown>) => formatDateTime(Number(r.create_time)),
+            },
+          ]}
+        />
       </Flex>
       <Modal
         open={editing !== null}

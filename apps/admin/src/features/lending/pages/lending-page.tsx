@@ -1,5 +1,6 @@
 import { App, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -103,7 +104,7 @@ export function LendingPage() {
     <div data-testid="lending-page">
       <PageHeader title={t('lending.title')} subtitle={t('lending.subtitle')} />
       <Flex vertical gap={16}>
-        <Card
+        <ListCard<LoanRow>
           title={t('lending.loans')}
           extra={
             <Space wrap>
@@ -140,57 +141,46 @@ export function LendingPage() {
               />
             </Space>
           }
-        >
-          {loans.isError && !loans.data ? (
-            <ErrorBlock error={loans.error} onRetry={() => loans.refetch()} />
-          ) : (
-            <Table<LoanRow>
-              rowKey="id"
-              size="middle"
-              scroll={{ x: 'max-content' }}
-              loading={loans.isPending}
-              dataSource={(loans.data?.list ?? []) as unknown as LoanRow[]}
-              locale={{ emptyText: <EmptyBlock description={t('lending.empty')} /> }}
-              onRow={(r) =>
-                ({ 'data-testid': 'lending-loan-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>
-              }
-              pagination={false}
-              columns={[
-                { key: 'id', title: 'ID', dataIndex: 'id' },
-                { key: 'account', title: t('lending.account'), dataIndex: 'account' },
-                {
-                  key: 'symbol',
-                  title: t('lending.symbol'),
-                  render: (_, r) => `${r.symbol} ${r.name}`,
-                },
-                { key: 'quantity', title: t('lending.quantity'), dataIndex: 'quantity' },
-                { key: 'rate', title: t('lending.rate'), render: (_, r) => `${r.rate}%` },
-                { key: 'accrued', title: t('lending.accrued'), dataIndex: 'accrued' },
-                { key: 'paid', title: t('lending.paid'), dataIndex: 'paid' },
-                { key: 'through', title: t('lending.accruedThrough'), dataIndex: 'accrued_through' },
-                {
-                  key: 'status',
-                  title: t('lending.statusTitle'),
-                  render: (_, r) => (
-                    <Tag color={r.status === 0 ? 'success' : 'default'}>
-                      {r.status === 0
-                        ? t('lending.status.lent')
-                        : r.recall_reason === 'sell'
-                          ? t('lending.recalledBySale')
-                          : t('lending.status.recalled')}
-                    </Tag>
-                  ),
-                },
-                { key: 'lent', title: t('lending.lentAt'), render: (_, r) => formatDateTime(r.lent_at) },
-                {
-                  key: 'recalled',
-                  title: t('lending.recalledAt'),
-                  render: (_, r) => (r.recalled_at ? formatDateTime(r.recalled_at) : '-'),
-                },
-              ]}
-            />
-          )}
-        </Card>
+          query={loans}
+          rowKey="id"
+          emptyText={t('lending.empty')}
+          onRow={(r) =>
+            ({ 'data-testid': 'lending-loan-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>
+          }
+          columns={[
+            { key: 'id', title: 'ID', dataIndex: 'id' },
+            { key: 'account', title: t('lending.account'), dataIndex: 'account' },
+            {
+              key: 'symbol',
+              title: t('lending.symbol'),
+              render: (_, r) => `${r.symbol} ${r.name}`,
+            },
+            { key: 'quantity', title: t('lending.quantity'), dataIndex: 'quantity' },
+            { key: 'rate', title: t('lending.rate'), render: (_, r) => `${r.rate}%` },
+            { key: 'accrued', title: t('lending.accrued'), dataIndex: 'accrued' },
+            { key: 'paid', title: t('lending.paid'), dataIndex: 'paid' },
+            { key: 'through', title: t('lending.accruedThrough'), dataIndex: 'accrued_through' },
+            {
+              key: 'status',
+              title: t('lending.statusTitle'),
+              render: (_, r) => (
+                <Tag color={r.status === 0 ? 'success' : 'default'}>
+                  {r.status === 0
+                    ? t('lending.status.lent')
+                    : r.recall_reason === 'sell'
+                      ? t('lending.recalledBySale')
+                      : t('lending.status.recalled')}
+                </Tag>
+              ),
+            },
+            { key: 'lent', title: t('lending.lentAt'), render: (_, r) => formatDateTime(r.lent_at) },
+            {
+              key: 'recalled',
+              title: t('lending.recalledAt'),
+              render: (_, r) => (r.recalled_at ? formatDateTime(r.recalled_at) : '-'),
+            },
+          ]}
+        />
         <Card
           title={t('lending.rates')}
           extra={

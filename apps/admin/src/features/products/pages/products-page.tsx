@@ -1,21 +1,8 @@
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
+import { EmptyBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-products.ts';
@@ -185,7 +172,7 @@ export function ProductsPage() {
     <div data-testid="products-page">
       <PageHeader title={t('products.title')} subtitle={t('products.subtitle')} />
       <Flex vertical gap={16}>
-        <Card
+        <ListCard<ProductRow>
           title={t('products.list')}
           extra={
             <Space>
@@ -203,89 +190,76 @@ export function ProductsPage() {
               </Button>
             </Space>
           }
-        >
-          {products.isError && !products.data ? (
-            <ErrorBlock error={products.error} onRetry={() => products.refetch()} />
-          ) : (
-            <Table<ProductRow>
-              rowKey="id"
-              size="middle"
-              scroll={{ x: 'max-content' }}
-              loading={products.isPending}
-              dataSource={(products.data?.list ?? []) as unknown as ProductRow[]}
-              locale={{ emptyText: <EmptyBlock description={t('products.empty')} /> }}
-              onRow={(r) =>
-                ({ 'data-testid': 'product-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>
-              }
-              pagination={false}
-              columns={[
-                { key: 'id', title: 'ID', dataIndex: 'id' },
-                {
-                  key: 'name',
-                  title: t('products.name'),
-                  render: (_: unknown, r) => `${r.name_jp} (${r.market})`,
-                },
-                { key: 'issuer', title: t('products.issuer'), dataIndex: 'issuer' },
-                { key: 'nav', title: 'NAV', dataIndex: 'nav' },
-                {
-                  key: 'target',
-                  title: t('products.target'),
-                  render: (_: unknown, r) => `${r.target_bp / 100}%`,
-                },
-                {
-                  key: 'raised',
-                  title: t('products.raised'),
-                  render: (_: unknown, r) => `${r.raised} / ${r.capacity}`,
-                },
-                {
-                  key: 'weights',
-                  title: t('products.constituents'),
-                  render: (_: unknown, r) => showWeights(r.constituents),
-                },
-                {
-                  key: 'deadline',
-                  title: t('products.deadline'),
-                  render: (_: unknown, r) => formatDateTime(Date.parse(r.deadline) / 1000),
-                },
-                {
-                  key: 'status',
-                  title: t('products.statusLabel'),
-                  render: (_: unknown, r) => (
-                    <Tag color={['processing', 'default', 'default'][r.status]}>
-                      {t(`products.status.${STATUS[r.status] ?? 'listed'}`)}
-                    </Tag>
-                  ),
-                },
-                {
-                  key: 'actions',
-                  title: t('common.actions'),
-                  render: (_: unknown, r) => (
-                    <Space>
-                      <Button size="small" onClick={() => open(r)} disabled={r.status === 2}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setRebalancing(r);
-                          rebalanceForm.setFieldsValue({ weights: showWeights(r.constituents), reason: '' });
-                        }}
-                        disabled={r.status === 2}
-                        data-testid="product-rebalance"
-                      >
-                        {t('products.rebalance')}
-                      </Button>
-                      <Button size="small" onClick={() => setProductId(r.id)}>
-                        {t('products.stakes')}
-                      </Button>
-                    </Space>
-                  ),
-                },
-              ]}
-            />
-          )}
-        </Card>
-        <Card
+          query={products}
+          rowKey="id"
+          emptyText={t('products.empty')}
+          onRow={(r) => ({ 'data-testid': 'product-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>}
+          columns={[
+            { key: 'id', title: 'ID', dataIndex: 'id' },
+            {
+              key: 'name',
+              title: t('products.name'),
+              render: (_: unknown, r) => `${r.name_jp} (${r.market})`,
+            },
+            { key: 'issuer', title: t('products.issuer'), dataIndex: 'issuer' },
+            { key: 'nav', title: 'NAV', dataIndex: 'nav' },
+            {
+              key: 'target',
+              title: t('products.target'),
+              render: (_: unknown, r) => `${r.target_bp / 100}%`,
+            },
+            {
+              key: 'raised',
+              title: t('products.raised'),
+              render: (_: unknown, r) => `${r.raised} / ${r.capacity}`,
+            },
+            {
+              key: 'weights',
+              title: t('products.constituents'),
+              render: (_: unknown, r) => showWeights(r.constituents),
+            },
+            {
+              key: 'deadline',
+              title: t('products.deadline'),
+              render: (_: unknown, r) => formatDateTime(Date.parse(r.deadline) / 1000),
+            },
+            {
+              key: 'status',
+              title: t('products.statusLabel'),
+              render: (_: unknown, r) => (
+                <Tag color={['processing', 'default', 'default'][r.status]}>
+                  {t(`products.status.${STATUS[r.status] ?? 'listed'}`)}
+                </Tag>
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('common.actions'),
+              render: (_: unknown, r) => (
+                <Space>
+                  <Button size="small" onClick={() => open(r)} disabled={r.status === 2}>
+                    {t('common.edit')}
+                  </Button>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setRebalancing(r);
+                      rebalanceForm.setFieldsValue({ weights: showWeights(r.constituents), reason: '' });
+                    }}
+                    disabled={r.status === 2}
+                    data-testid="product-rebalance"
+                  >
+                    {t('products.rebalance')}
+                  </Button>
+                  <Button size="small" onClick={() => setProductId(r.id)}>
+                    {t('products.stakes')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+        <ListCard<Record<string, unknown>>
           title={t('products.stakes')}
           extra={
             <Space wrap>
@@ -313,41 +287,30 @@ export function ProductsPage() {
               />
             </Space>
           }
-        >
-          {stakes.isError && !stakes.data ? (
-            <ErrorBlock error={stakes.error} onRetry={() => stakes.refetch()} />
-          ) : (
-            <Table
-              rowKey={(r) => String(r.id)}
-              size="middle"
-              scroll={{ x: 'max-content' }}
-              loading={stakes.isPending}
-              dataSource={stakes.data?.list ?? []}
-              locale={{ emptyText: <EmptyBlock description={t('products.noStakes')} /> }}
-              pagination={false}
-              columns={[
-                { key: 'order', title: t('products.order'), dataIndex: 'order_no' },
-                { key: 'product', title: t('products.name'), dataIndex: 'product' },
-                { key: 'account', title: t('products.account'), dataIndex: 'account' },
-                { key: 'amount', title: t('products.invested'), dataIndex: 'amount' },
-                { key: 'stake', title: t('products.stake'), dataIndex: 'stake' },
-                { key: 'profit', title: t('products.profit'), dataIndex: 'profit' },
-                { key: 'nav', title: t('products.entryNav'), dataIndex: 'entry_nav' },
-                {
-                  key: 'status',
-                  title: t('products.statusLabel'),
-                  render: (_: unknown, r: Record<string, unknown>) =>
-                    t(`products.stakeStatus.${STAKE_STATUS[Number(r.status)] ?? 'following'}`),
-                },
-                {
-                  key: 'time',
-                  title: t('products.time'),
-                  render: (_: unknown, r: Record<string, unknown>) => formatDateTime(Number(r.create_time)),
-                },
-              ]}
-            />
-          )}
-        </Card>
+          query={stakes}
+          rowKey={(r) => String(r.id)}
+          emptyText={t('products.noStakes')}
+          columns={[
+            { key: 'order', title: t('products.order'), dataIndex: 'order_no' },
+            { key: 'product', title: t('products.name'), dataIndex: 'product' },
+            { key: 'account', title: t('products.account'), dataIndex: 'account' },
+            { key: 'amount', title: t('products.invested'), dataIndex: 'amount' },
+            { key: 'stake', title: t('products.stake'), dataIndex: 'stake' },
+            { key: 'profit', title: t('products.profit'), dataIndex: 'profit' },
+            { key: 'nav', title: t('products.entryNav'), dataIndex: 'entry_nav' },
+            {
+              key: 'status',
+              title: t('products.statusLabel'),
+              render: (_: unknown, r: Record<string, unknown>) =>
+                t(`products.stakeStatus.${STAKE_STATUS[Number(r.status)] ?? 'following'}`),
+            },
+            {
+              key: 'time',
+              title: t('products.time'),
+              render: (_: unknown, r: Record<string, unknown>) => formatDateTime(Number(r.create_time)),
+            },
+          ]}
+        />
       </Flex>
       <Modal
         open={editing !== null}
