@@ -1,9 +1,10 @@
 import { assetsApi, supportApi } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits, parseUnits } from '@kabuto/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
-import { expectLedgerSound, fund, pinPrices, trader } from './support/trading.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { productSuite } from './support/suite.ts';
+import { fund, pinPrices, trader } from './support/trading.ts';
 
 const u = (s: string) => parseUnits(s) as bigint;
 
@@ -11,17 +12,12 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
   let t: TestApp;
   let op: string;
   let release: (() => void) | null = null;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    op = await t.adminLogin();
+  productSuite(kind, (s) => ({ t, op } = s), {
+    afterEach: () => {
+      release?.();
+      release = null;
+    },
   });
-  afterEach(async () => {
-    release?.();
-    release = null;
-    t.clock.set(T0);
-    await expectLedgerSound(t);
-  });
-  afterAll(async () => t?.close());
 
   const summary = async (s: Session) =>
     expectOk(await t.call(assetsApi.assetsSummary.path, {}, { token: s.token }));

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { allocateProRata, parseUnits } from '@kabuto/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedBlockOfferings } from '../src/seed/block.ts';
-import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
-import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
+import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { productSuite } from './support/suite.ts';
+import { available, trader, userIdOf } from './support/trading.ts';
 
 const u = (s: string) => parseUnits(s) as bigint;
 const HOUR = 60 * 60 * 1000;
@@ -17,17 +18,14 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
   let op: string;
   let a: Session;
   let b: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    op = await t.adminLogin();
-    a = await trader(t, { jpy: '10000000' });
-    b = await trader(t, { jpy: '10000000' });
-  });
-  afterEach(async () => {
-    t.clock.set(T0);
-    await expectLedgerSound(t);
-  });
-  afterAll(async () => t?.close());
+  productSuite(
+    kind,
+    (s) => {
+      ({ t, op } = s);
+      [a, b] = s.traders;
+    },
+    { traders: 2 },
+  );
 
   const offering = async (
     o: { shares?: string; password?: string; start?: number; end?: number; symbol?: string } = {},

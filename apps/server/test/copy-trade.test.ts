@@ -1,10 +1,11 @@
 import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, parseUnits, settleDay, stakeValue } from '@kabuto/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedProducts } from '../src/seed/products.ts';
-import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
-import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
+import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { productSuite } from './support/suite.ts';
+import { available, trader, userIdOf } from './support/trading.ts';
 
 const u = (s: string) => parseUnits(s) as bigint;
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,17 +18,14 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
   let op: string;
   let a: Session;
   let b: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    op = await t.adminLogin();
-    a = await trader(t, { jpy: '10000000' });
-    b = await trader(t, { jpy: '10000000' });
-  });
-  afterEach(async () => {
-    t.clock.set(T0);
-    await expectLedgerSound(t);
-  });
-  afterAll(async () => t?.close());
+  productSuite(
+    kind,
+    (s) => {
+      ({ t, op } = s);
+      [a, b] = s.traders;
+    },
+    { traders: 2 },
+  );
 
   const product = async (o: Partial<Record<string, unknown>> = {}) =>
     expectOk(

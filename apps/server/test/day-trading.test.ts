@@ -1,17 +1,10 @@
 import { unitsOfWireNumber } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { forcedCloseAt, parseUnits } from '@kabuto/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  expectOk,
-  expectRefusal,
-  readyUser,
-  type Session,
-  T0,
-  type TestApp,
-} from './support/app.ts';
-import { available, expectLedgerSound, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectRefusal, readyUser, type Session, T0, type TestApp } from './support/app.ts';
+import { productSuite } from './support/suite.ts';
+import { available, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
 
 /** A decimal string (amounts) or a JSON number (valuation) → units. */
 const u = (s: string | number) => (typeof s === 'number' ? unitsOfWireNumber(s) : parseUnits(s)) as bigint;
@@ -27,17 +20,12 @@ describe.each(TEST_DB_KINDS)('day trading on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let release: (() => void) | null = null;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    op = await t.adminLogin();
+  productSuite(kind, (s) => ({ t, op } = s), {
+    afterEach: () => {
+      release?.();
+      release = null;
+    },
   });
-  afterEach(async () => {
-    release?.();
-    release = null;
-    t.clock.set(T0);
-    await expectLedgerSound(t);
-  });
-  afterAll(async () => t?.close());
 
   /** A verified user with a fund password and ¥5,000,000. */
   const user = async () => {

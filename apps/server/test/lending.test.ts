@@ -1,13 +1,14 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { dailyLendingFee, parseUnits } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lendingService } from '../src/modules/lending/lending.service.ts';
 import { listPositions, lockPosition, markLent } from '../src/modules/trading/trading.repo.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
 import { localUserChanges } from '../src/shared/user-changes.ts';
-import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
-import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
+import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { productSuite } from './support/suite.ts';
+import { available, trader, userIdOf } from './support/trading.ts';
 
 const u = (s: string) => parseUnits(s) as bigint;
 const jst = (iso: string) => Date.parse(`${iso}+09:00`);
@@ -17,17 +18,14 @@ describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
   let op: string;
   let a: Session;
   let b: Session;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    op = await t.adminLogin();
-    a = await trader(t, { jpy: '10000000' });
-    b = await trader(t, { jpy: '10000000' });
-  });
-  afterEach(async () => {
-    t.clock.set(T0);
-    await expectLedgerSound(t);
-  });
-  afterAll(async () => t?.close());
+  productSuite(
+    kind,
+    (s) => {
+      ({ t, op } = s);
+      [a, b] = s.traders;
+    },
+    { traders: 2 },
+  );
 
   /** A second, independent copy of the service on the same database: a second process's job. */
   const service = () =>
