@@ -1,4 +1,4 @@
-import { Card, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Card, Input, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { EmptyBlock, ErrorBlock } from './states.tsx';
 
@@ -50,5 +50,55 @@ export function ListCard<R extends object>({
         />
       )}
     </Card>
+  );
+}
+
+/**
+ * The filters of a list of users' entries under a parent (a product's stakes, an offering's
+ * subscriptions): the parent's id (digits only), the account (searched on enter), the status.
+ */
+export function EntryFilters<S extends string>({
+  idPlaceholder,
+  id,
+  onId,
+  accountPlaceholder,
+  onAccount,
+  status,
+  onStatus,
+  statuses,
+  statusLabel,
+}: {
+  idPlaceholder: string;
+  id: string;
+  onId: (id: string) => void;
+  accountPlaceholder: string;
+  onAccount: (account: string) => void;
+  status: S;
+  onStatus: (status: S) => void;
+  statuses: readonly S[];
+  statusLabel: (status: S) => string;
+}) {
+  return (
+    <Space wrap>
+      <Input
+        allowClear
+        placeholder={idPlaceholder}
+        value={id}
+        onChange={(e) => onId(e.target.value.replace(/\D/g, ''))}
+        style={{ width: 120 }}
+      />
+      <Input.Search
+        allowClear
+        placeholder={accountPlaceholder}
+        onSearch={(v) => onAccount(v.trim())}
+        style={{ width: 180 }}
+      />
+      <Select
+        value={status}
+        onChange={onStatus}
+        style={{ width: 140 }}
+        options={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+      />
+    </Space>
   );
 }

@@ -1,7 +1,7 @@
 import type { blockApi } from '@kabuto/contract';
 import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
-import { ListCard } from '../../../components/list-card.tsx';
+import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -244,30 +244,17 @@ export function BlockPage() {
         <ListCard<Record<string, unknown>>
           title={t('block.subscriptions')}
           extra={
-            <Space wrap>
-              <Input
-                allowClear
-                placeholder={t('block.offeringId')}
-                value={offeringId}
-                onChange={(e) => setOfferingId(e.target.value.replace(/\D/g, ''))}
-                style={{ width: 120 }}
-              />
-              <Input.Search
-                allowClear
-                placeholder={t('block.account')}
-                onSearch={(v) => setAccount(v.trim())}
-                style={{ width: 180 }}
-              />
-              <Select
-                value={subStatus}
-                onChange={setSubStatus}
-                style={{ width: 140 }}
-                options={(['all', 'pending', 'allocated', 'refunded'] as const).map((s) => ({
-                  value: s,
-                  label: t(`block.subStatus.${s}`),
-                }))}
-              />
-            </Space>
+            <EntryFilters
+              idPlaceholder={t('block.offeringId')}
+              id={offeringId}
+              onId={setOfferingId}
+              accountPlaceholder={t('block.account')}
+              onAccount={setAccount}
+              status={subStatus}
+              onStatus={setSubStatus}
+              statuses={['all', 'pending', 'allocated', 'refunded'] as const}
+              statusLabel={(s) => t(`block.subStatus.${s}`)}
+            />
           }
           query={subs}
           rowKey={(r) => String(r.id)}

@@ -1,6 +1,6 @@
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
-import { ListCard } from '../../../components/list-card.tsx';
+import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -262,30 +262,17 @@ export function ProductsPage() {
         <ListCard<Record<string, unknown>>
           title={t('products.stakes')}
           extra={
-            <Space wrap>
-              <Input
-                allowClear
-                placeholder={t('products.productId')}
-                value={productId}
-                onChange={(e) => setProductId(e.target.value.replace(/\D/g, ''))}
-                style={{ width: 120 }}
-              />
-              <Input.Search
-                allowClear
-                placeholder={t('products.account')}
-                onSearch={(v) => setAccount(v.trim())}
-                style={{ width: 180 }}
-              />
-              <Select
-                value={stakeStatus}
-                onChange={setStakeStatus}
-                style={{ width: 140 }}
-                options={(['all', 'following', 'locked', 'ended'] as const).map((s) => ({
-                  value: s,
-                  label: t(`products.stakeStatus.${s}`),
-                }))}
-              />
-            </Space>
+            <EntryFilters
+              idPlaceholder={t('products.productId')}
+              id={productId}
+              onId={setProductId}
+              accountPlaceholder={t('products.account')}
+              onAccount={setAccount}
+              status={stakeStatus}
+              onStatus={setStakeStatus}
+              statuses={['all', 'following', 'locked', 'ended'] as const}
+              statusLabel={(s) => t(`products.stakeStatus.${s}`)}
+            />
           }
           query={stakes}
           rowKey={(r) => String(r.id)}
