@@ -27,6 +27,12 @@ describe('admin locales', () => {
     }
   });
 
+  it("placeholders are written {name}, as interpolate fills them (not the web app's {{name}})", () => {
+    for (const [lang, bundle] of Object.entries(bundles))
+      for (const [key, text] of Object.entries(bundle))
+        expect(text.includes('{{'), `${lang}.json: ${key} uses {{…}}`).toBe(false);
+  });
+
   it('no string is empty and placeholders match across languages', () => {
     for (const key of Object.keys(jp)) {
       for (const [lang, bundle] of Object.entries(bundles)) {
