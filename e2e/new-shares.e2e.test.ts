@@ -102,18 +102,26 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
   step('after the window, the operator draws it in the back office and sees the seed', async () => {
     await startAt(CLOCKS.drawn);
     const { page } = browser;
-    await adminLogin(page, url(), OPERATOR.user, OPERATOR.pass);
-    await page.goto(`${url()}/admin/index.html#/new-shares`);
-    const row = page.locator(`${tid('ipo-row')}[data-code="${CODE}"]`);
-    await row.waitFor();
-    await row.locator(tid('ipo-draw')).click();
-    await page.locator(tid('ipo-draw-ok')).click();
-    // drawn: the row has no actions any more; its expanded detail shows the revealed seed
-    await row.locator(tid('ipo-draw')).waitFor({ state: 'detached' });
-    await row.locator('.ant-table-row-expand-icon').click();
-    await expect
-      .poll(async () => (await page.locator(tid('ipo-seed')).first().textContent()) ?? '')
-      .toMatch(/^[0-9a-f]{64}$/);
+    // the back office is a desktop screen: the operator works at 1280×900, the user again at 375×812
+    await page.setViewportSize({ width: 1280, height: 900 });
+    try {
+      await adminLogin(page, url(), OPERATOR.user, OPERATOR.pass);
+      await page.goto(`${url()}/admin/index.html#/new-shares`);
+      const row = page.locator(`${tid('ipo-row')}[data-code="${CODE}"]`);
+      await row.waitFor();
+      await row.locator(tid('ipo-draw')).click();
+      const ok = page.locator(tid('ipo-draw-ok'));
+      await ok.waitFor();
+      await ok.click();
+      // drawn: the row has no actions any more; its expanded detail shows the revealed seed
+      await row.locator(tid('ipo-draw')).waitFor({ state: 'detached' });
+      await row.locator('.ant-table-row-expand-icon').click();
+      await expect
+        .poll(async () => (await page.locator(tid('ipo-seed')).first().textContent()) ?? '')
+        .toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await page.setViewportSize({ width: 375, height: 812 });
+    }
   });
 
   step('sees the result and verifies the draw in the browser', async () => {
