@@ -37,10 +37,6 @@ import * as repo from './loans.repo.ts';
 export function loansService(deps: Deps, identity: IdentityLookup, verifiedSql: VerifiedSql) {
   const { db, clock } = deps;
   const creditRule = creditLimits(db, identity);
-  async function score(userId: bigint): Promise<number> {
-    return (await repo.creditScore(db, userId)) ?? (await loadSettings(db)).credit_score_default;
-  }
-
   async function borrowed(userId: bigint): Promise<Map<string, Units>> {
     return new Map((await repo.outstanding(db, userId)).map((r) => [r.currency, BigInt(r.total)]));
   }
@@ -70,8 +66,8 @@ export function loansService(deps: Deps, identity: IdentityLookup, verifiedSql: 
   async function info(userId: bigint, input: { currency: Currency; amount?: Units }): Promise<LoanTerms> {
     const settings = await loadSettings(db);
     const ratePpm = percentToPpm(settings.loan_annual_rate);
-    const [creditScore, owedBy, terms, pending, tiers] = await Promise.all([
-      score(userId),
+    // the limit's terms carry the credit score they were computed from
+    const [owedBy, terms, pending, tiers] = await Promise.all([
       borrowed(userId),
       creditRule.limitOf(db, userId, input.currency),
       repo.hasPending(db, userId),
@@ -82,7 +78,7 @@ export function loansService(deps: Deps, identity: IdentityLookup, verifiedSql: 
     const available = limit > owed ? limit - owed : 0n;
     return {
       currency: input.currency,
-      creditScore,
+      creditScore: terms.score,
       limit: formatUnits(limit),
       owed: formatUnits(owed),
       available: formatUnits(available),
@@ -395,7 +391,7 @@ export function loansService(deps: Deps, identity: IdentityLookup, verifiedSql: 
   /** The credit and the recent loans of a user, for the back office's user page. */
   async function userDetail(userId: bigint): Promise<LoansDetail> {
     const [creditScore, limits, loans] = await Promise.all([
-      score(userId),
+      creditRule.score(db, userId),
       repo.limits(db, userId),
       repo.userLoans(db, userId, undefined, 50),
     ]);
