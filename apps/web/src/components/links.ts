@@ -1,7 +1,7 @@
 import type { IconName } from './icon.tsx';
 
 /** Something a link does instead of opening a screen. */
-export type LinkAction = 'kefu' | 'logout';
+export type LinkAction = 'logout';
 
 /**
  * One entry of a menu, panel, shortcut grid or tab bar. `to` entries are shown only when the build has
@@ -51,7 +51,7 @@ export const L = {
   quantTrade: link('quantTrade', 'quant', '/home/follow'),
   dayTrade: link('dayTrade', 'daytrade', '/home/withinDays'),
   subscriptionRecords: link('subscriptionRecords', 'order', '/mine/newShareOrder'),
-  /** Customer service: the in-app support page (an external `kefu` URL, when set, is offered there). */
+  /** Customer service: the in-app support page. */
   kefu: link('kefu', 'headset', '/mine/support'),
   logout: action('logout', 'logout'),
 } satisfies Record<string, AppLink>;
