@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin } from './support/admin.ts';
+import { adminLogin, dialogSettled } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { newDataDir, type RunningServer, startServer } from './support/server.ts';
@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
       await row.waitFor();
       await row.locator(tid('ipo-draw')).click();
       const ok = page.locator(tid('ipo-draw-ok'));
-      await ok.waitFor();
+      await dialogSettled(ok);
       await ok.click();
       // drawn: the row has no actions any more; its expanded detail shows the revealed seed
       await row.locator(tid('ipo-draw')).waitFor({ state: 'detached' });

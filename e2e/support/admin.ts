@@ -43,7 +43,7 @@
  *   operators-page, operators-table, operator-row (data-id), operator-new, operator-edit, operator-form,
  *   operator-username, operator-role, operator-password, operator-disabled, operator-reason, operator-save
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const ADMIN_QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans', 'daytrades'] as const;
 export type AdminQueue = (typeof ADMIN_QUEUES)[number];
@@ -109,6 +109,20 @@ export interface DecisionResult {
  * Approve or reject the first pending row of the open queue (see {@link openQueue}).
  * A rejection needs a reason; an approval sends it as a note when given.
  */
+/**
+ * Waits until the dialog holding `inside` has finished opening. antd zooms a dialog in; on a loaded
+ * machine a click aimed while it still moves can land beside its button and be lost, leaving the dialog
+ * open. Waits for the CSS animations of the dialog (its `.ant-modal` box) to finish, at most 3 s.
+ */
+export async function dialogSettled(inside: Locator): Promise<void> {
+  await inside.waitFor({ state: 'visible' });
+  await inside.evaluate((el) => {
+    const box = el.closest('.ant-modal') ?? el;
+    const running = box.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(running), new Promise((done) => setTimeout(done, 3000))]);
+  });
+}
+
 export async function decideFirstPending(
   page: Page,
   { approve, reason }: { approve: boolean; reason?: string },
@@ -122,6 +136,7 @@ export async function decideFirstPending(
   await modal.waitFor({ state: 'visible' });
   if (reason !== undefined) await modal.locator(tid('decide-reason')).fill(reason);
   else if (!approve) throw new Error('decideFirstPending: a rejection needs a reason');
+  await dialogSettled(modal.locator(tid('decide-confirm')));
   await modal.locator(tid('decide-confirm')).click();
   const outcome = await first([
     page
