@@ -9,15 +9,26 @@ import { ensureStoredDefaults } from './lib/storage.ts';
 
 /** Spec §7: the app mounts after the start-up config call (bounded, so a silent server cannot hang it). */
 const STARTUP_WAIT_MS = 8000;
+/**
+ * How long the mount also waits for a signed-in user's opening screen. Mounted with its code here, the
+ * screen renders at once; mounted before, it shows its loading state (home's skeleton) and React keeps
+ * that up at least 300 ms once shown, so a screen arriving a moment after the mount would lose those.
+ * On a slow link the code takes longer than this, and the loading state shows meanwhile.
+ */
+const OPENING_SCREEN_WAIT_MS = 600;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function boot(): Promise<void> {
   ensureStoredDefaults();
   const config = loadStartupConfig().catch(() => null);
-  const bounded = Promise.race([config, new Promise((r) => setTimeout(r, STARTUP_WAIT_MS))]);
+  const bounded = Promise.race([config, wait(STARTUP_WAIT_MS)]);
   const i18n = initI18n();
   // a signed-in user reopening a screen: its code loads while the start-up config is on its way
-  if (hasStoredSession()) preloadOpeningScreen(window.location.hash.slice(1));
-  await Promise.allSettled([i18n, bounded]);
+  const opening = hasStoredSession()
+    ? Promise.race([preloadOpeningScreen(window.location.hash.slice(1)), wait(OPENING_SCREEN_WAIT_MS)])
+    : null;
+  await Promise.allSettled([i18n, bounded, opening]);
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
 }

@@ -1,18 +1,27 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 import { withChunkTimeout } from '../lib/chunk.ts';
 import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * A lazily loaded screen: its code and its translation namespaces arrive together (within the
  * 120-second chunk time-out), so it never renders untranslated. `preload` fetches both ahead of time.
+ *
+ * Once they have arrived the screen renders at once, without suspending. A `React.lazy` suspends on its
+ * first render even when its code is already here, and React holds back revealing a screen until
+ * 300 ms after the last loading state it showed: the shell and the screen it opens would each pay that
+ * on a cold start, although `preloadOpeningScreen` had fetched both together.
  */
 export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namespace[] = []): LazyPage {
   let pending: Promise<{ default: ComponentType }> | null = null;
+  let loaded: ComponentType | null = null;
   const preload = () => {
     pending ??= withChunkTimeout(Promise.all([load(), loadNamespaces(ns)])).then(
-      ([Component]) => ({ default: Component }),
+      ([Component]) => {
+        loaded = Component;
+        return { default: Component };
+      },
       (e: unknown) => {
         pending = null;
         throw e;
@@ -20,5 +29,7 @@ export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namesp
     );
     return pending;
   };
-  return Object.assign(lazy(preload), { preload });
+  const Suspending = lazy(preload);
+  const Page = () => createElement(loaded ?? Suspending);
+  return Object.assign(Page, { preload });
 }

@@ -212,12 +212,11 @@ registerPrefetch(() => Promise.all([Shell.preload(), home.preload()]));
 /**
  * A page opened on a screen inside the shell (a reload, a link, the app reopened): fetch that screen's
  * code together with the shell's while the app starts, instead of the screen only after the shell.
+ * Settles when both are here (or failed: the screen's error state reports it when it renders).
  */
-export function preloadOpeningScreen(hashPath: string): void {
+export function preloadOpeningScreen(hashPath: string): Promise<unknown> {
   const path = hashPath.split('?')[0].toLowerCase();
   const route = shellRoutes.find((r) => r.path.toLowerCase() === path);
-  if (!route) return;
-  const ignore = () => {};
-  Shell.preload().catch(ignore);
-  route.Page.preload().catch(ignore);
+  if (!route) return Promise.resolve();
+  return Promise.allSettled([Shell.preload(), route.Page.preload()]);
 }
