@@ -19,6 +19,7 @@ import {
 } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useAfterPaint } from '../../../lib/use-after-paint.ts';
 import { ADJUSTMENTS, type Adjustment, type KlinePeriod, PERIODS } from '../api/use-kline.ts';
 import { useStockDetails } from '../api/use-stock-details.ts';
 import { useWatchlist, useWatchlistEdit } from '../api/use-watchlist.ts';
@@ -30,7 +31,7 @@ import {
 } from '../components/chart-options.ts';
 import { type Direction, OrderSheet } from '../components/order-sheet.tsx';
 
-// the chart library is its own chunk: figures show before it arrives
+// the chart library is its own chunk, loaded once the figures have painted
 const KlineChart = lazy(async () => ({
   default: (await import('../components/kline-chart.tsx')).KlineChart,
 }));
@@ -59,6 +60,7 @@ export function InfoPage() {
   const [sub, setSub] = useState<SubIndicator>('VOL');
   const [sheet, setSheet] = useState<Direction | null>(null);
   const [direction, setDirection] = useState<Direction>(1);
+  const chartReady = useAfterPaint(!details.isPending);
 
   const d = details.data;
   const index = isIndex || d?.board === 'index' || d?.lot === 0;
@@ -177,25 +179,23 @@ export function InfoPage() {
                 ))}
               </fieldset>
             </div>
-            <Suspense
-              fallback={
-                <div className="k-chart-wrap">
-                  <div className="k-chart-overlay">{t('shell:states.loading')}</div>
-                </div>
-              }
-            >
-              <KlineChart
-                key={`${market}:${symbol}`}
-                symbol={symbol}
-                market={market}
-                period={period}
-                adjust={adjust}
-                main={main}
-                sub={sub}
-                pricePrecision={decimals}
-                tick={tick}
-              />
-            </Suspense>
+            {chartReady ? (
+              <Suspense fallback={<ChartLoading />}>
+                <KlineChart
+                  key={`${market}:${symbol}`}
+                  symbol={symbol}
+                  market={market}
+                  period={period}
+                  adjust={adjust}
+                  main={main}
+                  sub={sub}
+                  pricePrecision={decimals}
+                  tick={tick}
+                />
+              </Suspense>
+            ) : (
+              <ChartLoading />
+            )}
             <div className="k-chart-tools is-sub">
               <fieldset className="k-tool-group" aria-label={t('chart.sub')}>
                 {SUB_INDICATORS.map((name) => (
@@ -280,6 +280,16 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
     <div>
       <dt>{label}</dt>
       <dd className={tone ? `k-trend-${tone}` : undefined}>{value}</dd>
+    </div>
+  );
+}
+
+/** The chart's place while its code loads. */
+function ChartLoading() {
+  const { t } = useTranslation('quotes');
+  return (
+    <div className="k-chart-wrap">
+      <div className="k-chart-overlay">{t('shell:states.loading')}</div>
     </div>
   );
 }
