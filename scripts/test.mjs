@@ -2,7 +2,8 @@
 // `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (PGlite always,
 // PostgreSQL too when DATABASE_URL is set; among them the fuzz and cross-user suites), the crash test
 // (kill -9 under money load; PostgreSQL only, skipped with a notice without DATABASE_URL), then the
-// browser tests (skipped with a notice when /usr/bin/chromium is absent). The ledger's long model run is its own command (`npm run test:ledger-long`), which CI runs
+// browser tests and Lighthouse CI with its budgets (both skipped with a notice when /usr/bin/chromium is
+// absent). The ledger's long model run is its own command (`npm run test:ledger-long`), which CI runs
 // after this one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,14 +20,15 @@ const steps = [
   ['crash test', 'npx', ['tsx', 'scripts/crash-test.ts']],
   ['build', 'npm', ['run', 'build']],
   ['browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']],
+  ['lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts']],
 ];
 
 const chromium = existsSync('/usr/bin/chromium');
 const results = [];
 for (const [name, cmd, args] of steps) {
-  if (name === 'browser tests' && !chromium) {
+  if ((name === 'browser tests' || name === 'lighthouse') && !chromium) {
     process.stdout.write(
-      '\n▶ browser tests: skipped — /usr/bin/chromium is not installed (apt-get install -y chromium)\n',
+      `\n▶ ${name}: skipped — /usr/bin/chromium is not installed (apt-get install -y chromium)\n`,
     );
     results.push([name, 'skipped']);
     continue;
