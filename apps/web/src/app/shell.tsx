@@ -3,7 +3,7 @@ import './shell.css';
 import '../components/components.css';
 import type { Language } from '@kabuto/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, ImageViewer, Toast } from 'antd-mobile';
+import { ConfigProvider, Toast } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import jaJP from 'antd-mobile/es/locales/ja-JP';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
@@ -20,11 +20,9 @@ import { FadeOutlet } from './fade-outlet.tsx';
 
 const ANTD_LOCALES = { jp: jaJP, cn: zhCN, us: enUS } satisfies Record<Language, unknown>;
 
-// Navigation clears antd-mobile toasts and image viewers along with the app's own toast.
-registerToastClearer(() => {
-  Toast.clear();
-  ImageViewer.clear();
-});
+// Navigation clears antd-mobile toasts along with the app's own toast (the image viewer registers its
+// own clearing where it is used: components/image-picker.tsx).
+registerToastClearer(() => Toast.clear());
 
 /**
  * Everything behind the splash: antd-mobile (in the interface language), the server-state cache,

@@ -4,7 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadImage } from '../lib/api/use-upload-image.ts';
 import { IMAGE_ACCEPT } from '../lib/image.ts';
+import { registerToastClearer } from '../lib/toast.ts';
 import { Icon, type IconName } from './icon.tsx';
+
+// Navigation closes an open preview, as it clears toasts (registered here, with the viewer's code, so
+// screens without an image picker do not load the viewer).
+registerToastClearer(() => ImageViewer.clear());
 
 interface ImagePickerProps {
   label: string;
