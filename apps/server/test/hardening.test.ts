@@ -3,8 +3,11 @@ import { createTestDb } from '@kabuto/db/testing';
 import { ManualClock, systemClock } from '@kabuto/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { loadEnv } from '../src/config.ts';
+import { tokenHash } from '../src/lib/crypto.ts';
 import { seedDemo } from '../src/seed/seed.ts';
+import { SESSION_TTL_MS } from '../src/shared/sessions.ts';
 import { createTestApp, expectOk, expectRefusal, IMAGES, T0, type TestApp } from './support/app.ts';
 import { client } from './support/ws-client.ts';
 
@@ -88,7 +91,13 @@ describe('authentication before validation, and sockets of revoked sessions', ()
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp('pglite', {}, { stream: { sessionCheckMs: 100 } });
+    // the full re-read of every session is out of reach here: what closes a socket is the user-changes
+    // bus or the in-memory expiry
+    t = await createTestApp(
+      'pglite',
+      {},
+      { stream: { sessionCheckMs: 100, sessionRecheckAllMs: 3_600_000 } },
+    );
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `${address.replace('http', 'ws')}/api/vue/ws`;
   });
@@ -112,6 +121,60 @@ describe('authentication before validation, and sockets of revoked sessions', ()
     await c.next((m) => m.type === 'auth');
     const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
     expectOk(await t.call('/user/logout', {}, { token: s.token }));
+    expect(await closed).toBe(4401);
+  });
+
+  it('closes a WebSocket once its session has expired, and keeps one whose session slid forward', async () => {
+    const expiring = await t.newUser('we');
+    const sliding = await t.newUser('ws');
+    const a = await authed(expiring.token);
+    const b = await authed(sliding.token);
+    // the second user's session is used again later on: its expiry moves past the clock's next step
+    await t.db
+      .updateTable('session')
+      .set({ expires_at: new Date(t.clock.now() + SESSION_TTL_MS + 120_000) })
+      .where('token_hash', '=', tokenHash(sliding.token))
+      .execute();
+    const closed = new Promise<number>((resolve) => a.ws.once('close', (code) => resolve(code)));
+    t.clock.advance(SESSION_TTL_MS + 60_000);
+    expect(await closed).toBe(4401);
+    b.send({ op: 'ping' });
+    await b.next((m) => m.type === 'pong');
+    expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    b.ws.close();
+  });
+
+  async function authed(token: string) {
+    const c = client(url);
+    await c.opened;
+    c.send({ op: 'auth', token });
+    await c.next((m) => m.type === 'auth');
+    return c;
+  }
+});
+
+describe('sockets of sessions changed outside the user-changes bus', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {}, { stream: { sessionCheckMs: 100, sessionRecheckAllMs: 200 } });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/api/vue/ws`;
+  });
+  afterAll(async () => t?.close());
+
+  it('closes a WebSocket whose session was revoked in the database alone, at the next full check', async () => {
+    const s = await t.newUser('wd');
+    const c = client(url);
+    await c.opened;
+    c.send({ op: 'auth', token: s.token });
+    await c.next((m) => m.type === 'auth');
+    const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
+    await t.db
+      .updateTable('session')
+      .set({ revoked_at: new Date(t.clock.now()) })
+      .where('token_hash', '=', tokenHash(s.token))
+      .execute();
     expect(await closed).toBe(4401);
   });
 });

@@ -6,6 +6,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { Deps } from '../src/deps.ts';
 import { quoteStream } from '../src/modules/quotes/quotes.stream.ts';
 import { localTickBus } from '../src/shared/tick-bus.ts';
+import { localUserChanges } from '../src/shared/user-changes.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,7 +18,7 @@ describe('quote stream heartbeat', () => {
 
   /** A stream on its own WebSocket server (the heartbeat needs neither the database nor the market). */
   async function setup(heartbeatMs: number) {
-    const deps = { clock: new ManualClock(0) } as unknown as Deps;
+    const deps = { clock: new ManualClock(0), userChanges: localUserChanges() } as unknown as Deps;
     const stream = quoteStream(deps, {} as MarketDataProvider, localTickBus(), { heartbeatMs });
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
     wss.on('connection', (ws) => stream.connect(ws));

@@ -30,12 +30,20 @@ export interface StreamOptions {
   maxBufferedBytes?: number;
   maxSymbols?: number;
   /**
-   * How often the sessions of authenticated sockets are checked again (default 2 s): a socket whose
-   * session was revoked (logout, password change, operator action, in any process), expired, or whose
-   * user was banned or frozen is closed with 4401.
+   * How often the sockets' sessions are looked at in memory (default 2 s): a socket whose session's
+   * expiry (as last read) has passed has its session read again, and is closed with 4401 unless it was
+   * extended meanwhile.
    */
   sessionCheckMs?: number;
+  /**
+   * How often every socket's session is read again from the database (default 60 s), in batches: the
+   * net under the user-changes bus, for a change that did not come through it.
+   */
+  sessionRecheckAllMs?: number;
 }
+
+/** Sessions read per query when many sockets are checked at once. */
+const SESSION_BATCH = 1000;
 
 const OPEN = 1;
 /** The heartbeat pings 1/HEARTBEAT_SLICES of the clients every heartbeatMs/HEARTBEAT_SLICES. */
@@ -45,6 +53,8 @@ interface Client {
   ws: WebSocket;
   userId: bigint | null;
   sessionId: bigint | null;
+  /** The session's expiry as last read (ms); sessions slide, so a passed one is read again first. */
+  expiresAt: number;
   symbols: Set<string>;
   /** Latest tick per symbol not yet written: its wire frame, built once for every client. */
   pending: Map<string, TextFrame>;
@@ -53,7 +63,7 @@ interface Client {
 }
 
 export function quoteStream(
-  { db, clock, timers }: Deps,
+  { db, clock, timers, userChanges }: Deps,
   market: MarketDataProvider,
   bus: TickBus,
   opts: StreamOptions = {},
@@ -63,6 +73,7 @@ export function quoteStream(
   const maxBuffered = opts.maxBufferedBytes ?? 256 * 1024;
   const maxSymbols = opts.maxSymbols ?? 200;
   const sessionCheckMs = opts.sessionCheckMs ?? 2_000;
+  const sessionRecheckAllMs = opts.sessionRecheckAllMs ?? 60_000;
 
   const clients = new Set<Client>();
   const bySymbol = new Map<string, Set<Client>>();
@@ -83,6 +94,8 @@ export function quoteStream(
     flushScheduled = false;
     let deferred = false;
     const join = frameJoiner();
+    // one array for every socket's frames: written synchronously, so nothing keeps it
+    const frames: TextFrame[] = [];
     for (const c of dirty) {
       if (c.ws.readyState !== OPEN) {
         c.pending.clear();
@@ -94,7 +107,9 @@ export function quoteStream(
         stats.deferred++;
         continue;
       }
-      stats.direct += sendTextFrames(c.ws, [...c.pending.values()], join);
+      frames.length = 0;
+      for (const frame of c.pending.values()) frames.push(frame);
+      stats.direct += sendTextFrames(c.ws, frames, join);
       stats.sent += c.pending.size;
       c.pending.clear();
       dirty.delete(c);
@@ -150,39 +165,66 @@ export function quoteStream(
     return valid(row) ? row : null;
   }
 
-  /** Closes the authenticated sockets whose session no longer holds. */
-  async function recheckSessions(): Promise<void> {
-    const bySession = new Map<bigint, Client[]>();
-    for (const c of clients) {
-      if (c.sessionId === null) continue;
-      const list = bySession.get(c.sessionId);
-      if (list) list.push(c);
-      else bySession.set(c.sessionId, [c]);
-    }
-    if (bySession.size === 0) return;
-    const rows = await sessionRows()
-      .where('s.id', 'in', [...bySession.keys()])
-      .execute();
-    const holding = new Set(rows.filter(valid).map((r) => r.session_id));
-    for (const [sessionId, list] of bySession) {
-      if (holding.has(sessionId)) continue;
-      for (const c of list) {
+  /**
+   * Reads the sessions of these sockets again: a socket whose session no longer holds (revoked by a
+   * logout, a password change or an operator in any process, expired, or its user banned or frozen) is
+   * closed with 4401; the others keep the expiry just read.
+   */
+  async function recheck(list: readonly Client[]): Promise<void> {
+    const authenticated = list.filter((c) => c.sessionId !== null);
+    for (let i = 0; i < authenticated.length; i += SESSION_BATCH) {
+      const batch = authenticated.slice(i, i + SESSION_BATCH);
+      const ids = [...new Set(batch.map((c) => c.sessionId as bigint))];
+      const rows = await sessionRows().where('s.id', 'in', ids).execute();
+      const holding = new Map(rows.filter(valid).map((r) => [r.session_id, r.expires_at.getTime()]));
+      for (const c of batch) {
+        const expiresAt = holding.get(c.sessionId as bigint);
+        if (expiresAt !== undefined) {
+          c.expiresAt = expiresAt;
+          continue;
+        }
+        if (!clients.has(c)) continue;
         send(c, { type: 'error', msg: 'auth.loginAgain' });
         c.ws.close(4401, 'session ended');
       }
     }
   }
-  let checking = false;
-  const sessionCheck = setInterval(() => {
-    if (checking) return;
-    checking = true;
-    recheckSessions()
+
+  // One check at a time; a check asked for meanwhile runs after it, for everything asked.
+  let checking: Promise<void> | null = null;
+  let queued = new Set<Client>();
+  function check(list: Iterable<Client>): void {
+    for (const c of list) queued.add(c);
+    if (checking || queued.size === 0) return;
+    const next = [...queued];
+    queued = new Set();
+    checking = recheck(next)
       .catch(() => {})
       .finally(() => {
-        checking = false;
+        checking = null;
+        check([]);
       });
+  }
+
+  // Sessions change through the user-changes bus (every process hears it before the change's reply
+  // leaves): the sockets of those users are checked at once. Between changes nothing is read: an expiry
+  // is noticed in memory, and every session is read again only every sessionRecheckAllMs.
+  const unsubscribeChanges = userChanges.onChanged((ids) => {
+    if (ids === 'all') return check(clients);
+    const users = new Set(ids);
+    const affected: Client[] = [];
+    for (const c of clients) if (c.userId !== null && users.has(c.userId)) affected.push(c);
+    check(affected);
+  });
+  const sessionCheck = setInterval(() => {
+    const now = timers.now();
+    const due: Client[] = [];
+    for (const c of clients) if (c.sessionId !== null && c.expiresAt <= now) due.push(c);
+    check(due);
   }, sessionCheckMs);
   sessionCheck.unref?.();
+  const sessionRecheckAll = setInterval(() => check(clients), sessionRecheckAllMs);
+  sessionRecheckAll.unref?.();
 
   function unsubscribe(c: Client, symbols: Iterable<string>): void {
     for (const s of symbols) {
@@ -217,6 +259,7 @@ export function quoteStream(
         }
         c.userId = session.id;
         c.sessionId = session.session_id;
+        c.expiresAt = session.expires_at.getTime();
         if (c.authTimer) clearTimeout(c.authTimer);
         c.authTimer = null;
         return send(c, { type: 'auth', ok: true });
@@ -253,6 +296,7 @@ export function quoteStream(
       ws,
       userId: null,
       sessionId: null,
+      expiresAt: 0,
       symbols: new Set(),
       pending: new Map(),
       alive: true,
@@ -325,6 +369,8 @@ export function quoteStream(
     close(): void {
       clearInterval(heartbeat);
       clearInterval(sessionCheck);
+      clearInterval(sessionRecheckAll);
+      unsubscribeChanges();
       if (retryTimer) clearTimeout(retryTimer);
       unsubscribeBus();
       for (const c of clients) c.ws.terminate();

@@ -95,7 +95,8 @@ function directSocket(ws: WebSocket): Duplex | null {
   const w = ws as unknown as WsInternals;
   if (w._isServer !== true) return null;
   const ext = w._extensions;
-  if (typeof ext !== 'object' || ext === null || Object.keys(ext).length > 0) return null;
+  if (typeof ext !== 'object' || ext === null) return null;
+  for (const _ in ext) return null; // an extension was negotiated (checked without allocating)
   const sender = w._sender;
   if (!sender || sender._state !== SENDER_IDLE || sender._firstFragment !== true) return null;
   if (!Array.isArray(sender._queue) || sender._queue.length > 0) return null;
