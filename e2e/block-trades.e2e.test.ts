@@ -1,6 +1,6 @@
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin } from './support/admin.ts';
+import { adminLogin, dialogSettled } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -23,7 +23,21 @@ interface OfferingRow {
   price: string;
   password: boolean;
   commitment: string;
+  start: number;
+  end: number;
 }
+
+/** Unix seconds → `2026-11-25 09:00` on Tokyo's clock. */
+const tokyoTime = (unix: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(unix * 1000));
 describe.skipIf(!hasChromium())('block trades and after-market trades at 375×812', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -77,6 +91,10 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
     await page.goto(`${server.url}/admin/index.html#/block`);
     const row = page.locator(`${tid('block-offering-row')}[data-id="${offering.id}"]`);
     await row.waitFor();
+    // the window on the exchange's clock, as the app shows it, whatever the operator's device zone
+    expect(await row.locator(tid('block-window')).textContent()).toBe(
+      `${tokyoTime(offering.start)} – ${tokyoTime(offering.end)} JST`,
+    );
     await row.locator(tid('block-allocate')).click();
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await page.locator(tid('block-result')).waitFor();
@@ -124,5 +142,35 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
       (p) => p.stock_code === first.code && p.buy_price === first.price,
     );
     expect(bought.length).toBeGreaterThanOrEqual(1);
+  });
+
+  step("the operator lists a US offering with its window typed on New York's clock", async () => {
+    const { page } = browser;
+    // the back office is a desktop screen
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/admin/index.html#/block`);
+    await page.locator(tid('block-new')).click();
+    const symbol = page.locator(tid('block-symbol'));
+    await dialogSettled(symbol);
+    await symbol.fill('AAPL');
+    // the symbol's shape picks the market whose clock the window is read on
+    await page.locator('.ant-form-item-extra', { hasText: 'America/New_York (ET)' }).waitFor();
+    await page.locator(tid('block-price')).fill('150');
+    await page.locator(tid('block-shares')).fill('1000');
+    await page.locator(tid('block-start')).fill('2026-11-23T09:30');
+    await page.locator(tid('block-end')).fill('2026-11-25T16:00');
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-message', { hasText: '保存しました' }).waitFor();
+    await page.locator(tid('block-window'), { hasText: '2026-11-23 09:30 – 2026-11-25 16:00 EST' }).waitFor();
+
+    await openScreen(page, server.url, '/home/large');
+    const list = await apiCall<Reply<OfferingRow[]>>(page, '/trade/nbhllist', {
+      type: 'usd',
+      dz_type: 0,
+    });
+    const listed = list.data.find((o) => o.code === 'AAPL' && o.price.startsWith('150'));
+    expect(listed).toBeDefined();
+    expect(listed!.start).toBe(Date.parse('2026-11-23T09:30:00-05:00') / 1000);
+    expect(listed!.end).toBe(Date.parse('2026-11-25T16:00:00-05:00') / 1000);
   });
 });

@@ -109,6 +109,19 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
       await page.goto(`${url()}/admin/index.html#/new-shares`);
       const row = page.locator(`${tid('ipo-row')}[data-code="${CODE}"]`);
       await row.waitFor();
+      // the schedule on the Tokyo clock, as the app shows it, not on the operator's device zone
+      const schedule = (await row.textContent()) ?? '';
+      expect(schedule).toContain('– 2026-11-29 15:00 JST');
+      expect(schedule).toContain('2026-11-30 09:00 JST');
+      // the edit form shows and takes the same times, on the same clock
+      await row.locator('.ant-btn', { hasText: /編\s*集/ }).click();
+      const lottery = page.locator(tid('ipo-lottery_at'));
+      await dialogSettled(lottery);
+      expect(await lottery.inputValue()).toBe('2026-11-30T09:00');
+      expect(await page.locator(tid('ipo-subscribe_end')).inputValue()).toBe('2026-11-29T15:00');
+      expect(await page.locator(tid('ipo-zone')).textContent()).toContain('Asia/Tokyo (JST)');
+      await page.locator(`${tid('ipo-form')} .ant-modal-footer .ant-btn:not(.ant-btn-primary)`).click();
+      await page.locator(tid('ipo-form')).locator('.ant-modal').waitFor({ state: 'hidden' });
       await row.locator(tid('ipo-draw')).click();
       const ok = page.locator(tid('ipo-draw-ok'));
       await dialogSettled(ok);

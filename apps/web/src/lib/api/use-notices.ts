@@ -14,9 +14,21 @@ export const noticesQuery = () =>
       fetchData(endpoints.account.notice, { lang: currentLanguage(), size: LIST_ALL }, { signal }),
   });
 
+/**
+ * The messages screen's read of the same list: opening the screen always asks again (a support reply or a
+ * login notice may have arrived since the badges last asked), the cached rows staying on screen meanwhile.
+ */
+export const noticesScreenQuery = () => queryOptions({ ...noticesQuery(), refetchOnMount: 'always' });
+
 export function useNotices() {
   const loggedIn = useSession((s) => Boolean(s.token));
   return useQuery({ ...noticesQuery(), enabled: loggedIn });
+}
+
+/** The list on the messages screen (`/mine/message`), fetched afresh each time the screen opens. */
+export function useNoticesScreen() {
+  const loggedIn = useSession((s) => Boolean(s.token));
+  return useQuery({ ...noticesScreenQuery(), enabled: loggedIn });
 }
 
 export function useUnreadCount(): number {

@@ -1,4 +1,5 @@
 import type { blockApi } from '@kabuto/contract';
+import { MARKETS, type Market } from '@kabuto/domain';
 import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
@@ -6,10 +7,20 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import {
+  formatMarketWindow,
+  marketOf,
+  marketsForSymbol,
+  marketWallClock,
+  marketZoneLabel,
+  marketZoneShort,
+  parseMarketWallClock,
+} from '../../../lib/market-time.ts';
 import { useBlockAction, useOfferings, useSubscriptions } from '../api/use-block.ts';
 
 type OfferingRow = {
   id: string;
+  market: string;
   symbol: string;
   price: string;
   shares: string;
@@ -24,6 +35,8 @@ type OfferingRow = {
 };
 type Allocation = DataOut<typeof blockApi.adminAllocate>;
 type Values = {
+  /** The exchange whose clock the window is entered on (the server takes the market from the symbol). */
+  market: Market;
   symbol: string;
   price: string;
   shares: string;
@@ -32,11 +45,9 @@ type Values = {
   end: string;
 };
 
-/** An instant as a datetime-local input shows it (local time, minutes). */
-const localInput = (ms: number) => {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-};
+/** datetime-local text on the exchange's clock → the wire's ISO instant. */
+const wireInstant = (text: string, market: Market) =>
+  new Date(parseMarketWallClock(text, market) ?? Number.NaN).toISOString();
 
 const STATUS_COLOR = ['processing', 'success', 'default'] as const;
 const OFFERING_STATUS = ['open', 'allocated', 'cancelled'] as const;
@@ -53,6 +64,7 @@ export function BlockPage() {
   const [editing, setEditing] = useState<OfferingRow | 'new' | null>(null);
   const [result, setResult] = useState<Allocation | null>(null);
   const [form] = Form.useForm<Values>();
+  const formMarket: Market = Form.useWatch('market', form) ?? 'jpy';
   const offerings = useOfferings({ status, page: 1, size: 100 });
   const subs = useSubscriptions({
     status: subStatus,
@@ -65,23 +77,26 @@ export function BlockPage() {
 
   const open = (row: OfferingRow | 'new') => {
     setEditing(row);
+    const market = row === 'new' ? 'jpy' : (marketOf(row.market) ?? 'jpy');
     form.setFieldsValue(
       row === 'new'
         ? {
+            market,
             symbol: '',
             price: '',
             shares: '1000',
             password: '',
-            start: localInput(Date.now()),
-            end: localInput(Date.now() + 86_400_000),
+            start: marketWallClock(Date.now(), market),
+            end: marketWallClock(Date.now() + 86_400_000, market),
           }
         : {
+            market,
             symbol: row.symbol,
             price: row.price,
             shares: row.shares,
             password: undefined,
-            start: localInput(row.start * 1000),
-            end: localInput(row.end * 1000),
+            start: marketWallClock(row.start * 1000, market),
+            end: marketWallClock(row.end * 1000, market),
           },
     );
   };
@@ -92,8 +107,8 @@ export function BlockPage() {
       price: v.price.trim(),
       shares: v.shares.trim(),
       ...(v.password !== undefined ? { password: v.password } : {}),
-      start: new Date(v.start).toISOString(),
-      end: new Date(v.end).toISOString(),
+      start: wireInstant(v.start, v.market),
+      end: wireInstant(v.end, v.market),
     };
     const onSuccess = () => {
       message.success(t('block.saved'));
@@ -141,6 +156,12 @@ export function BlockPage() {
     });
   };
   const saveError = actions.create.error ?? actions.edit.error;
+  const wallClockRule = {
+    validator: (_: unknown, v: string) =>
+      !v || parseMarketWallClock(v, form.getFieldValue('market') ?? 'jpy') !== null
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('form.dateTimeInvalid'))),
+  };
 
   return (
     <div data-testid="block-page">
@@ -188,11 +209,16 @@ export function BlockPage() {
             {
               key: 'window',
               title: t('block.window'),
-              render: (_: unknown, r) => (
-                <span style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(r.start)} – {formatDateTime(r.end)}
-                </span>
-              ),
+              render: (_: unknown, r) => {
+                const market = marketOf(r.market);
+                return (
+                  <span style={{ whiteSpace: 'nowrap' }} data-testid="block-window">
+                    {market
+                      ? formatMarketWindow(r.start, r.end, market)
+                      : `${formatDateTime(r.start)} – ${formatDateTime(r.end)}`}
+                  </span>
+                );
+              },
             },
             {
               key: 'status',
@@ -297,7 +323,40 @@ export function BlockPage() {
             label={t('block.symbol')}
             rules={[{ required: true, message: t('form.required') }]}
           >
-            <Input disabled={editing !== 'new'} maxLength={32} data-testid="block-symbol" />
+            <Input
+              disabled={editing !== 'new'}
+              maxLength={32}
+              data-testid="block-symbol"
+              onChange={(e) => {
+                // a symbol only one market's codes look like picks that market's clock
+                const fits = marketsForSymbol(e.target.value);
+                if (fits?.length === 1) form.setFieldValue('market', fits[0]);
+              }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="market"
+            label={t('block.market')}
+            dependencies={['symbol']}
+            extra={t('schedule.zoneHint', { zone: marketZoneLabel(formMarket) })}
+            rules={[
+              { required: true, message: t('form.required') },
+              {
+                warningOnly: true,
+                validator: (_, m: Market) => {
+                  const fits = marketsForSymbol(String(form.getFieldValue('symbol') ?? ''));
+                  return !fits || fits.includes(m)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('block.marketMismatch')));
+                },
+              },
+            ]}
+          >
+            <Select
+              disabled={editing !== 'new'}
+              data-testid="block-market"
+              options={MARKETS.map((m) => ({ value: m, label: m.toUpperCase() }))}
+            />
           </Form.Item>
           <Form.Item
             name="price"
@@ -319,16 +378,16 @@ export function BlockPage() {
           <Form.Item
             name="start"
             label={t('block.start')}
-            rules={[{ required: true, message: t('form.required') }]}
+            rules={[{ required: true, message: t('form.required') }, wallClockRule]}
           >
-            <Input type="datetime-local" data-testid="block-start" />
+            <Input type="datetime-local" suffix={marketZoneShort(formMarket)} data-testid="block-start" />
           </Form.Item>
           <Form.Item
             name="end"
             label={t('block.end')}
-            rules={[{ required: true, message: t('form.required') }]}
+            rules={[{ required: true, message: t('form.required') }, wallClockRule]}
           >
-            <Input type="datetime-local" data-testid="block-end" />
+            <Input type="datetime-local" suffix={marketZoneShort(formMarket)} data-testid="block-end" />
           </Form.Item>
         </Form>
       </Modal>

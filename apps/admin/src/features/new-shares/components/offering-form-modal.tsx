@@ -1,6 +1,13 @@
-import { Alert, App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useI18n } from '../../../lib/i18n.tsx';
+import {
+  marketOf,
+  marketWallClock,
+  marketZoneLabel,
+  marketZoneShort,
+  parseMarketWallClock,
+} from '../../../lib/market-time.ts';
 import { useOfferingActions } from '../api/use-new-shares.ts';
 
 const BOARDS = {
@@ -33,13 +40,10 @@ interface Values {
   waitlist: number;
 }
 
-/** datetime-local text (the operator's zone) ⇄ unix seconds. */
-const toUnix = (v: string) => Math.floor(new Date(v).getTime() / 1000);
-const toLocal = (unix: number) => {
-  const d = new Date(unix * 1000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-};
+/** datetime-local text on the exchange's clock ⇄ unix seconds (the wire's form). */
+const toUnix = (v: string, market: MarketKey) =>
+  Math.floor((parseMarketWallClock(v, market) ?? Number.NaN) / 1000);
+const toWallClock = (unix: number, market: MarketKey) => marketWallClock(unix * 1000, market);
 
 export type OfferingDraft = Partial<Record<string, unknown>> & { id?: string };
 
@@ -56,9 +60,10 @@ export function OfferingFormModal({ draft, onClose }: { draft: OfferingDraft | n
     if (!draft) return;
     save.reset();
     const d = draft as Record<string, unknown>;
+    const draftMarket = marketOf(d.market) ?? 'jpy';
     form.setFieldsValue({
       code: String(d.code ?? ''),
-      market: (d.market as MarketKey) ?? 'jpy',
+      market: draftMarket,
       board: String(d.board ?? 'tse_growth'),
       name_jp: String(d.name_jp ?? ''),
       name_cn: String(d.name_cn ?? ''),
@@ -70,7 +75,9 @@ export function OfferingFormModal({ draft, onClose }: { draft: OfferingDraft | n
       underwriter: String(d.underwriter ?? ''),
       pe: String(d.pe ?? ''),
       waitlist: Number(d.waitlist ?? 0),
-      ...Object.fromEntries(DATES.map((k) => [k, typeof d[k] === 'number' ? toLocal(d[k] as number) : ''])),
+      ...Object.fromEntries(
+        DATES.map((k) => [k, typeof d[k] === 'number' ? toWallClock(d[k] as number, draftMarket) : '']),
+      ),
     });
   }, [draft]);
 
@@ -93,7 +100,7 @@ export function OfferingFormModal({ draft, onClose }: { draft: OfferingDraft | n
         underwriter: v.underwriter?.trim() ?? '',
         pe: v.pe?.trim() ?? '',
         waitlist: v.waitlist ?? 0,
-        ...(Object.fromEntries(DATES.map((k) => [k, toUnix(v[k])])) as Record<
+        ...(Object.fromEntries(DATES.map((k) => [k, toUnix(v[k], v.market)])) as Record<
           (typeof DATES)[number],
           number
         >),
@@ -152,9 +159,29 @@ export function OfferingFormModal({ draft, onClose }: { draft: OfferingDraft | n
         <Form.Item name="max_per_application" label={t('ipo.max')} rules={[{ required: true }]}>
           <InputNumber min={100} step={100} style={{ width: '100%' }} />
         </Form.Item>
+        <Typography.Paragraph type="secondary" data-testid="ipo-zone">
+          {t('schedule.zoneHint', { zone: marketZoneLabel(market as MarketKey) })}
+        </Typography.Paragraph>
         {DATES.map((k) => (
-          <Form.Item key={k} name={k} label={t(`ipo.${k}`)} rules={required}>
-            <Input type="datetime-local" />
+          <Form.Item
+            key={k}
+            name={k}
+            label={t(`ipo.${k}`)}
+            rules={[
+              ...required,
+              {
+                validator: (_, v: string) =>
+                  !v || parseMarketWallClock(v, form.getFieldValue('market') ?? 'jpy') !== null
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('form.dateTimeInvalid'))),
+              },
+            ]}
+          >
+            <Input
+              type="datetime-local"
+              suffix={marketZoneShort(market as MarketKey)}
+              data-testid={`ipo-${k}`}
+            />
           </Form.Item>
         ))}
         <Form.Item name="underwriter" label={t('ipo.underwriter')}>

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ErrorBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { formatMarketDateTime, formatMarketWindow, marketOf } from '../../../lib/market-time.ts';
 import { useApplications, useOfferingActions, useOfferings } from '../api/use-new-shares.ts';
 import { type OfferingDraft, OfferingFormModal } from '../components/offering-form-modal.tsx';
 
@@ -141,13 +142,20 @@ export function NewSharesPage() {
                 {
                   key: 'window',
                   title: t('ipo.window'),
-                  render: (_: unknown, r) =>
-                    `${formatDateTime(r.subscribe_start)} – ${formatDateTime(r.subscribe_end)}`,
+                  render: (_: unknown, r) => {
+                    const market = marketOf(r.market);
+                    return market
+                      ? formatMarketWindow(r.subscribe_start, r.subscribe_end, market)
+                      : `${formatDateTime(r.subscribe_start)} – ${formatDateTime(r.subscribe_end)}`;
+                  },
                 },
                 {
                   key: 'lottery',
                   title: t('ipo.lottery_at'),
-                  render: (_: unknown, r) => formatDateTime(r.lottery_at),
+                  render: (_: unknown, r) => {
+                    const market = marketOf(r.market);
+                    return market ? formatMarketDateTime(r.lottery_at, market) : formatDateTime(r.lottery_at);
+                  },
                 },
                 { key: 'apps', title: t('ipo.applications'), dataIndex: 'applications' },
                 {

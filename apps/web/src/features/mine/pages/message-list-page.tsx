@@ -7,14 +7,14 @@ import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
-import { useNotices } from '../../../lib/api/use-notices.ts';
+import { useNoticesScreen } from '../../../lib/api/use-notices.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** `/mine/message`: site messages, unread ones marked. */
 export function MessageListPage() {
   const { t } = useTranslation('mine');
   const navigate = useNavigate();
-  const notices = useNotices();
+  const notices = useNoticesScreen();
   const list = notices.data ?? [];
 
   return (
