@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from './support/app.ts';
 import { client } from './support/ws-client.ts';
@@ -133,5 +134,72 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     }
     expect(stream.stats()).toMatchObject({ sent: 7, direct: 7, coalesced: 0 });
     for (const c of clients) c.ws.close();
+  });
+
+  it('a socket whose buffer is full gets the latest tick per symbol when it drains; its group goes on meanwhile', async () => {
+    const { stream } = t.app.kabuto;
+    /** A socket the test controls: what it is sent, and how full its buffer looks. */
+    const fake = () => {
+      const ws = Object.assign(new EventEmitter(), {
+        readyState: 1,
+        bufferedAmount: 0,
+        got: [] as { type: string; symbol?: string; price?: number }[],
+        send(data: string | Buffer) {
+          ws.got.push(JSON.parse(data.toString()));
+        },
+        close() {},
+        terminate() {},
+        ping() {},
+      });
+      return ws;
+    };
+    const say = (ws: EventEmitter, msg: object) =>
+      ws.emit('message', Buffer.from(JSON.stringify(msg)), false);
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(check()).toBe(true);
+    };
+    const [slow, quick] = [fake(), fake()];
+    for (const ws of [slow, quick]) {
+      stream.connect(ws as never);
+      say(ws, { op: 'auth', token: s.token });
+      await until(() => ws.got.some((m) => m.type === 'auth'));
+      say(ws, { op: 'sub', symbols: ['7203', '6758'] });
+      await until(() => ws.got.some((m) => m.type === 'snapshot'));
+      ws.got.length = 0;
+    }
+    const tick = (symbol: string, price: number) => ({
+      type: 'tick' as const,
+      symbol,
+      price,
+      gain: 0,
+      gainValue: 0,
+      high: price,
+      low: price,
+      volume: 1,
+      time: 1,
+    });
+    slow.bufferedAmount = 10 * 1024 * 1024;
+    for (let round = 1; round <= 5; round++) {
+      stream.deliver([tick('7203', round), tick('6758', 100 + round)]);
+      await new Promise((r) => setImmediate(r));
+    }
+    // the other socket on the same screen got every round; the full one nothing yet
+    expect(quick.got.map((m) => m.price)).toEqual([1, 101, 2, 102, 3, 103, 4, 104, 5, 105]);
+    expect(slow.got).toEqual([]);
+    // it drains: the retry writes the latest price of each symbol, once
+    slow.bufferedAmount = 0;
+    await until(() => slow.got.length === 2);
+    expect(slow.got.map((m) => [m.symbol, m.price])).toEqual([
+      ['7203', 5],
+      ['6758', 105],
+    ]);
+    // changing its symbols between a round and its flush loses nothing it still follows
+    stream.deliver([tick('7203', 6), tick('6758', 106)]);
+    say(slow, { op: 'unsub', symbols: ['6758'] });
+    await until(() => slow.got.length === 3);
+    expect(slow.got[2]).toMatchObject({ symbol: '7203', price: 6 });
+    await until(() => quick.got.length === 12);
+    for (const ws of [slow, quick]) ws.emit('close');
   });
 });

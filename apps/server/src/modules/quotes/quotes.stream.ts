@@ -5,7 +5,14 @@ import type { Deps } from '../../deps.ts';
 import { tokenHash } from '../../lib/crypto.ts';
 import { tickOf } from '../../shared/market-data.ts';
 import type { TickBus } from '../../shared/tick-bus.ts';
-import { encodeTextFrame, frameJoiner, sendTextFrames, type TextFrame } from './ws-frames.ts';
+import {
+  encodeTextFrame,
+  type FrameJoin,
+  frameJoiner,
+  joinFrames,
+  sendTextFrames,
+  type TextFrame,
+} from './ws-frames.ts';
 
 /**
  * WebSocket /api/vue/ws. A client authenticates (`{op:"auth", token}`), subscribes to symbols
@@ -20,9 +27,10 @@ import { encodeTextFrame, frameJoiner, sendTextFrames, type TextFrame } from './
  *
  * Fan-out: a tick's complete WebSocket frame is built once (`encodeTextFrame`) and the same bytes are
  * written to every subscriber's socket (`sendTextFrames`, which falls back to `ws.send` where a direct
- * write is not safe). A socket's several pending ticks leave as one buffer in one write, and the
- * sockets of a flush that are owed the same ticks (every client on the same screen) share that buffer
- * (`frameJoiner`).
+ * write is not safe). Sockets subscribed to the same symbols (every client on the same screen) form a
+ * group: a round's ticks are collected once per group, not once per socket, and each socket of the group
+ * gets the group's frames as one shared buffer in one write. A socket whose buffer is full keeps what it
+ * missed in its own `pending` (coalesced per symbol) until it drains.
  */
 export interface StreamOptions {
   heartbeatMs?: number;
@@ -56,10 +64,23 @@ interface Client {
   /** The session's expiry as last read (ms); sessions slide, so a passed one is read again first. */
   expiresAt: number;
   symbols: Set<string>;
-  /** Latest tick per symbol not yet written: its wire frame, built once for every client. */
+  /** The clients subscribed to exactly these symbols (null: none). */
+  group: Group | null;
+  /**
+   * What this socket alone is owed: the latest tick per symbol it could not be written yet (its buffer
+   * was full) or missed while changing group. Usually empty.
+   */
   pending: Map<string, TextFrame>;
   alive: boolean;
   authTimer: ReturnType<typeof setTimeout> | null;
+}
+
+/** Clients with the same symbols, and the latest tick per symbol of the round not yet written to them. */
+interface Group {
+  key: string;
+  symbols: readonly string[];
+  clients: Set<Client>;
+  pending: Map<string, TextFrame>;
 }
 
 export function quoteStream(
@@ -76,7 +97,10 @@ export function quoteStream(
   const sessionRecheckAllMs = opts.sessionRecheckAllMs ?? 60_000;
 
   const clients = new Set<Client>();
-  const bySymbol = new Map<string, Set<Client>>();
+  const groups = new Map<string, Group>();
+  const groupsBySymbol = new Map<string, Set<Group>>();
+  /** Groups with a round to write, and clients owed something of their own. */
+  const dirtyGroups = new Set<Group>();
   const dirty = new Set<Client>();
   /** The heartbeat's groups of clients (see below); a client joins one in turn when it connects. */
   const slices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<Client>());
@@ -90,11 +114,57 @@ export function quoteStream(
     if (c.ws.readyState === OPEN) c.ws.send(JSON.stringify(msg));
   };
 
+  /** Adds `frames` to what `c` alone is owed, the later frame of a symbol replacing the earlier. */
+  function owe(c: Client, frames: Iterable<[string, TextFrame]>): void {
+    for (const [symbol, frame] of frames) {
+      if (!c.symbols.has(symbol)) continue;
+      const before = c.pending.size;
+      c.pending.set(symbol, frame);
+      if (c.pending.size === before) stats.coalesced++;
+    }
+    if (c.pending.size > 0) dirty.add(c);
+  }
+
+  /** Writes `frames` to `c` now, or keeps them for it when its buffer is full. False: kept. */
+  function write(c: Client, frames: TextFrame[], join: FrameJoin): boolean {
+    if (c.ws.bufferedAmount > maxBuffered) {
+      stats.deferred++;
+      return false;
+    }
+    stats.direct += sendTextFrames(c.ws, frames, join);
+    stats.sent += frames.length;
+    return true;
+  }
+
   function flush(): void {
     flushScheduled = false;
     let deferred = false;
+    /** Sockets found full in this flush: not tried again before the retry. */
+    const full = new Set<Client>();
+    for (const g of dirtyGroups) {
+      dirtyGroups.delete(g);
+      const round = [...g.pending.values()];
+      const entries = [...g.pending];
+      g.pending.clear();
+      // every socket of the group gets the same bytes: joined once, on the first write that needs them
+      let joined: Buffer | null = null;
+      const shared: FrameJoin = (f) => {
+        joined ??= joinFrames(f);
+        return joined;
+      };
+      for (const c of g.clients) {
+        if (c.ws.readyState !== OPEN) continue;
+        if (c.pending.size > 0) {
+          // still owed earlier ticks: this round joins them, and they go together below
+          owe(c, entries);
+        } else if (!write(c, round, shared)) {
+          owe(c, entries);
+          full.add(c);
+        }
+      }
+    }
     const join = frameJoiner();
-    // one array for every socket's frames: written synchronously, so nothing keeps it
+    // one array for a socket's own frames: written synchronously, so nothing keeps it
     const frames: TextFrame[] = [];
     for (const c of dirty) {
       if (c.ws.readyState !== OPEN) {
@@ -102,17 +172,18 @@ export function quoteStream(
         dirty.delete(c);
         continue;
       }
-      if (c.ws.bufferedAmount > maxBuffered) {
+      if (full.has(c)) {
         deferred = true;
-        stats.deferred++;
         continue;
       }
       frames.length = 0;
       for (const frame of c.pending.values()) frames.push(frame);
-      stats.direct += sendTextFrames(c.ws, frames, join);
-      stats.sent += c.pending.size;
-      c.pending.clear();
-      dirty.delete(c);
+      if (write(c, frames, join)) {
+        c.pending.clear();
+        dirty.delete(c);
+      } else {
+        deferred = true;
+      }
     }
     if (deferred && !retryTimer) {
       retryTimer = setTimeout(() => {
@@ -131,17 +202,56 @@ export function quoteStream(
 
   function deliver(ticks: readonly WsTick[]): void {
     for (const t of ticks) {
-      const set = bySymbol.get(t.symbol);
-      if (!set || set.size === 0) continue;
+      const subscribed = groupsBySymbol.get(t.symbol);
+      if (!subscribed || subscribed.size === 0) continue;
       const frame = encodeTextFrame(JSON.stringify(t));
-      for (const c of set) {
-        const before = c.pending.size;
-        c.pending.set(t.symbol, frame);
-        // a client with pending ticks is always in `dirty`
-        if (before === 0) dirty.add(c);
-        else if (c.pending.size === before) stats.coalesced++;
+      for (const g of subscribed) {
+        const before = g.pending.size;
+        g.pending.set(t.symbol, frame);
+        // a group with pending ticks is always in `dirtyGroups`
+        if (before === 0) dirtyGroups.add(g);
+        else if (g.pending.size === before) stats.coalesced += g.clients.size;
       }
     }
+    if (dirtyGroups.size > 0) scheduleFlush();
+  }
+
+  /** Moves `c` to the group of its current symbols, keeping what its old group still owed it. */
+  function regroup(c: Client): void {
+    const old = c.group;
+    const symbols = [...c.symbols].sort();
+    const key = symbols.join(',');
+    if (old?.key === key) return;
+    if (old) {
+      old.clients.delete(c);
+      if (old.pending.size > 0) owe(c, old.pending);
+      if (old.clients.size === 0) {
+        groups.delete(old.key);
+        dirtyGroups.delete(old);
+        for (const s of old.symbols) {
+          const set = groupsBySymbol.get(s);
+          set?.delete(old);
+          if (set?.size === 0) groupsBySymbol.delete(s);
+        }
+      }
+    }
+    c.group = null;
+    if (symbols.length === 0) return;
+    let g = groups.get(key);
+    if (!g) {
+      g = { key, symbols, clients: new Set(), pending: new Map() };
+      groups.set(key, g);
+      for (const s of symbols) {
+        let set = groupsBySymbol.get(s);
+        if (!set) {
+          set = new Set();
+          groupsBySymbol.set(s, set);
+        }
+        set.add(g);
+      }
+    }
+    g.clients.add(c);
+    c.group = g;
     if (dirty.size > 0) scheduleFlush();
   }
   const unsubscribeBus = bus.onTicks(deliver);
@@ -230,10 +340,9 @@ export function quoteStream(
     for (const s of symbols) {
       c.symbols.delete(s);
       c.pending.delete(s);
-      const set = bySymbol.get(s);
-      set?.delete(c);
-      if (set && set.size === 0) bySymbol.delete(s);
     }
+    if (c.pending.size === 0) dirty.delete(c);
+    regroup(c);
   }
 
   async function onMessage(c: Client, raw: string): Promise<void> {
@@ -272,14 +381,9 @@ export function quoteStream(
           if (c.symbols.has(s) || !market.instrument(s)) continue;
           if (c.symbols.size >= maxSymbols) break;
           c.symbols.add(s);
-          let set = bySymbol.get(s);
-          if (!set) {
-            set = new Set();
-            bySymbol.set(s, set);
-          }
-          set.add(c);
           fresh.push(s);
         }
+        if (fresh.length > 0) regroup(c);
         return send(c, { type: 'snapshot', quotes: market.quotes(fresh).map(tickOf) });
       }
       case 'unsub':
@@ -298,6 +402,7 @@ export function quoteStream(
       sessionId: null,
       expiresAt: 0,
       symbols: new Set(),
+      group: null,
       pending: new Map(),
       alive: true,
       authTimer: null,
@@ -362,7 +467,7 @@ export function quoteStream(
     get clientCount() {
       return clients.size;
     },
-    stats: () => ({ ...stats, clients: clients.size, symbols: bySymbol.size }),
+    stats: () => ({ ...stats, clients: clients.size, symbols: groupsBySymbol.size, groups: groups.size }),
     resetStats: () => {
       stats = noStats();
     },
@@ -376,7 +481,10 @@ export function quoteStream(
       for (const c of clients) c.ws.terminate();
       clients.clear();
       for (const slice of slices) slice.clear();
-      bySymbol.clear();
+      groups.clear();
+      groupsBySymbol.clear();
+      dirtyGroups.clear();
+      dirty.clear();
     },
   };
 }
