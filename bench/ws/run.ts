@@ -26,13 +26,14 @@
  * The floor: what the kernel alone costs on this machine, so that the app's figure can be read against
  * it. The same plain `ws` server for the handshake and subscriptions, but a round goes out as one
  * `write(2)` per subscribed socket (`fs.writeSync` on the socket's descriptor) of bytes prepared once per
- * subscription list, the sockets in the order they subscribed: no stream, no framing, no per-socket
- * JavaScript beyond the loop. No server can send a round to every socket with fewer system calls, so
- * where the floor fails, on this machine and with the clients on its cores, no server code passes.
- * (Apparatus only: a write the kernel takes short is counted, not retried; the bench reports it as
- * "short writes".) The order matters to the figure: the p99 counts ticks, and a home client is owed 12
- * per round against a detail client's 1, so writing the home clients first would lower the p99 with no
- * socket served sooner. Neither the app (the order its clients became due) nor the floor does that.
+ * subscription list: no stream, no framing, no per-socket JavaScript beyond the loop. No server can
+ * send a round to every socket with fewer system calls, so where the floor fails, on this machine and
+ * with the clients on its cores, no server code passes. (Apparatus only: a write the kernel takes short
+ * is counted, not retried; the bench reports it as "short writes".) The order matters to the figure: the
+ * p99 counts ticks, and a home client is owed 12 per round against a detail client's 1, so writing the
+ * home clients first lowers the p99 with no socket served sooner. The app serves sockets in the order
+ * they became due (by the first tick of the round each is owed; in this round the home screen's first
+ * symbol comes early), so the floor writes in that same order: the two differ in cost only.
  *
  * Rounds are due at fixed instants (start + k × interval) and every tick's `time` carries its round's
  * due instant in ms, so time a busy event loop spends before the round is even handed over counts as
@@ -268,36 +269,48 @@ async function bareServer() {
 
 /**
  * The floor (see the header): the plain server's handshake and subscriptions; a round is one `write(2)`
- * per socket, in the order the sockets subscribed (as a server walking its list of clients writes them),
- * of the frames of its symbols, joined once per subscription list.
+ * per socket of the frames of its symbols, joined once per subscription list, the sockets in the order
+ * the app serves them: by the first tick of the round each is owed, then in the order they subscribed.
  */
 async function floorServer() {
-  /** Each subscribed socket's file descriptor and its subscription list, in the order they came. */
-  const sockets = new Map<number, string>();
-  /** The subscription lists, by their symbols joined with commas. */
-  const plans = new Map<string, string[]>();
+  /** The subscribed sockets' file descriptors by subscription list (symbols joined with commas), in the order they came. */
+  const byPlan = new Map<string, { symbols: string[]; fds: Set<number> }>();
   let short = 0;
   const server = await plainServer((ws, symbols) => {
     const fd = (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd;
-    const plan = symbols.join(',');
-    plans.set(plan, symbols);
-    sockets.set(fd, plan);
+    const key = symbols.join(',');
+    let plan = byPlan.get(key);
+    if (!plan) {
+      plan = { symbols, fds: new Set() };
+      byPlan.set(key, plan);
+    }
+    plan.fds.add(fd);
+    const fds = plan.fds;
     // the descriptor's number is reused once the socket closes: it must leave the round first
-    ws.once('close', () => sockets.delete(fd));
+    ws.once('close', () => fds.delete(fd));
   });
   const broadcast = (ticks: readonly WsTick[]) => {
     const frames = new Map(ticks.map((t) => [t.symbol, encodeTextFrame(JSON.stringify(t)).wire]));
-    const joined = new Map<string, Buffer>();
-    for (const [plan, list] of plans) {
-      joined.set(plan, Buffer.concat(list.flatMap((s) => frames.get(s) ?? [])));
+    const due = new Map(ticks.map((t, i) => [t.symbol, i]));
+    const order: { first: number; bytes: Buffer; fds: Set<number> }[] = [];
+    for (const { symbols, fds } of byPlan.values()) {
+      const owed = symbols.filter((s) => frames.has(s));
+      if (owed.length === 0) continue;
+      owed.sort((a, b) => (due.get(a) ?? 0) - (due.get(b) ?? 0));
+      order.push({
+        first: due.get(owed[0]) ?? 0,
+        bytes: Buffer.concat(owed.map((s) => frames.get(s) as Buffer)),
+        fds,
+      });
     }
-    for (const [fd, plan] of sockets) {
-      const bytes = joined.get(plan);
-      if (!bytes || bytes.length === 0) continue;
-      try {
-        if (writeSync(fd, bytes) < bytes.length) short++;
-      } catch {
-        short++;
+    order.sort((a, b) => a.first - b.first); // stable: lists due at the same tick keep their order
+    for (const { bytes, fds } of order) {
+      for (const fd of fds) {
+        try {
+          if (writeSync(fd, bytes) < bytes.length) short++;
+        } catch {
+          short++;
+        }
       }
     }
   };
