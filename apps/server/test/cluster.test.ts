@@ -4,18 +4,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTestApp, recordReplyMismatch, type TestApp } from './support/app.ts';
+import { until } from './support/until.ts';
 import { client } from './support/ws-client.ts';
 
 const PG = process.env.DATABASE_URL;
 const REDIS = process.env.REDIS_URL;
-
-async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /**
  * Two server processes of one deployment (here: two app instances in one test process, each with its

@@ -9,7 +9,7 @@ import { tokenHash } from '../src/lib/crypto.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { SESSION_TTL_MS } from '../src/shared/sessions.ts';
 import { createTestApp, expectOk, expectRefusal, IMAGES, T0, type TestApp } from './support/app.ts';
-import { client } from './support/ws-client.ts';
+import { authedClient } from './support/ws-client.ts';
 
 /** Every password evaluation, by the stored hash it was checked against (the real crypto underneath). */
 const evaluations = vi.hoisted(() => new Map<string, number>());
@@ -115,10 +115,7 @@ describe('authentication before validation, and sockets of revoked sessions', ()
 
   it('closes a WebSocket whose session is logged out', async () => {
     const s = await t.newUser('wl');
-    const c = client(url);
-    await c.opened;
-    c.send({ op: 'auth', token: s.token });
-    await c.next((m) => m.type === 'auth');
+    const c = await authedClient(url, s.token);
     const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
     expectOk(await t.call('/user/logout', {}, { token: s.token }));
     expect(await closed).toBe(4401);
@@ -127,8 +124,8 @@ describe('authentication before validation, and sockets of revoked sessions', ()
   it('closes a WebSocket once its session has expired, and keeps one whose session slid forward', async () => {
     const expiring = await t.newUser('we');
     const sliding = await t.newUser('ws');
-    const a = await authed(expiring.token);
-    const b = await authed(sliding.token);
+    const a = await authedClient(url, expiring.token);
+    const b = await authedClient(url, sliding.token);
     // the second user's session is used again later on: its expiry moves past the clock's next step
     await t.db
       .updateTable('session')
@@ -143,14 +140,6 @@ describe('authentication before validation, and sockets of revoked sessions', ()
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
     b.ws.close();
   });
-
-  async function authed(token: string) {
-    const c = client(url);
-    await c.opened;
-    c.send({ op: 'auth', token });
-    await c.next((m) => m.type === 'auth');
-    return c;
-  }
 });
 
 describe('sockets of sessions changed outside the user-changes bus', () => {
@@ -165,10 +154,7 @@ describe('sockets of sessions changed outside the user-changes bus', () => {
 
   it('closes a WebSocket whose session was revoked in the database alone, at the next full check', async () => {
     const s = await t.newUser('wd');
-    const c = client(url);
-    await c.opened;
-    c.send({ op: 'auth', token: s.token });
-    await c.next((m) => m.type === 'auth');
+    const c = await authedClient(url, s.token);
     const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
     await t.db
       .updateTable('session')

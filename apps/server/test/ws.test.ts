@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from './support/app.ts';
-import { client } from './support/ws-client.ts';
+import { until } from './support/until.ts';
+import { authedClient, client } from './support/ws-client.ts';
 
 describe('quote stream /api/vue/ws (pglite)', () => {
   let t: TestApp;
@@ -67,10 +68,7 @@ describe('quote stream /api/vue/ws (pglite)', () => {
 
   it('coalesces ticks for a client that does not read: the latest price per symbol, no queue', async () => {
     const { stream } = t.app.kabuto;
-    const c = client(url);
-    await c.opened;
-    c.send({ op: 'auth', token: s.token });
-    await c.next((m) => m.type === 'auth');
+    const c = await authedClient(url, s.token);
     c.send({ op: 'sub', symbols: ['9984'] });
     await c.next((m) => m.type === 'snapshot');
     stream.resetStats();
@@ -102,10 +100,7 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     const plans = [['7203', '6758', '9984'], ['7203', '6758', '9984'], ['6758']];
     const clients = [];
     for (const symbols of plans) {
-      const c = client(url);
-      await c.opened;
-      c.send({ op: 'auth', token: s.token });
-      await c.next((m) => m.type === 'auth');
+      const c = await authedClient(url, s.token);
       c.send({ op: 'sub', symbols });
       await c.next((m) => m.type === 'snapshot');
       c.drain();
@@ -155,17 +150,15 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     };
     const say = (ws: EventEmitter, msg: object) =>
       ws.emit('message', Buffer.from(JSON.stringify(msg)), false);
-    const until = async (check: () => boolean) => {
-      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-      expect(check()).toBe(true);
-    };
+    // within 1 s each
+    const soon = (check: () => boolean) => until(check, 1000);
     const [slow, quick] = [fake(), fake()];
     for (const ws of [slow, quick]) {
       stream.connect(ws as never);
       say(ws, { op: 'auth', token: s.token });
-      await until(() => ws.got.some((m) => m.type === 'auth'));
+      await soon(() => ws.got.some((m) => m.type === 'auth'));
       say(ws, { op: 'sub', symbols: ['7203', '6758'] });
-      await until(() => ws.got.some((m) => m.type === 'snapshot'));
+      await soon(() => ws.got.some((m) => m.type === 'snapshot'));
       ws.got.length = 0;
     }
     const tick = (symbol: string, price: number) => ({
@@ -189,7 +182,7 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     expect(slow.got).toEqual([]);
     // it drains: the retry writes the latest price of each symbol, once
     slow.bufferedAmount = 0;
-    await until(() => slow.got.length === 2);
+    await soon(() => slow.got.length === 2);
     expect(slow.got.map((m) => [m.symbol, m.price])).toEqual([
       ['7203', 5],
       ['6758', 105],
@@ -197,9 +190,9 @@ describe('quote stream /api/vue/ws (pglite)', () => {
     // changing its symbols between a round and its flush loses nothing it still follows
     stream.deliver([tick('7203', 6), tick('6758', 106)]);
     say(slow, { op: 'unsub', symbols: ['6758'] });
-    await until(() => slow.got.length === 3);
+    await soon(() => slow.got.length === 3);
     expect(slow.got[2]).toMatchObject({ symbol: '7203', price: 6 });
-    await until(() => quick.got.length === 12);
+    await soon(() => quick.got.length === 12);
     for (const ws of [slow, quick]) ws.emit('close');
   });
 });

@@ -36,3 +36,12 @@ export function client(url: string) {
     },
   };
 }
+
+/** A client that has opened and authenticated with `token` (its `auth` reply already read). */
+export async function authedClient(url: string, token: string) {
+  const c = client(url);
+  await c.opened;
+  c.send({ op: 'auth', token });
+  await c.next((m) => m.type === 'auth');
+  return c;
+}
