@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unitsOfWireNumber } from '@kabuto/contract';
 import { dailyPnl, formatUnits, parseUnits, settleDay } from '@kabuto/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { freePort, type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog } from './support/trading.ts';
@@ -60,15 +60,7 @@ describe.skipIf(!hasChromium())('copy trade at 375×812', () => {
       env: { DATA_DIR: dataDir, PORT: String(port), KABUTO_CLOCK_START: clock },
     });
   };
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      ctx.onTestFailed(async () => {
-        const shot = await browser?.screenshot(`copy-${name.replace(/\W+/g, '-')}`).catch(() => '');
-        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
-        if (browser?.errors.length) console.error(browser.errors.join('\n'));
-      });
-      await fn();
-    });
+  const step = browserSteps(() => browser, 'copy');
 
   beforeAll(async () => {
     port = await freePort();

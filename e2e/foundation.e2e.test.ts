@@ -1,6 +1,6 @@
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import {
   type Credentials,
@@ -24,15 +24,7 @@ describe.skipIf(!hasChromium())('foundation: register, log in, language, message
   const user: Credentials = { account: `e2e${Date.now().toString(36)}`, password: 'first-pass-1' };
   const newPassword = 'second-pass-2';
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      ctx.onTestFailed(async () => {
-        const shot = await browser?.screenshot(`foundation-${name.replace(/\W+/g, '-')}`).catch(() => '');
-        console.error(`[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
-        if (browser?.errors.length) console.error(browser.errors.join('\n'));
-      });
-      await fn();
-    });
+  const step = browserSteps(() => browser, 'foundation');
 
   beforeAll(async () => {
     server = await startServer();

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { dataValue, openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog, placeOrder } from './support/trading.ts';
@@ -33,17 +33,7 @@ describe.skipIf(!hasChromium())(
     let server: RunningServer;
     let browser: Browser;
 
-    const step = (name: string, fn: () => Promise<void>) =>
-      it(name, async (ctx) => {
-        ctx.onTestFailed(async () => {
-          const shot = await browser?.screenshot(`screens-${name.replace(/\W+/g, '-')}`).catch(() => '');
-          console.error(
-            `[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`,
-          );
-          if (browser?.errors.length) console.error(browser.errors.join('\n'));
-        });
-        await fn();
-      });
+    const step = browserSteps(() => browser, 'screens');
 
     beforeAll(async () => {
       // inside the Tokyo morning session, so that orders can be placed

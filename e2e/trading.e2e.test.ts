@@ -1,6 +1,6 @@
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog, placeOrder, searchAndOpen } from './support/trading.ts';
 import { expectToast, localValue, login, openApp, waitForRoute } from './support/web.ts';
@@ -29,17 +29,7 @@ describe.skipIf(!hasChromium())(
     let browser: Browser;
     let orderNo = '';
 
-    const step = (name: string, fn: () => Promise<void>) =>
-      it(name, async (ctx) => {
-        ctx.onTestFailed(async () => {
-          const shot = await browser?.screenshot(`trading-${name.replace(/\W+/g, '-')}`).catch(() => '');
-          console.error(
-            `[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`,
-          );
-          if (browser?.errors.length) console.error(browser.errors.join('\n'));
-        });
-        await fn();
-      });
+    const step = browserSteps(() => browser, 'trading');
 
     beforeAll(async () => {
       // inside the Tokyo morning session; the clock runs fast so prices visibly move

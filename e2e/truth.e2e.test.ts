@@ -1,7 +1,7 @@
 import { translate } from '@kabuto/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
-import { type Browser, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { dataValue, openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { apiCall } from './support/trading.ts';
@@ -29,17 +29,7 @@ describe.skipIf(!hasChromium())(
     let browser: Browser;
     const fresh = { account: `tr${Date.now().toString().slice(-8)}`, password: 'Kabuto-e2e-77' };
 
-    const step = (name: string, fn: () => Promise<void>) =>
-      it(name, async (ctx) => {
-        ctx.onTestFailed(async () => {
-          const shot = await browser?.screenshot(`truth-${name.replace(/\W+/g, '-')}`).catch(() => '');
-          console.error(
-            `[e2e] ${name} failed at ${browser?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`,
-          );
-          if (browser?.errors.length) console.error(browser.errors.join('\n'));
-        });
-        await fn();
-      });
+    const step = browserSteps(() => browser, 'truth');
 
     beforeAll(async () => {
       // the Tokyo morning session (orders fill) on a weekday (support is open)
