@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAssetsSummary } from '../lib/api/use-assets-summary.ts';
 import { isoCode } from '../lib/currency.ts';
 import { formatMoney, toUnits } from '../lib/format.ts';
+import { Figure } from './figure.tsx';
 import { Icon } from './icon.tsx';
 
 const MASK = '••••••';
@@ -97,14 +98,8 @@ export function TotalAssets({
             </div>
             {nonZero(s.owed) && (
               <>
-                <div>
-                  <dt>{t('totalAssets.owed')}</dt>
-                  <dd>{money(s.owed)}</dd>
-                </div>
-                <div>
-                  <dt>{t('totalAssets.net')}</dt>
-                  <dd>{money(s.net)}</dd>
-                </div>
+                <Figure label={t('totalAssets.owed')}>{money(s.owed)}</Figure>
+                <Figure label={t('totalAssets.net')}>{money(s.net)}</Figure>
               </>
             )}
           </dl>

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -70,14 +71,12 @@ export function LargeInfoPage() {
       title: t('confirmTitle'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{t('shares')}</dt>
-            <dd className="k-num">{Number(shares).toLocaleString()}</dd>
-          </div>
-          <div>
-            <dt>{t('held')}</dt>
-            <dd className="k-num">{formatMoney(total, 'jpy')}</dd>
-          </div>
+          <Figure label={t('shares')} className="k-num">
+            {Number(shares).toLocaleString()}
+          </Figure>
+          <Figure label={t('held')} className="k-num">
+            {formatMoney(total, 'jpy')}
+          </Figure>
         </dl>
       ),
       confirmText: t('subscribe'),
@@ -124,25 +123,19 @@ export function LargeInfoPage() {
                 {offering.name} <small>{offering.symbol}</small>
               </h2>
               <dl className="k-kv">
-                <div>
-                  <dt>{t('price')}</dt>
-                  <dd className="k-num">{formatMoney(offering.price, 'jpy')}</dd>
-                </div>
-                <div>
-                  <dt>{t('shares')}</dt>
-                  <dd className="k-num">{offering.shares.toLocaleString()}</dd>
-                </div>
-                <div>
-                  <dt>{t('minimum')}</dt>
-                  <dd className="k-num">{offering.minimum}</dd>
-                </div>
-                <div>
-                  <dt>{t('window')}</dt>
-                  <dd>
-                    {formatMarketDateTime(offering.start, market)} –{' '}
-                    {formatMarketDateTime(offering.end, market)}
-                  </dd>
-                </div>
+                <Figure label={t('price')} className="k-num">
+                  {formatMoney(offering.price, 'jpy')}
+                </Figure>
+                <Figure label={t('shares')} className="k-num">
+                  {offering.shares.toLocaleString()}
+                </Figure>
+                <Figure label={t('minimum')} className="k-num">
+                  {offering.minimum}
+                </Figure>
+                <Figure label={t('window')}>
+                  {formatMarketDateTime(offering.start, market)} –{' '}
+                  {formatMarketDateTime(offering.end, market)}
+                </Figure>
               </dl>
               <p className="k-home-muted">{t('howAllocated')}</p>
             </section>

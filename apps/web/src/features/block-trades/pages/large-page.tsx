@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -50,21 +51,16 @@ export function LargePage() {
                       </span>
                     </div>
                     <dl className="k-rev-lines">
-                      <div>
-                        <dt>{t('price')}</dt>
-                        <dd className="k-num">{formatMoney(o.price, 'jpy')}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('shares')}</dt>
-                        <dd className="k-num">{o.shares.toLocaleString()}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('window')}</dt>
-                        <dd>
-                          {formatMarketDateTime(o.start, o.market as Market)} –{' '}
-                          {formatMarketDateTime(o.end, o.market as Market)}
-                        </dd>
-                      </div>
+                      <Figure label={t('price')} className="k-num">
+                        {formatMoney(o.price, 'jpy')}
+                      </Figure>
+                      <Figure label={t('shares')} className="k-num">
+                        {o.shares.toLocaleString()}
+                      </Figure>
+                      <Figure label={t('window')}>
+                        {formatMarketDateTime(o.start, o.market as Market)} –{' '}
+                        {formatMarketDateTime(o.end, o.market as Market)}
+                      </Figure>
                     </dl>
                   </button>
                 </li>

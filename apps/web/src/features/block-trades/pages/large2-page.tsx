@@ -5,6 +5,7 @@ import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -30,14 +31,12 @@ export function Large2Page() {
       title: direction === 1 ? t('buyAtClose') : t('sellAtClose'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{o.name}</dt>
-            <dd className="k-num">{formatMoney(o.price, 'jpy')}</dd>
-          </div>
-          <div>
-            <dt>{t('shares')}</dt>
-            <dd className="k-num">{shares}</dd>
-          </div>
+          <Figure label={o.name} className="k-num">
+            {formatMoney(o.price, 'jpy')}
+          </Figure>
+          <Figure label={t('shares')} className="k-num">
+            {shares}
+          </Figure>
         </dl>
       ),
       confirmText: t('confirm'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -45,32 +46,22 @@ export function Large3Page() {
                     </span>
                   </div>
                   <dl className="k-rev-lines">
-                    <div>
-                      <dt>{t('price')}</dt>
-                      <dd className="k-num">{formatMoney(r.price, 'jpy')}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('applied')}</dt>
-                      <dd className="k-num">{r.applied.toLocaleString()}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('allocated')}</dt>
-                      <dd className="k-num" data-testid="block-allocated">
-                        {r.status === 0 ? '-' : r.allocated.toLocaleString()}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('held')}</dt>
-                      <dd className="k-num">{formatMoney(r.held, 'jpy')}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('applyTime')}</dt>
-                      <dd>{formatDateTime(r.createdAt)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('orderNo')}</dt>
-                      <dd className="k-num">{r.orderNo}</dd>
-                    </div>
+                    <Figure label={t('price')} className="k-num">
+                      {formatMoney(r.price, 'jpy')}
+                    </Figure>
+                    <Figure label={t('applied')} className="k-num">
+                      {r.applied.toLocaleString()}
+                    </Figure>
+                    <Figure label={t('allocated')} className="k-num" testid="block-allocated">
+                      {r.status === 0 ? '-' : r.allocated.toLocaleString()}
+                    </Figure>
+                    <Figure label={t('held')} className="k-num">
+                      {formatMoney(r.held, 'jpy')}
+                    </Figure>
+                    <Figure label={t('applyTime')}>{formatDateTime(r.createdAt)}</Figure>
+                    <Figure label={t('orderNo')} className="k-num">
+                      {r.orderNo}
+                    </Figure>
                   </dl>
                   {r.status !== 0 && (
                     <Link

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -38,22 +39,14 @@ export function ProductDetailView({ id, market }: { id: string; market: Market }
       title: t('confirmTitle'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{t('product')}</dt>
-            <dd>{p.name}</dd>
-          </div>
-          <div>
-            <dt>{t('amount')}</dt>
-            <dd className="k-num">{formatMoney(amount.trim(), market)}</dd>
-          </div>
-          <div>
-            <dt>{t('nav')}</dt>
-            <dd className="k-num">{p.nav.toFixed(4)}</dd>
-          </div>
-          <div>
-            <dt>{t('lockIn')}</dt>
-            <dd>{t('days', { count: p.lockDays })}</dd>
-          </div>
+          <Figure label={t('product')}>{p.name}</Figure>
+          <Figure label={t('amount')} className="k-num">
+            {formatMoney(amount.trim(), market)}
+          </Figure>
+          <Figure label={t('nav')} className="k-num">
+            {p.nav.toFixed(4)}
+          </Figure>
+          <Figure label={t('lockIn')}>{t('days', { count: p.lockDays })}</Figure>
         </dl>
       ),
       confirmText: t('follow'),
@@ -101,30 +94,14 @@ export function ProductDetailView({ id, market }: { id: string; market: Market }
               </div>
               <div className="k-ct-issuer">{t('issuer', { name: p.issuer })}</div>
               <dl className="k-ct-figures">
-                <div>
-                  <dt>{t('targetDaily')}</dt>
-                  <dd>{p.targetPercent.toFixed(2)}%</dd>
-                </div>
-                <div>
-                  <dt>{t('sinceInception')}</dt>
-                  <dd className={trendClass(p.navTotalPercent)}>{p.navTotalPercent.toFixed(2)}%</dd>
-                </div>
-                <div>
-                  <dt>{t('lockIn')}</dt>
-                  <dd>{t('days', { count: p.lockDays })}</dd>
-                </div>
-                <div>
-                  <dt>{t('minimum')}</dt>
-                  <dd>{formatMoney(p.minimum, market)}</dd>
-                </div>
-                <div>
-                  <dt>{t('capacityLeft')}</dt>
-                  <dd>{formatMoney(p.capacityLeft, market)}</dd>
-                </div>
-                <div>
-                  <dt>{t('deadline')}</dt>
-                  <dd>{formatDateTime(p.deadline)}</dd>
-                </div>
+                <Figure label={t('targetDaily')}>{p.targetPercent.toFixed(2)}%</Figure>
+                <Figure label={t('sinceInception')} className={trendClass(p.navTotalPercent)}>
+                  {p.navTotalPercent.toFixed(2)}%
+                </Figure>
+                <Figure label={t('lockIn')}>{t('days', { count: p.lockDays })}</Figure>
+                <Figure label={t('minimum')}>{formatMoney(p.minimum, market)}</Figure>
+                <Figure label={t('capacityLeft')}>{formatMoney(p.capacityLeft, market)}</Figure>
+                <Figure label={t('deadline')}>{formatDateTime(p.deadline)}</Figure>
               </dl>
             </section>
             <section className="k-card">
@@ -158,20 +135,11 @@ export function ProductDetailView({ id, market }: { id: string; market: Market }
             <section className="k-card" data-testid="my-figures">
               <h3 className="k-ct-section-title">{t('mine')}</h3>
               <dl className="k-ct-figures">
-                <div>
-                  <dt>{t('invested')}</dt>
-                  <dd>{formatMoney(p.mine.invested, market)}</dd>
-                </div>
-                <div>
-                  <dt>{t('value')}</dt>
-                  <dd>{formatMoney(p.mine.value, market)}</dd>
-                </div>
-                <div>
-                  <dt>{t('totalProfit')}</dt>
-                  <dd className={trendClass(p.mine.profit)} data-testid="my-profit">
-                    {formatMoney(p.mine.profit, market)}
-                  </dd>
-                </div>
+                <Figure label={t('invested')}>{formatMoney(p.mine.invested, market)}</Figure>
+                <Figure label={t('value')}>{formatMoney(p.mine.value, market)}</Figure>
+                <Figure label={t('totalProfit')} className={trendClass(p.mine.profit)} testid="my-profit">
+                  {formatMoney(p.mine.profit, market)}
+                </Figure>
               </dl>
               {p.mine.days.length > 0 && (
                 <table className="k-ct-table" data-testid="my-days">

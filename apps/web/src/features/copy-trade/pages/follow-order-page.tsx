@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -76,52 +77,34 @@ export function FollowOrderPage() {
                     </span>
                   </div>
                   <dl className="k-rev-lines">
-                    <div>
-                      <dt>{t('invested')}</dt>
-                      <dd className="k-num">{formatMoney(o.invested, market)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('stake')}</dt>
-                      <dd className="k-num" data-testid="follow-stake">
-                        {formatMoney(o.stake, market)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('lastDay')}</dt>
-                      <dd className={`k-num ${trendClass(o.lastDayProfit)}`}>
-                        {formatMoney(o.lastDayProfit, market)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('totalProfit')}</dt>
-                      <dd className={`k-num ${trendClass(o.profit)}`} data-testid="follow-profit">
-                        {formatMoney(o.profit, market)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('targetDaily')}</dt>
-                      <dd className="k-num">{o.targetPercent.toFixed(2)}%</dd>
-                    </div>
-                    <div>
-                      <dt>{t('entryNav')}</dt>
-                      <dd className="k-num">{o.entryNav.toFixed(4)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('buyTime')}</dt>
-                      <dd>{formatDateTime(o.boughtAt)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('lockUntil')}</dt>
-                      <dd>{formatDateTime(o.lockUntil)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('productEnd')}</dt>
-                      <dd>{formatDate(o.productEnd)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('orderNo')}</dt>
-                      <dd className="k-num">{o.orderNo}</dd>
-                    </div>
+                    <Figure label={t('invested')} className="k-num">
+                      {formatMoney(o.invested, market)}
+                    </Figure>
+                    <Figure label={t('stake')} className="k-num" testid="follow-stake">
+                      {formatMoney(o.stake, market)}
+                    </Figure>
+                    <Figure label={t('lastDay')} className={`k-num ${trendClass(o.lastDayProfit)}`}>
+                      {formatMoney(o.lastDayProfit, market)}
+                    </Figure>
+                    <Figure
+                      label={t('totalProfit')}
+                      className={`k-num ${trendClass(o.profit)}`}
+                      testid="follow-profit"
+                    >
+                      {formatMoney(o.profit, market)}
+                    </Figure>
+                    <Figure label={t('targetDaily')} className="k-num">
+                      {o.targetPercent.toFixed(2)}%
+                    </Figure>
+                    <Figure label={t('entryNav')} className="k-num">
+                      {o.entryNav.toFixed(4)}
+                    </Figure>
+                    <Figure label={t('buyTime')}>{formatDateTime(o.boughtAt)}</Figure>
+                    <Figure label={t('lockUntil')}>{formatDateTime(o.lockUntil)}</Figure>
+                    <Figure label={t('productEnd')}>{formatDate(o.productEnd)}</Figure>
+                    <Figure label={t('orderNo')} className="k-num">
+                      {o.orderNo}
+                    </Figure>
                   </dl>
                   {o.status === FOLLOW_STATUS.following && (
                     <button

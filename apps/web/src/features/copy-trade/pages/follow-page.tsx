@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -66,30 +67,16 @@ function ProductList() {
                     </div>
                     <div className="k-ct-issuer">{t('issuer', { name: p.issuer })}</div>
                     <dl className="k-ct-figures">
-                      <div>
-                        <dt>{t('nav')}</dt>
-                        <dd data-testid="product-nav">{p.nav.toFixed(4)}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('targetDaily')}</dt>
-                        <dd>{p.targetPercent.toFixed(2)}%</dd>
-                      </div>
-                      <div>
-                        <dt>{t('sinceInception')}</dt>
-                        <dd className={trendClass(p.navTotalPercent)}>{p.navTotalPercent.toFixed(2)}%</dd>
-                      </div>
-                      <div>
-                        <dt>{t('minimum')}</dt>
-                        <dd>{formatMoney(p.minimum, market)}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('lockIn')}</dt>
-                        <dd>{t('days', { count: p.lockDays })}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('deadline')}</dt>
-                        <dd>{formatDate(p.deadline)}</dd>
-                      </div>
+                      <Figure label={t('nav')} testid="product-nav">
+                        {p.nav.toFixed(4)}
+                      </Figure>
+                      <Figure label={t('targetDaily')}>{p.targetPercent.toFixed(2)}%</Figure>
+                      <Figure label={t('sinceInception')} className={trendClass(p.navTotalPercent)}>
+                        {p.navTotalPercent.toFixed(2)}%
+                      </Figure>
+                      <Figure label={t('minimum')}>{formatMoney(p.minimum, market)}</Figure>
+                      <Figure label={t('lockIn')}>{t('days', { count: p.lockDays })}</Figure>
+                      <Figure label={t('deadline')}>{formatDate(p.deadline)}</Figure>
                     </dl>
                   </button>
                 </li>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -63,10 +64,9 @@ export function WithinDaysPage() {
                 <h2 className="k-card-title">{t('dayTrade.inReview')}</h2>
                 <p className="k-home-muted">{t('dayTrade.inReviewHint', { date: current.date })}</p>
                 <dl className="k-kv">
-                  <div>
-                    <dt>{t('dayTrade.amount')}</dt>
-                    <dd className="k-num">{formatMoney(current.amount, MARKET)}</dd>
-                  </div>
+                  <Figure label={t('dayTrade.amount')} className="k-num">
+                    {formatMoney(current.amount, MARKET)}
+                  </Figure>
                 </dl>
               </section>
             ) : (
@@ -204,31 +204,22 @@ function LineCard({
           </span>
         </div>
         <dl className="k-kv">
-          <div>
-            <dt>{t('dayTrade.amount')}</dt>
-            <dd className="k-num">{formatMoney(line.amount, MARKET)}</dd>
-          </div>
-          <div>
-            <dt>{t('dayTrade.used')}</dt>
-            <dd className="k-num">{formatMoney(line.used, MARKET)}</dd>
-          </div>
-          <div>
-            <dt>{t('dayTrade.remaining')}</dt>
-            <dd className="k-num" data-testid="day-trade-remaining">
-              {formatMoney(line.remaining, MARKET)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('dayTrade.pnl')}</dt>
-            <dd className={`k-num ${tone(line.pnl)}`} data-testid="day-trade-pnl">
-              {formatMoney(line.pnl, MARKET)}
-            </dd>
-          </div>
+          <Figure label={t('dayTrade.amount')} className="k-num">
+            {formatMoney(line.amount, MARKET)}
+          </Figure>
+          <Figure label={t('dayTrade.used')} className="k-num">
+            {formatMoney(line.used, MARKET)}
+          </Figure>
+          <Figure label={t('dayTrade.remaining')} className="k-num" testid="day-trade-remaining">
+            {formatMoney(line.remaining, MARKET)}
+          </Figure>
+          <Figure label={t('dayTrade.pnl')} className={`k-num ${tone(line.pnl)}`} testid="day-trade-pnl">
+            {formatMoney(line.pnl, MARKET)}
+          </Figure>
           {line.forcedClose !== null && (
-            <div>
-              <dt>{t('dayTrade.forcedClose')}</dt>
-              <dd>{formatMarketDateTime(line.forcedClose, MARKET)}</dd>
-            </div>
+            <Figure label={t('dayTrade.forcedClose')}>
+              {formatMarketDateTime(line.forcedClose, MARKET)}
+            </Figure>
           )}
         </dl>
       </section>
@@ -296,22 +287,18 @@ function LineCard({
                 </span>
               </div>
               <dl className="k-rev-lines">
-                <div>
-                  <dt>{t('dayTrade.shares')}</dt>
-                  <dd className="k-num">{Number(p.quantity).toLocaleString()}</dd>
-                </div>
-                <div>
-                  <dt>{t('dayTrade.openPrice')}</dt>
-                  <dd className="k-num">{formatMoney(p.openPrice, MARKET)}</dd>
-                </div>
-                <div>
-                  <dt>{t('dayTrade.margin')}</dt>
-                  <dd className="k-num">{formatMoney(p.margin, MARKET)}</dd>
-                </div>
-                <div>
-                  <dt>{t('dayTrade.pnl')}</dt>
-                  <dd className={`k-num ${tone(p.pnl)}`}>{formatMoney(p.pnl, MARKET)}</dd>
-                </div>
+                <Figure label={t('dayTrade.shares')} className="k-num">
+                  {Number(p.quantity).toLocaleString()}
+                </Figure>
+                <Figure label={t('dayTrade.openPrice')} className="k-num">
+                  {formatMoney(p.openPrice, MARKET)}
+                </Figure>
+                <Figure label={t('dayTrade.margin')} className="k-num">
+                  {formatMoney(p.margin, MARKET)}
+                </Figure>
+                <Figure label={t('dayTrade.pnl')} className={`k-num ${tone(p.pnl)}`}>
+                  {formatMoney(p.pnl, MARKET)}
+                </Figure>
               </dl>
               <button
                 type="button"
@@ -344,38 +331,22 @@ function HistoryRow({ line }: { line: DayLine }) {
         </span>
       </div>
       <dl className="k-rev-lines">
-        <div>
-          <dt>{t('dayTrade.amount')}</dt>
-          <dd className="k-num">{formatMoney(line.amount, MARKET)}</dd>
-        </div>
-        <div>
-          <dt>{t('dayTrade.pnl')}</dt>
-          <dd className={`k-num ${tone(line.pnl)}`} data-testid="day-trade-row-pnl">
-            {formatMoney(line.pnl, MARKET)} ({line.gain.toFixed(2)}%)
-          </dd>
-        </div>
+        <Figure label={t('dayTrade.amount')} className="k-num">
+          {formatMoney(line.amount, MARKET)}
+        </Figure>
+        <Figure label={t('dayTrade.pnl')} className={`k-num ${tone(line.pnl)}`} testid="day-trade-row-pnl">
+          {formatMoney(line.pnl, MARKET)} ({line.gain.toFixed(2)}%)
+        </Figure>
         {settled && (
-          <div>
-            <dt>{t('dayTrade.payout')}</dt>
-            <dd className="k-num" data-testid="day-trade-row-payout">
-              {formatMoney(line.payout, MARKET)}
-            </dd>
-          </div>
+          <Figure label={t('dayTrade.payout')} className="k-num" testid="day-trade-row-payout">
+            {formatMoney(line.payout, MARKET)}
+          </Figure>
         )}
-        <div>
-          <dt>{t('dayTrade.trades')}</dt>
-          <dd className="k-num">{line.positions}</dd>
-        </div>
-        <div>
-          <dt>{t('dayTrade.applyTime')}</dt>
-          <dd>{formatMarketDateTime(line.createdAt, MARKET)}</dd>
-        </div>
-        {line.reason && (
-          <div>
-            <dt>{t('dayTrade.reason')}</dt>
-            <dd>{line.reason}</dd>
-          </div>
-        )}
+        <Figure label={t('dayTrade.trades')} className="k-num">
+          {line.positions}
+        </Figure>
+        <Figure label={t('dayTrade.applyTime')}>{formatMarketDateTime(line.createdAt, MARKET)}</Figure>
+        {line.reason && <Figure label={t('dayTrade.reason')}>{line.reason}</Figure>}
       </dl>
     </li>
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
@@ -95,21 +96,16 @@ export function ExchangePage() {
       title: t('exchange.confirmTitle'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{t('exchange.pay')}</dt>
-            <dd className="k-num">{formatMoney(value, from)}</dd>
-          </div>
-          <div>
-            <dt>{t('exchange.receive')}</dt>
-            <dd className="k-num">{preview?.converted ? `≈ ${formatMoney(preview.converted, to)}` : '--'}</dd>
-          </div>
+          <Figure label={t('exchange.pay')} className="k-num">
+            {formatMoney(value, from)}
+          </Figure>
+          <Figure label={t('exchange.receive')} className="k-num">
+            {preview?.converted ? `≈ ${formatMoney(preview.converted, to)}` : '--'}
+          </Figure>
           {q && (
-            <div>
-              <dt>{t('exchange.rate')}</dt>
-              <dd className="k-num">
-                1 {isoCode(from)} = {formatRate(q.rate)} {isoCode(to)}
-              </dd>
-            </div>
+            <Figure label={t('exchange.rate')} className="k-num">
+              1 {isoCode(from)} = {formatRate(q.rate)} {isoCode(to)}
+            </Figure>
           )}
         </dl>
       ),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { kycReason, type UserInfo } from '../../../lib/wallets.ts';
@@ -30,15 +31,11 @@ export function KycState({ user, onResubmit }: { user: UserInfo; onResubmit: () 
         )}
         {user.realName && (
           <dl className="k-kv">
-            <div>
-              <dt>{t('kyc.name')}</dt>
-              <dd>{user.realName}</dd>
-            </div>
+            <Figure label={t('kyc.name')}>{user.realName}</Figure>
             {user.idNumber && (
-              <div>
-                <dt>{t('kyc.idNumber')}</dt>
-                <dd className="k-num">{user.idNumber}</dd>
-              </div>
+              <Figure label={t('kyc.idNumber')} className="k-num">
+                {user.idNumber}
+              </Figure>
             )}
           </dl>
         )}

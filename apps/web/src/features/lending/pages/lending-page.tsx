@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -64,20 +65,15 @@ export function LendingPage() {
         </span>
       </div>
       <dl className="k-rev-lines">
-        <div>
-          <dt>{t('shares')}</dt>
-          <dd className="k-num">{Number(r.shares).toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>{t('value')}</dt>
-          <dd className="k-num">{money(r.value)}</dd>
-        </div>
-        <div>
-          <dt>{t('rate')}</dt>
-          <dd className="k-num k-lend-rate" data-testid="lendable-rate">
-            {t('ratePa', { rate: r.rate })}
-          </dd>
-        </div>
+        <Figure label={t('shares')} className="k-num">
+          {Number(r.shares).toLocaleString()}
+        </Figure>
+        <Figure label={t('value')} className="k-num">
+          {money(r.value)}
+        </Figure>
+        <Figure label={t('rate')} className="k-num k-lend-rate" testid="lendable-rate">
+          {t('ratePa', { rate: r.rate })}
+        </Figure>
       </dl>
       <div className="k-lend-actions">
         {r.lent ? (
@@ -135,34 +131,22 @@ export function LendingPage() {
         </span>
       </div>
       <dl className="k-rev-lines">
-        <div>
-          <dt>{t('shares')}</dt>
-          <dd className="k-num">{Number(r.shares).toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>{t('rate')}</dt>
-          <dd className="k-num">{t('ratePa', { rate: r.rate })}</dd>
-        </div>
-        <div>
-          <dt>{t('accrued')}</dt>
-          <dd className="k-num" data-testid="lend-record-accrued">
-            {money(r.accrued)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('paid')}</dt>
-          <dd className="k-num" data-testid="lend-record-paid">
-            {money(r.paid)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('lentAt')}</dt>
-          <dd>{formatMarketDateTime(r.createdAt, market)}</dd>
-        </div>
-        <div>
-          <dt>{t('recalledAt')}</dt>
-          <dd>{r.recalledAt ? formatMarketDateTime(r.recalledAt, market) : '--'}</dd>
-        </div>
+        <Figure label={t('shares')} className="k-num">
+          {Number(r.shares).toLocaleString()}
+        </Figure>
+        <Figure label={t('rate')} className="k-num">
+          {t('ratePa', { rate: r.rate })}
+        </Figure>
+        <Figure label={t('accrued')} className="k-num" testid="lend-record-accrued">
+          {money(r.accrued)}
+        </Figure>
+        <Figure label={t('paid')} className="k-num" testid="lend-record-paid">
+          {money(r.paid)}
+        </Figure>
+        <Figure label={t('lentAt')}>{formatMarketDateTime(r.createdAt, market)}</Figure>
+        <Figure label={t('recalledAt')}>
+          {r.recalledAt ? formatMarketDateTime(r.recalledAt, market) : '--'}
+        </Figure>
       </dl>
     </li>
   );

@@ -3,6 +3,7 @@ import { Dialog } from 'antd-mobile';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { usePublicConfig } from '../../../lib/api/use-public-config.ts';
@@ -52,19 +53,14 @@ export function ApplyCard({
       title: t('loan.confirmTitle'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{t('loan.amount')}</dt>
-            <dd className="k-num">{formatMoney(value, type)}</dd>
-          </div>
-          <div>
-            <dt>{t('loan.rate')}</dt>
-            <dd>{t('loan.ratePerYear', { rate: info.rate })}</dd>
-          </div>
+          <Figure label={t('loan.amount')} className="k-num">
+            {formatMoney(value, type)}
+          </Figure>
+          <Figure label={t('loan.rate')}>{t('loan.ratePerYear', { rate: info.rate })}</Figure>
           {preview?.interest30d && (
-            <div>
-              <dt>{t('loan.interest30')}</dt>
-              <dd className="k-num">{formatMoney(preview.interest30d, type)}</dd>
-            </div>
+            <Figure label={t('loan.interest30')} className="k-num">
+              {formatMoney(preview.interest30d, type)}
+            </Figure>
           )}
         </dl>
       ),
@@ -106,20 +102,13 @@ export function ApplyCard({
         hint={t('loan.upTo', { max: compactMoney(info.available, type) })}
       />
       <dl className="k-interest" aria-live="polite">
-        <div>
-          <dt>{t('loan.rate')}</dt>
-          <dd>{t('loan.ratePerYear', { rate: info.rate })}</dd>
-        </div>
-        <div>
-          <dt>{t('loan.interestDaily')}</dt>
-          <dd className="k-num" data-testid="loan-interest-daily">
-            {preview?.dailyInterest ? formatMoney(preview.dailyInterest, type) : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('loan.interest30')}</dt>
-          <dd className="k-num">{preview?.interest30d ? formatMoney(preview.interest30d, type) : '--'}</dd>
-        </div>
+        <Figure label={t('loan.rate')}>{t('loan.ratePerYear', { rate: info.rate })}</Figure>
+        <Figure label={t('loan.interestDaily')} className="k-num" testid="loan-interest-daily">
+          {preview?.dailyInterest ? formatMoney(preview.dailyInterest, type) : '--'}
+        </Figure>
+        <Figure label={t('loan.interest30')} className="k-num">
+          {preview?.interest30d ? formatMoney(preview.interest30d, type) : '--'}
+        </Figure>
       </dl>
       <button
         type="submit"

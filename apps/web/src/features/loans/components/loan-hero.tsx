@@ -1,6 +1,7 @@
 import type { Currency } from '@kabuto/domain';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { compactMoney } from '../../../lib/money-text.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
@@ -58,20 +59,16 @@ export function LoanHero({
         </div>
       </div>
       <dl className="k-hero-grid is-three">
-        <div>
-          <dt>{t('loan.limit')}</dt>
-          <dd>{compactMoney(info.limit, type)}</dd>
-        </div>
+        <Figure label={t('loan.limit')}>{compactMoney(info.limit, type)}</Figure>
         <div>
           <dt>{t('loan.borrowed')}</dt>
           <dd data-testid="loan-borrowed" data-value={info.borrowed}>
             {compactMoney(info.borrowed, type)}
           </dd>
         </div>
-        <div>
-          <dt>{t('loan.rate')}</dt>
-          <dd data-testid="loan-rate">{t('loan.ratePerYear', { rate: info.rate })}</dd>
-        </div>
+        <Figure label={t('loan.rate')} testid="loan-rate">
+          {t('loan.ratePerYear', { rate: info.rate })}
+        </Figure>
       </dl>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Currency } from '@kabuto/domain';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/figure.tsx';
 import { unitsToInput } from '../../../lib/currency.ts';
 import { formatMoney, toUnits } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
@@ -31,18 +32,15 @@ export function RepayCard({
       title: t('loan.repayTitle'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{t('loan.principal')}</dt>
-            <dd className="k-num">{formatMoney(info.borrowed, type)}</dd>
-          </div>
-          <div>
-            <dt>{t('loan.interest')}</dt>
-            <dd className="k-num">{formatMoney(unitsToInput(interest, type), type)}</dd>
-          </div>
-          <div>
-            <dt>{t('loan.total')}</dt>
-            <dd className="k-num">{formatMoney(dueText, type)}</dd>
-          </div>
+          <Figure label={t('loan.principal')} className="k-num">
+            {formatMoney(info.borrowed, type)}
+          </Figure>
+          <Figure label={t('loan.interest')} className="k-num">
+            {formatMoney(unitsToInput(interest, type), type)}
+          </Figure>
+          <Figure label={t('loan.total')} className="k-num">
+            {formatMoney(dueText, type)}
+          </Figure>
         </dl>
       ),
       confirmText: t('loan.repay'),
@@ -62,14 +60,12 @@ export function RepayCard({
     <section className="k-card k-card-pad" data-testid="loan-repay">
       <h2 className="k-card-title">{t('loan.repayTitle')}</h2>
       <dl className="k-interest">
-        <div>
-          <dt>{t('loan.principal')}</dt>
-          <dd className="k-num">{formatMoney(info.borrowed, type)}</dd>
-        </div>
-        <div>
-          <dt>{t('loan.interestAccrued')}</dt>
-          <dd className="k-num">{formatMoney(unitsToInput(interest, type), type)}</dd>
-        </div>
+        <Figure label={t('loan.principal')} className="k-num">
+          {formatMoney(info.borrowed, type)}
+        </Figure>
+        <Figure label={t('loan.interestAccrued')} className="k-num">
+          {formatMoney(unitsToInput(interest, type), type)}
+        </Figure>
         <div className="is-total">
           <dt>{t('loan.total')}</dt>
           <dd className="k-num" data-testid="loan-due">

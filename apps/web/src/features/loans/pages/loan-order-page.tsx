@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -57,36 +58,25 @@ export function LoanOrderPage() {
                     <StatusChip kind="loan" status={l.status} />
                   </div>
                   <dl className="k-rev-lines">
-                    <div>
-                      <dt>{t('loan.rate')}</dt>
-                      <dd>{t('loan.ratePerYear', { rate: l.rate })}</dd>
-                    </div>
+                    <Figure label={t('loan.rate')}>{t('loan.ratePerYear', { rate: l.rate })}</Figure>
                     {(l.status === 1 || l.status === 3) && (
-                      <div>
-                        <dt>{l.status === 3 ? t('loan.interestPaid') : t('loan.interestAccrued')}</dt>
-                        <dd className="k-num">{formatMoney(l.interest, l.type)}</dd>
-                      </div>
+                      <Figure
+                        label={l.status === 3 ? t('loan.interestPaid') : t('loan.interestAccrued')}
+                        className="k-num"
+                      >
+                        {formatMoney(l.interest, l.type)}
+                      </Figure>
                     )}
-                    <div>
-                      <dt>{t('records.applied')}</dt>
-                      <dd>{formatDateTime(l.create_time)}</dd>
-                    </div>
+                    <Figure label={t('records.applied')}>{formatDateTime(l.create_time)}</Figure>
                     {l.check_time && (
-                      <div>
-                        <dt>{t('records.decided')}</dt>
-                        <dd>{formatDateTime(l.check_time)}</dd>
-                      </div>
+                      <Figure label={t('records.decided')}>{formatDateTime(l.check_time)}</Figure>
                     )}
                     {l.repay_time && (
-                      <div>
-                        <dt>{t('loan.repaidAt')}</dt>
-                        <dd>{formatDateTime(l.repay_time)}</dd>
-                      </div>
+                      <Figure label={t('loan.repaidAt')}>{formatDateTime(l.repay_time)}</Figure>
                     )}
-                    <div>
-                      <dt>{t('records.order')}</dt>
-                      <dd className="k-num">{l.order_number}</dd>
-                    </div>
+                    <Figure label={t('records.order')} className="k-num">
+                      {l.order_number}
+                    </Figure>
                   </dl>
                   {l.status === 2 && (
                     <p className="k-rev-reason">

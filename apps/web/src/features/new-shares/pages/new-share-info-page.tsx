@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -21,12 +22,7 @@ import { useDrawProof } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
+  return <Figure label={label}>{children}</Figure>;
 }
 
 function ApplyCard({ o }: { o: Offering }) {

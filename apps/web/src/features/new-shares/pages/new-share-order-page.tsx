@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -63,38 +64,14 @@ export function NewShareOrderPage() {
                     <StateChip stateKey={r.stateKey} />
                   </div>
                   <dl className="k-ipo-grid">
-                    <div>
-                      <dt>{t('applied')}</dt>
-                      <dd>{r.shares.toLocaleString()}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('allotted')}</dt>
-                      <dd>{r.allotted.toLocaleString()}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('offerPrice')}</dt>
-                      <dd>{formatMoney(r.price, market)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('money')}</dt>
-                      <dd>{r.money ? formatMoney(r.money, market) : '--'}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('lottery')}</dt>
-                      <dd>{formatMarketDateTime(r.lottery, market)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('listing')}</dt>
-                      <dd>{formatMarketDateTime(r.listing, market)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('order')}</dt>
-                      <dd>{r.orderNo}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('appliedAt')}</dt>
-                      <dd>{formatDateTime(r.created)}</dd>
-                    </div>
+                    <Figure label={t('applied')}>{r.shares.toLocaleString()}</Figure>
+                    <Figure label={t('allotted')}>{r.allotted.toLocaleString()}</Figure>
+                    <Figure label={t('offerPrice')}>{formatMoney(r.price, market)}</Figure>
+                    <Figure label={t('money')}>{r.money ? formatMoney(r.money, market) : '--'}</Figure>
+                    <Figure label={t('lottery')}>{formatMarketDateTime(r.lottery, market)}</Figure>
+                    <Figure label={t('listing')}>{formatMarketDateTime(r.listing, market)}</Figure>
+                    <Figure label={t('order')}>{r.orderNo}</Figure>
+                    <Figure label={t('appliedAt')}>{formatDateTime(r.created)}</Figure>
                   </dl>
                   {r.canAbstain && (
                     <button

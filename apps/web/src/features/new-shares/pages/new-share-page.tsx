@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -74,29 +75,17 @@ export function NewSharePage() {
                       )}
                     </div>
                     <dl className="k-ipo-grid">
-                      <div>
-                        <dt>{o.priced ? t('offerPrice') : t('range')}</dt>
-                        <dd>
-                          {o.priced
-                            ? formatMoney(o.offerPrice, o.market)
-                            : `${formatMoney(o.rangeLow, o.market)}〜${formatMoney(o.rangeHigh, o.market)}`}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>{t('shares')}</dt>
-                        <dd>{o.shares.toLocaleString()}</dd>
-                      </div>
-                      <div>
-                        <dt>{t('window')}</dt>
-                        <dd>
-                          {formatMarketDate(o.start, o.market).slice(5)}〜
-                          {formatMarketDate(o.end, o.market).slice(5)}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt>{t('listing')}</dt>
-                        <dd>{formatMarketDate(o.listing, o.market)}</dd>
-                      </div>
+                      <Figure label={o.priced ? t('offerPrice') : t('range')}>
+                        {o.priced
+                          ? formatMoney(o.offerPrice, o.market)
+                          : `${formatMoney(o.rangeLow, o.market)}〜${formatMoney(o.rangeHigh, o.market)}`}
+                      </Figure>
+                      <Figure label={t('shares')}>{o.shares.toLocaleString()}</Figure>
+                      <Figure label={t('window')}>
+                        {formatMarketDate(o.start, o.market).slice(5)}〜
+                        {formatMarketDate(o.end, o.market).slice(5)}
+                      </Figure>
+                      <Figure label={t('listing')}>{formatMarketDate(o.listing, o.market)}</Figure>
                     </dl>
                   </button>
                 </li>

@@ -1,5 +1,6 @@
 import type { Market } from '@kabuto/domain';
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/figure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatPrice, priceDecimals } from '../../../lib/quote-format.ts';
 import { type Position, STATUS, statusKey } from '../api/positions.ts';
@@ -54,19 +55,13 @@ export function OrderCard({
           </div>
         </div>
         <dl className="k-order-times">
-          <div>
-            <dt>{t('field.orderTime')}</dt>
-            <dd>
-              <time>{formatDateTime(row.buyTime)}</time>
-            </dd>
-          </div>
+          <Figure label={t('field.orderTime')}>
+            <time>{formatDateTime(row.buyTime)}</time>
+          </Figure>
           {ended && (
-            <div>
-              <dt>{t(row.closeReason === 'expired' ? 'field.expiredTime' : 'field.cancelTime')}</dt>
-              <dd>
-                <time>{formatDateTime(row.sellTime ?? 0)}</time>
-              </dd>
-            </div>
+            <Figure label={t(row.closeReason === 'expired' ? 'field.expiredTime' : 'field.cancelTime')}>
+              <time>{formatDateTime(row.sellTime ?? 0)}</time>
+            </Figure>
           )}
         </dl>
       </button>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
@@ -252,26 +253,18 @@ export function PositionPage() {
               <strong>{user.data ? formatMoney(summary.total, market) : '--'}</strong>
             </div>
             <dl>
-              <div>
-                <dt>{t('sum.pnl')}</dt>
-                <dd className={trendClass(pnl)} data-testid="summary-pnl">
-                  {pnl === undefined ? '--' : formatMoney(pnl, market)}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('sum.value')}</dt>
-                <dd>{open.data ? formatMoney(formatUnits(liveValue), market) : '--'}</dd>
-              </div>
-              <div>
-                <dt>{t('sum.available')}</dt>
-                <dd data-testid="summary-available">
-                  {user.data ? formatMoney(summary.available, market) : '--'}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('sum.frozen')}</dt>
-                <dd>{user.data ? formatMoney(summary.frozen, market) : '--'}</dd>
-              </div>
+              <Figure label={t('sum.pnl')} className={trendClass(pnl)} testid="summary-pnl">
+                {pnl === undefined ? '--' : formatMoney(pnl, market)}
+              </Figure>
+              <Figure label={t('sum.value')}>
+                {open.data ? formatMoney(formatUnits(liveValue), market) : '--'}
+              </Figure>
+              <Figure label={t('sum.available')} testid="summary-available">
+                {user.data ? formatMoney(summary.available, market) : '--'}
+              </Figure>
+              <Figure label={t('sum.frozen')}>
+                {user.data ? formatMoney(summary.frozen, market) : '--'}
+              </Figure>
             </dl>
           </section>
         </div>

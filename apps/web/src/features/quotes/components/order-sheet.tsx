@@ -3,6 +3,7 @@ import { Dialog, Popup } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { feeOverride, leverageList } from '../../../lib/api/trade-settings.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
@@ -126,40 +127,21 @@ export function OrderSheet({
       title: t('order.confirmTitle'),
       content: (
         <dl className="k-confirm-list" data-testid="order-confirm">
-          <div>
-            <dt>{t('order.stock')}</dt>
-            <dd>
-              {target.name} ({target.symbol})
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.direction')}</dt>
-            <dd className={direction === 1 ? 'k-trend-up' : 'k-trend-down'}>{side}</dd>
-          </div>
-          <div>
-            <dt>{t('order.type')}</dt>
-            <dd>
-              {orderType === 1
-                ? t('order.market')
-                : `${t('order.limit')} ${formatPrice(formatUnits(priceUnits), target.decimals)}`}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('order.leverage')}</dt>
-            <dd>×{leverage}</dd>
-          </div>
-          <div>
-            <dt>{t('order.quantity')}</dt>
-            <dd>{t('order.shares', { n: qty.toLocaleString() })}</dd>
-          </div>
-          <div>
-            <dt>{t('order.margin')}</dt>
-            <dd>{money(est.margin)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.fee')}</dt>
-            <dd>{money(est.fee)}</dd>
-          </div>
+          <Figure label={t('order.stock')}>
+            {target.name} ({target.symbol})
+          </Figure>
+          <Figure label={t('order.direction')} className={direction === 1 ? 'k-trend-up' : 'k-trend-down'}>
+            {side}
+          </Figure>
+          <Figure label={t('order.type')}>
+            {orderType === 1
+              ? t('order.market')
+              : `${t('order.limit')} ${formatPrice(formatUnits(priceUnits), target.decimals)}`}
+          </Figure>
+          <Figure label={t('order.leverage')}>×{leverage}</Figure>
+          <Figure label={t('order.quantity')}>{t('order.shares', { n: qty.toLocaleString() })}</Figure>
+          <Figure label={t('order.margin')}>{money(est.margin)}</Figure>
+          <Figure label={t('order.fee')}>{money(est.fee)}</Figure>
           <div className="is-total">
             <dt>{t('order.total')}</dt>
             <dd>{money(est.total)}</dd>
@@ -331,26 +313,20 @@ export function OrderSheet({
         </div>
 
         <dl className="k-order-sum" data-testid="order-summary">
-          <div>
-            <dt>{t('order.notional')}</dt>
-            <dd>{money(est.notional)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.margin')}</dt>
-            <dd data-testid="order-margin">{money(est.margin)}</dd>
-          </div>
-          <div>
-            <dt>{t('order.fee')}</dt>
-            <dd data-testid="order-fee">{money(est.fee)}</dd>
-          </div>
+          <Figure label={t('order.notional')}>{money(est.notional)}</Figure>
+          <Figure label={t('order.margin')} testid="order-margin">
+            {money(est.margin)}
+          </Figure>
+          <Figure label={t('order.fee')} testid="order-fee">
+            {money(est.fee)}
+          </Figure>
           <div className="is-total">
             <dt>{t('order.total')}</dt>
             <dd data-testid="order-total">{money(est.total)}</dd>
           </div>
-          <div>
-            <dt>{t('order.available')}</dt>
-            <dd data-testid="order-available">{user.data ? formatMoney(available, target.market) : '--'}</dd>
-          </div>
+          <Figure label={t('order.available')} testid="order-available">
+            {user.data ? formatMoney(available, target.market) : '--'}
+          </Figure>
         </dl>
 
         {noFundPassword ? (

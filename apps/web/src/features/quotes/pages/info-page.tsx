@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -124,16 +125,26 @@ export function InfoPage() {
               </span>
             </div>
             <dl className="k-figures">
-              <Figure label={t('fig.open')} value={money(d.open)} />
-              <Figure label={t('fig.high')} value={money(high)} tone="up" />
-              <Figure label={t('fig.low')} value={money(low)} tone="down" />
-              <Figure label={t('fig.preClose')} value={money(d.preClose)} />
-              <Figure label={t('fig.volume')} value={formatCompact(volume, lang)} />
-              <Figure label={t('fig.turnover')} value={amount(d.turnover)} />
-              {!index && <Figure label={t('fig.marketCap')} value={amount(d.marketCap)} />}
-              {!index && d.limitUp && <Figure label={t('fig.limitUp')} value={money(d.limitUp)} tone="up" />}
+              <Figure label={t('fig.open')}>{money(d.open)}</Figure>
+              <Figure label={t('fig.high')} className="k-trend-up">
+                {money(high)}
+              </Figure>
+              <Figure label={t('fig.low')} className="k-trend-down">
+                {money(low)}
+              </Figure>
+              <Figure label={t('fig.preClose')}>{money(d.preClose)}</Figure>
+              <Figure label={t('fig.volume')}>{formatCompact(volume, lang)}</Figure>
+              <Figure label={t('fig.turnover')}>{amount(d.turnover)}</Figure>
+              {!index && <Figure label={t('fig.marketCap')}>{amount(d.marketCap)}</Figure>}
+              {!index && d.limitUp && (
+                <Figure label={t('fig.limitUp')} className="k-trend-up">
+                  {money(d.limitUp)}
+                </Figure>
+              )}
               {!index && d.limitDown && (
-                <Figure label={t('fig.limitDown')} value={money(d.limitDown)} tone="down" />
+                <Figure label={t('fig.limitDown')} className="k-trend-down">
+                  {money(d.limitDown)}
+                </Figure>
               )}
             </dl>
           </section>
@@ -272,15 +283,6 @@ export function InfoPage() {
         </div>
       ) : null}
     </>
-  );
-}
-
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'up' | 'down' }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd className={tone ? `k-trend-${tone}` : undefined}>{value}</dd>
-    </div>
   );
 }
 

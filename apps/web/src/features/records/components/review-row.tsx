@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 
 export const Line = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div>
-    <dt>{label}</dt>
-    <dd>{children}</dd>
-  </div>
+  <Figure label={label}>{children}</Figure>
 );
 
 export function ReviewRow({

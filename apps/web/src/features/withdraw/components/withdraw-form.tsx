@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
+import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -77,16 +78,12 @@ export function WithdrawForm({
       title: t('withdraw.confirmTitle'),
       content: (
         <dl className="k-kv k-confirm-kv">
-          <div>
-            <dt>{t('withdraw.amount')}</dt>
-            <dd className="k-num">{formatMoney(money, type)}</dd>
-          </div>
-          <div>
-            <dt>{t('withdraw.to')}</dt>
-            <dd>
-              {card.bank_name} {maskedNumber(card.bank_num)}
-            </dd>
-          </div>
+          <Figure label={t('withdraw.amount')} className="k-num">
+            {formatMoney(money, type)}
+          </Figure>
+          <Figure label={t('withdraw.to')}>
+            {card.bank_name} {maskedNumber(card.bank_num)}
+          </Figure>
         </dl>
       ),
       confirmText: t('withdraw.confirm'),
