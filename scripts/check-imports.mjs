@@ -4,6 +4,9 @@
 //    db ← ledger, server; ledger, market ← server only; apps never import each other;
 //  - inside an app: features/modules never import each other, and shared code (lib, components,
 //    shared, plugins) never imports a feature (shared → features → app);
+//  - the web app imports antd-mobile one component at a time (`antd-mobile/es/components/dialog`): the
+//    package index re-exports every component, and the bundler puts all that any screen uses into the
+//    chunk that imports the index (the shell's, loaded on every screen);
 //  - in the server, only routes (`*.routes.ts`) and the composition root import `plugins/` (HTTP):
 //    services, repos, jobs and `shared/` get what they need from HTTP passed in as values.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -66,6 +69,10 @@ for (const [ws, allowed] of Object.entries(ALLOWED)) {
         const pkg = spec.slice('@kabuto/'.length).split('/')[0];
         if (!allowed.includes(pkg))
           problems.push(`${rel}: imports @kabuto/${pkg}, which ${ws} may not import`);
+        continue;
+      }
+      if (ws === 'apps/web' && spec === 'antd-mobile') {
+        problems.push(`${rel}: imports the antd-mobile index; import antd-mobile/es/components/<name>`);
         continue;
       }
       if (!spec.startsWith('.')) continue;

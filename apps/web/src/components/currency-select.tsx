@@ -1,6 +1,6 @@
 import './money.css';
 import type { Currency } from '@kabuto/domain';
-import { Popup } from 'antd-mobile';
+import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoCode } from '../lib/currency.ts';

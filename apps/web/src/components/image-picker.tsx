@@ -1,5 +1,5 @@
 import './money.css';
-import { ImageViewer } from 'antd-mobile';
+import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadImage } from '../lib/api/use-upload-image.ts';

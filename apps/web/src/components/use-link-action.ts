@@ -1,8 +1,9 @@
-import { Dialog } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { withChunkTimeout } from '../lib/chunk.ts';
 import { logout } from '../lib/logout.ts';
+import { showMsg } from '../lib/messages.ts';
 import { useHasScreen } from '../lib/screens.ts';
 import type { AppLink } from './links.ts';
 
@@ -12,7 +13,10 @@ export function useVisibleLinks(links: readonly AppLink[]): AppLink[] {
   return links.filter((l) => (l.to ? hasScreen(l.to) : true));
 }
 
-/** What tapping a link does: open its screen, or log out after confirming. */
+/**
+ * What tapping a link does: open its screen, or log out after confirming (the confirmation's dialog
+ * code loads on that tap: the menus that offer it are on screens that need no dialog otherwise).
+ */
 export function useLinkAction(): (link: AppLink) => void {
   const navigate = useNavigate();
   const { t } = useTranslation('shell');
@@ -21,13 +25,17 @@ export function useLinkAction(): (link: AppLink) => void {
       if (link.to) {
         navigate(link.to);
       } else if (link.action === 'logout') {
-        Dialog.confirm({
-          title: t('logout.title'),
-          content: t('logout.confirm'),
-          confirmText: t('logout.ok'),
-          cancelText: t('common:actions.cancel'),
-          onConfirm: () => logout(),
-        });
+        withChunkTimeout(import('antd-mobile/es/components/dialog')).then(
+          ({ default: Dialog }) =>
+            Dialog.confirm({
+              title: t('logout.title'),
+              content: t('logout.confirm'),
+              confirmText: t('logout.ok'),
+              cancelText: t('common:actions.cancel'),
+              onConfirm: () => logout(),
+            }),
+          () => showMsg('network.error'),
+        );
       }
     },
     [navigate, t],

@@ -1,22 +1,32 @@
-import { Popup } from 'antd-mobile';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useUnreadCount } from '../lib/api/use-notices.ts';
-import { useUserInfo } from '../lib/api/use-user-info.ts';
-import { useSession } from '../lib/session.ts';
-import { AssetSummary } from './asset-summary.tsx';
-import { Icon } from './icon.tsx';
-import { LinkList } from './link-list.tsx';
-import { PANEL_PRIMARY, PANEL_SECONDARY } from './links.ts';
-import { TotalAssets } from './total-assets.tsx';
-import { useLinkAction, useVisibleLinks } from './use-link-action.ts';
+import { withChunkTimeout } from '../lib/chunk.ts';
+import { showMsg } from '../lib/messages.ts';
 import { UserPanelContext } from './user-panel-context.ts';
-import { VerificationChip } from './verification-chip.tsx';
+
+type PanelPopup = typeof import('./user-panel-popup.tsx').UserPanelPopup;
+
+/**
+ * The panel's code (its popup is antd-mobile's) is not part of the shell: it is fetched once the first
+ * screen is up and the browser is idle, and on the first tap if that has not happened yet.
+ */
+let panelCode: Promise<PanelPopup> | null = null;
+const loadPanel = (): Promise<PanelPopup> => {
+  panelCode ??= withChunkTimeout(import('./user-panel-popup.tsx')).then(
+    (m) => m.UserPanelPopup,
+    (e: unknown) => {
+      panelCode = null;
+      throw e;
+    },
+  );
+  return panelCode;
+};
+const IDLE_FETCH_MS = 3000;
 
 /** Provides `open()` to headers and renders the user panel overlay (closed again on navigation). */
 export function UserPanelProvider({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState(false);
+  const [Panel, setPanel] = useState<PanelPopup | null>(null);
   const location = useLocation();
   const overlayRoot = useRef<HTMLDivElement>(null);
   // Entries typed into the address bar have no history state (key "default"): compare the path too.
@@ -32,72 +42,45 @@ export function UserPanelProvider({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [visible]);
+  useEffect(() => {
+    if (Panel) return;
+    let live = true;
+    const show = () => {
+      loadPanel().then(
+        (popup) => live && setPanel(() => popup),
+        () => {
+          if (!live || !visible) return;
+          setVisible(false);
+          showMsg('network.error');
+        },
+      );
+    };
+    if (visible) {
+      show();
+      return () => {
+        live = false;
+      };
+    }
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(() => void loadPanel().catch(() => {}), { timeout: IDLE_FETCH_MS })
+      : window.setTimeout(() => void loadPanel().catch(() => {}), IDLE_FETCH_MS);
+    return () => {
+      live = false;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [visible, Panel]);
   return (
     <UserPanelContext.Provider value={control}>
       {children}
       <div className="k-overlay-root" ref={overlayRoot} />
-      <Popup
-        visible={visible}
-        position="right"
-        onMaskClick={control.close}
-        onClose={control.close}
-        getContainer={() => overlayRoot.current ?? document.body}
-        bodyClassName="k-panel-body"
-        destroyOnClose
-      >
-        <UserPanel onClose={control.close} />
-      </Popup>
+      {Panel && (
+        <Panel
+          visible={visible}
+          onClose={control.close}
+          container={() => overlayRoot.current ?? document.body}
+        />
+      )}
     </UserPanelContext.Provider>
-  );
-}
-
-function UserPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  const account = useSession((s) => s.account);
-  const { data: user, isPending } = useUserInfo({ fresh: true });
-  const unread = useUnreadCount();
-  const act = useLinkAction();
-  const primary = useVisibleLinks(PANEL_PRIMARY);
-  const name = user?.account ?? account ?? '';
-  return (
-    <div className="k-panel" role="dialog" aria-label={t('panel.title')} data-testid="user-panel">
-      <div className="k-panel-head">
-        <span className="k-avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase() || <Icon name="user" size={22} />}
-        </span>
-        <div className="k-panel-who">
-          <div className="k-panel-account" data-testid="panel-account">
-            {name}
-          </div>
-          {user && <VerificationChip status={user.verification} />}
-        </div>
-        <button type="button" className="k-icon-btn" onClick={onClose} aria-label={t('common:actions.close')}>
-          <Icon name="close" size={22} />
-        </button>
-      </div>
-      <ul className="k-panel-primary">
-        {primary.map((link) => (
-          <li key={link.id}>
-            <button
-              type="button"
-              className="k-panel-tile"
-              onClick={() => act(link)}
-              data-testid={`link-${link.id}`}
-            >
-              <span className="k-panel-tile-icon">
-                <Icon name={link.icon} size={24} />
-                {link.id === 'messages' && unread > 0 && <span className="k-dot" />}
-              </span>
-              <span>{t(link.label)}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="k-panel-total">
-        <TotalAssets tone="dark" testid="panel-total" />
-      </div>
-      <AssetSummary user={user} loading={isPending} />
-      <LinkList links={PANEL_SECONDARY} />
-    </div>
   );
 }

@@ -35,7 +35,7 @@ export function showToast(
   current = { el, timer, keep: keepOnNavigation };
 }
 
-/** Clear the toast and the overlays other layers registered (antd-mobile Toast, image viewers). */
+/** Clear the toast and the overlays other layers registered (image viewers). */
 export function clearToasts(cause?: 'navigation'): void {
   if (current && cause === 'navigation' && current.keep) {
     current.keep = false; // survives one navigation, not every one after it

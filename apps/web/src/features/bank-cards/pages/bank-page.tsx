@@ -1,6 +1,6 @@
 import '../../../components/money.css';
 import '../bank-cards.css';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';

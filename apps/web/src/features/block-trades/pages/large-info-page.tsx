@@ -1,7 +1,7 @@
 import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

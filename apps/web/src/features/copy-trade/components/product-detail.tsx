@@ -1,6 +1,6 @@
 import type { Language } from '@kabuto/contract';
 import { type Market, parseUnits } from '@kabuto/domain';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 import '../../../components/money.css';
 import '../copy-trade.css';
 import type { Language } from '@kabuto/contract';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';

@@ -1,7 +1,7 @@
 import '../../../components/money.css';
 import '../day-trading.css';
 import { type Market, parseUnits } from '@kabuto/domain';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';

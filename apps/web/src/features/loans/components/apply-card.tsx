@@ -1,5 +1,5 @@
 import type { Currency } from '@kabuto/domain';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';

@@ -1,5 +1,5 @@
 import type { Currency } from '@kabuto/domain';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
 import { unitsToInput } from '../../../lib/currency.ts';

@@ -1,6 +1,6 @@
 import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

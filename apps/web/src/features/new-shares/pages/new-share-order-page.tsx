@@ -1,7 +1,7 @@
 import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
 import { isMarket, type Market } from '@kabuto/domain';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';

@@ -1,5 +1,5 @@
 import '../news.css';
-import { InfiniteScroll } from 'antd-mobile';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import '../position.css';
 import { isMarket, type Market } from '@kabuto/domain';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';

@@ -2,7 +2,7 @@ import '../position.css';
 import type { Language } from '@kabuto/contract';
 import { formatUnits, parseUnits } from '@kabuto/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

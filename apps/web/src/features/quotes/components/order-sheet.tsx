@@ -1,5 +1,6 @@
 import { formatUnits, type Market, parseUnits, UNIT } from '@kabuto/domain';
-import { Dialog, Popup } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

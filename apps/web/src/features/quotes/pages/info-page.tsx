@@ -1,6 +1,6 @@
 import '../quotes.css';
 import { isMarket, type Market } from '@kabuto/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -30,12 +30,16 @@ import {
   SUB_INDICATORS,
   type SubIndicator,
 } from '../components/chart-options.ts';
-import { type Direction, OrderSheet } from '../components/order-sheet.tsx';
+import type { Direction } from '../components/order-sheet.tsx';
 
 // the chart library is its own chunk, loaded once the figures have painted
 const KlineChart = lazy(async () => ({
   default: (await import('../components/kline-chart.tsx')).KlineChart,
 }));
+// so is the order sheet (and the component library's popup and dialog it opens): fetched after the
+// figures have painted, rendered from the first tap on buy or sell
+const loadOrderSheet = () => import('../components/order-sheet.tsx');
+const OrderSheet = lazy(async () => ({ default: (await loadOrderSheet()).OrderSheet }));
 
 /** `/quotes/info?symbol=&type=`: figures of the day, the chart, watchlist and the order panel. */
 export function InfoPage() {
@@ -62,6 +66,10 @@ export function InfoPage() {
   const [sheet, setSheet] = useState<Direction | null>(null);
   const [direction, setDirection] = useState<Direction>(1);
   const chartReady = useAfterPaint(!details.isPending);
+  const [sheetUsed, setSheetUsed] = useState(false);
+  useEffect(() => {
+    if (chartReady) void loadOrderSheet().catch(() => {});
+  }, [chartReady]);
 
   const d = details.data;
   const index = isIndex || d?.board === 'index' || d?.lot === 0;
@@ -85,6 +93,7 @@ export function InfoPage() {
   const openSheet = (dir: Direction) => {
     setDirection(dir);
     setSheet(dir);
+    setSheetUsed(true);
   };
 
   const title = d ? d.name : symbol;
@@ -261,24 +270,26 @@ export function InfoPage() {
             </nav>
           )}
 
-          {!index && (
-            <OrderSheet
-              visible={sheet !== null}
-              onClose={() => setSheet(null)}
-              direction={direction}
-              onDirection={setDirection}
-              target={{
-                symbol: d.symbol,
-                name: d.name,
-                market,
-                price: decimalText(price ?? d.price),
-                tick: decimalText(d.tick),
-                limitUp: d.limitUp === null ? null : decimalText(d.limitUp),
-                limitDown: d.limitDown === null ? null : decimalText(d.limitDown),
-                minQty: Math.max(1, d.minQty),
-                decimals,
-              }}
-            />
+          {!index && sheetUsed && (
+            <Suspense fallback={null}>
+              <OrderSheet
+                visible={sheet !== null}
+                onClose={() => setSheet(null)}
+                direction={direction}
+                onDirection={setDirection}
+                target={{
+                  symbol: d.symbol,
+                  name: d.name,
+                  market,
+                  price: decimalText(price ?? d.price),
+                  tick: decimalText(d.tick),
+                  limitUp: d.limitUp === null ? null : decimalText(d.limitUp),
+                  limitDown: d.limitDown === null ? null : decimalText(d.limitDown),
+                  minQty: Math.max(1, d.minQty),
+                  decimals,
+                }}
+              />
+            </Suspense>
           )}
         </div>
       ) : null}

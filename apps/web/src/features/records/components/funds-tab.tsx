@@ -1,5 +1,5 @@
 import type { FundRecordType } from '@kabuto/contract';
-import { InfiniteScroll } from 'antd-mobile';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Empty } from '../../../components/empty.tsx';

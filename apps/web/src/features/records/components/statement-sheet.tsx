@@ -1,4 +1,4 @@
-import { Popup } from 'antd-mobile';
+import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
