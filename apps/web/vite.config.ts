@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { codeSplitting, signedInPreload } from './chunking.ts';
+import { STORAGE_KEYS } from './src/lib/storage-keys.ts';
 
 /** The product's version (the root package.json): the splash and the menu both show it. */
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -10,7 +12,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const apiTarget = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signedInPreload(STORAGE_KEYS.token)],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     // The workspace root carries another React for the back office; the app must use exactly one.
@@ -44,6 +46,7 @@ export default defineConfig({
     // scripts/first-screen-size.mjs reads the chunk graph from the manifest.
     manifest: true,
     rolldownOptions: {
+      output: { codeSplitting },
       treeshake: {
         // The shared packages only declare values. Marking them side-effect free lets the bundler keep
         // the msg catalogue without the zod schemas the server needs, so the app ships no validator.

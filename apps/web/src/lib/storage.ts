@@ -1,15 +1,9 @@
 import type { Language } from '@kabuto/contract';
 import { isMarket, type Market } from '@kabuto/domain';
+import { STORAGE_KEYS } from './storage-keys.ts';
 import { LANGUAGES } from './transport.ts';
 
-/** The local-storage keys the app uses, named exactly as existing clients name them. */
-export const STORAGE_KEYS = {
-  token: 'tokend',
-  account: 'account',
-  searchList: 'searchList',
-  language: 'language',
-  market: 'stock',
-} as const;
+export { STORAGE_KEYS };
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
