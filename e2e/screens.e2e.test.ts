@@ -117,6 +117,89 @@ describe.skipIf(!hasChromium())(
       }
     });
 
+    step('a reopened screen asks each of its opening reads once; a pull down refreshes home', async () => {
+      const { page } = browser;
+      const session = {
+        tokend: (await page.evaluate(() => localStorage.getItem('tokend'))) ?? '',
+        account: (await page.evaluate(() => localStorage.getItem('account'))) ?? '',
+      };
+      const phone = await launchBrowser();
+      try {
+        await phone.page.addInitScript((s) => {
+          if (location.protocol !== 'about:')
+            for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+        }, session);
+        const asked = new Map<string, number>();
+        phone.page.on('request', (r) => {
+          const path = new URL(r.url()).pathname;
+          if (path.startsWith('/api/vue/')) asked.set(path, (asked.get(path) ?? 0) + 1);
+        });
+        const shellCode: string[] = [];
+        phone.page.on('request', (r) => {
+          if (/\/assets\/(shell|screens)-[^/]+\.js$/.test(r.url())) shellCode.push(r.url());
+        });
+
+        // home, opened cold: its reads go out with its code (sent by the entry), each once
+        await phone.page.goto(`${server.url}/#/home/index`);
+        await phone.page.locator(tid('home-total')).waitFor();
+        await expect.poll(() => asked.get('/api/vue/parameter/top') ?? 0).toBe(1);
+        await phone.page.waitForTimeout(500);
+        for (const path of ['getUserinfo', 'assets_summary', 'notice'])
+          expect(asked.get(`/api/vue/user/${path}`), path).toBe(1);
+        for (const path of ['zhishu', 'top']) expect(asked.get(`/api/vue/parameter/${path}`), path).toBe(1);
+        // the signed-in start's code was asked for by the preload beside the entry, and once only
+        expect(new Set(shellCode).size).toBe(shellCode.length);
+        expect(shellCode.length).toBeGreaterThanOrEqual(2);
+
+        // a pull down from the top of home: the head says what releasing does, then home asks again
+        asked.clear();
+        const cdp = await phone.context.newCDPSession(phone.page);
+        const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+          cdp.send('Input.dispatchTouchEvent', {
+            type,
+            touchPoints: type === 'touchEnd' ? [] : [{ x: 180, y }],
+          });
+        await touch('touchStart', 200);
+        for (let y = 210; y <= 500; y += 15) await touch('touchMove', y);
+        await expect
+          .poll(() => phone.page.locator(tid('pull-to-refresh')).getAttribute('data-status'))
+          .toBe('canRelease');
+        expect(await phone.page.locator('.k-pull-head-content').textContent()).toBe('指を離して更新');
+        await touch('touchEnd', 500);
+        await expect.poll(() => asked.get('/api/vue/user/getUserinfo') ?? 0).toBe(1);
+        await expect.poll(() => asked.get('/api/vue/user/notice') ?? 0).toBe(1);
+        await expect
+          .poll(() => phone.page.locator(tid('pull-to-refresh')).getAttribute('data-status'), {
+            timeout: 5000,
+          })
+          .toBe('pulling');
+        // and closes its head again
+        await expect
+          .poll(() => phone.page.locator('.k-pull-head').evaluate((e) => e.getBoundingClientRect().height))
+          .toBe(0);
+
+        // a short pull springs back without asking
+        asked.clear();
+        await touch('touchStart', 200);
+        for (let y = 205; y <= 260; y += 10) await touch('touchMove', y);
+        await touch('touchEnd', 260);
+        await phone.page.waitForTimeout(600);
+        expect(asked.get('/api/vue/user/getUserinfo') ?? 0).toBe(0);
+
+        // a stock's page, opened cold: its details and the watchlist, each once
+        await phone.page.goto('about:blank');
+        asked.clear();
+        await phone.page.goto(`${server.url}/#/quotes/info?symbol=7203&type=jpy`);
+        await phone.page.locator('.k-info-price').waitFor();
+        await phone.page.waitForTimeout(500);
+        expect(asked.get('/api/vue/trade/stockdetails')).toBe(1);
+        expect(asked.get('/api/vue/user/Optionallist')).toBe(1);
+        expect(phone.errors).toEqual([]);
+      } finally {
+        await phone.close();
+      }
+    });
+
     step(
       'search from the Japanese market finds AAPL, Samsung and Moutai, each with its market badge',
       async () => {

@@ -1,4 +1,5 @@
 import './styles/base.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadOpeningScreen } from './app/routes.ts';
@@ -30,7 +31,9 @@ async function boot(): Promise<void> {
     : null;
   await Promise.allSettled([i18n, bounded, opening]);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App />);
+  // A transition: React renders the opening screen in slices, yielding to the browser between them,
+  // instead of in one long task that would hold a tap or a scroll for the whole first render.
+  if (root) startTransition(() => createRoot(root).render(<App />));
 }
 
 void boot();

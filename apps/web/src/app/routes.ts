@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { homeOpeningCalls } from '../features/home/opening-calls.ts';
+import { stockOpeningCalls } from '../features/quotes/opening-calls.ts';
 import { registerPrefetch } from '../lib/prefetch.ts';
 import { type LazyPage, lazyPage } from './lazy-page.ts';
 
@@ -7,6 +9,8 @@ export interface ScreenRoute {
   Page: LazyPage;
   /** Logged-out users are sent to login. */
   auth: boolean;
+  /** The reads the screen makes as it opens, sent early when the app starts on it (`preloadOpeningScreen`). */
+  opening?: (query: URLSearchParams) => void;
 }
 
 /** Splash, login and register: light screens without the component library (the first screen). */
@@ -61,7 +65,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/large2', Page: block('Large2Page'), auth: true },
   { path: '/home/large3', Page: block('Large3Page'), auth: true },
   { path: '/home/withinDays', Page: block('WithinDaysPage'), auth: true },
-  { path: '/home/index', Page: home, auth: true },
+  { path: '/home/index', Page: home, auth: true, opening: homeOpeningCalls },
   { path: '/home/follow', Page: copyTrade('FollowPage'), auth: true },
   { path: '/mine/followOrder', Page: copyTrade('FollowOrderPage'), auth: true },
   {
@@ -98,6 +102,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
     path: '/quotes/info',
     Page: quotes(async () => (await import('../features/quotes/pages/info-page.tsx')).InfoPage),
     auth: true,
+    opening: stockOpeningCalls,
   },
   {
     path: '/quotes/self',
@@ -211,12 +216,16 @@ registerPrefetch(() => Promise.all([Shell.preload(), home.preload()]));
 
 /**
  * A page opened on a screen inside the shell (a reload, a link, the app reopened): fetch that screen's
- * code together with the shell's while the app starts, instead of the screen only after the shell.
- * Settles when both are here (or failed: the screen's error state reports it when it renders).
+ * code together with the shell's while the app starts, instead of the screen only after the shell, and
+ * send the reads it opens with (the screen takes their replies). Settles when the code is here (or
+ * failed: the screen's error state reports it when it renders).
  */
 export function preloadOpeningScreen(hashPath: string): Promise<unknown> {
-  const path = hashPath.split('?')[0].toLowerCase();
+  const [pathPart = '', query = ''] = hashPath.split('?');
+  const path = pathPart.toLowerCase();
   const route = shellRoutes.find((r) => r.path.toLowerCase() === path);
   if (!route) return Promise.resolve();
-  return Promise.allSettled([Shell.preload(), route.Page.preload()]);
+  const code = Promise.allSettled([Shell.preload(), route.Page.preload()]);
+  route.opening?.(new URLSearchParams(query));
+  return code;
 }

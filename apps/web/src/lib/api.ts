@@ -10,7 +10,7 @@ import type { Endpoint } from '@kabuto/contract';
 import type { EndpointRef } from './endpoints.ts';
 import { type MsgParams, showMsg } from './messages.ts';
 import { navigateTo } from './navigation.ts';
-import { endSession } from './session.ts';
+import { endSession, onSessionEnd } from './session.ts';
 import { promptStepUp, STEP_UP_REQUIRED } from './step-up.ts';
 import { readItem, STORAGE_KEYS } from './storage.ts';
 import { clearToasts } from './toast.ts';
@@ -72,6 +72,34 @@ function sessionHeaders(): Record<string, string> {
 const client = createClient({ base: API_BASE, headers: sessionHeaders, onUnauthorized, onFailure });
 
 /**
+ * Reads a screen makes as it opens, sent by the entry while the screen's code is still loading
+ * (app/routes.ts, `preloadOpeningScreen`): the screen's first call with the same path and body takes the
+ * reply in flight instead of asking again, so the data arrives with the code rather than a round trip
+ * after it. Each is taken once, only while fresh; what a reply says is handled by the call that takes
+ * it, as if it had sent it.
+ */
+const EARLY_FRESH_MS = 10_000;
+const early = new Map<string, { at: number; reply: Promise<Reply<unknown>> }>();
+const earlyKey = (path: string, body: unknown): string =>
+  `${path} ${JSON.stringify(body && typeof body === 'object' ? Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1)) : body)}`;
+onSessionEnd(() => early.clear());
+
+/** Send a read now for the opening screen to take (see above). */
+export function callEarly<E extends Endpoint>(endpoint: EndpointRef<E>, body: BodyIn<E>): void {
+  const reply = client.post<unknown>(endpoint.path, body, { quiet: true });
+  reply.catch(() => {}); // answered to the call that takes it
+  early.set(earlyKey(endpoint.path, body), { at: Date.now(), reply });
+}
+
+function takeEarly<T>(path: string, body: unknown): Promise<Reply<T>> | undefined {
+  if (early.size === 0 || (typeof FormData !== 'undefined' && body instanceof FormData)) return undefined;
+  const key = earlyKey(path, body);
+  const sent = early.get(key);
+  early.delete(key);
+  return sent && Date.now() - sent.at <= EARLY_FRESH_MS ? (sent.reply as Promise<Reply<T>>) : undefined;
+}
+
+/**
  * One call through the shared client, whose hooks run here (the client is asked to stay quiet) so that a
  * sensitive call refused with `security.stepUpRequired` can be confirmed in the step-up dialog and sent
  * again with the proof. That refusal ended the first key's intent (the server stored it), so the
@@ -81,8 +109,9 @@ async function send<T>(path: string, body: unknown, options: CallOptions): Promi
   const headers: Record<string, string> = {};
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   if (options.stepUpProof) headers[STEP_UP_HEADER] = options.stepUpProof;
+  const sent = options.idempotencyKey || options.stepUpProof ? undefined : takeEarly<T>(path, body);
   try {
-    return await client.post<T>(path, body, { signal: options.signal, quiet: true, headers });
+    return await (sent ?? client.post<T>(path, body, { signal: options.signal, quiet: true, headers }));
   } catch (e) {
     if (!isApiError(e)) throw e;
     const form = typeof FormData !== 'undefined' && body instanceof FormData;

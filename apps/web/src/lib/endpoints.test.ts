@@ -12,12 +12,12 @@ import {
   tradingApi,
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
-import { assetsSummaryEndpoint } from './api/use-assets-summary.ts';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
 import { dayTradeEndpoints, productEndpoints } from './product-endpoints.ts';
 
 const contract = {
   account: accountApi,
+  assets: assetsApi,
   block: blockApi,
   content: contentApi,
   funds: fundsApi,
@@ -46,9 +46,6 @@ describe('endpoint references', () => {
   }
 
   // calls kept beside their only screens, out of the first screen's code
-  it('the total assets call has the contract path', () => {
-    expect(assetsSummaryEndpoint.path).toBe(assetsApi.assetsSummary.path);
-  });
   for (const [name, ref] of Object.entries(dayTradeEndpoints)) {
     it(`dayTrade.${name} has the contract's path`, () => {
       expect(ref.path).toBe((dayTradeApi as Record<string, { path?: string }>)[name]?.path);

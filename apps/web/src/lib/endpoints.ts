@@ -1,5 +1,6 @@
 import type {
   accountApi,
+  assetsApi,
   blockApi,
   contentApi,
   Endpoint,
@@ -24,6 +25,9 @@ export interface EndpointRef<E extends Endpoint> {
 export const ref = <E extends Endpoint>(path: string): EndpointRef<E> => ({ path });
 
 export const endpoints = {
+  assets: {
+    assetsSummary: ref<typeof assetsApi.assetsSummary>('/user/assets_summary'),
+  },
   account: {
     register: ref<typeof accountApi.register>('/user/register'),
     login: ref<typeof accountApi.login>('/user/login'),

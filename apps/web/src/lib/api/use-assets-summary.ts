@@ -1,15 +1,10 @@
-import type { assetsApi } from '@kabuto/contract';
 import type { Currency } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../api.ts';
-import type { EndpointRef } from '../endpoints.ts';
+import { endpoints } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-/** Kept here rather than in endpoints.ts: only the screens that show the total load it. */
-export const assetsSummaryEndpoint: EndpointRef<typeof assetsApi.assetsSummary> = {
-  path: '/user/assets_summary',
-};
-type Wire = RefData<typeof assetsSummaryEndpoint>;
+type Wire = RefData<typeof endpoints.assets.assetsSummary>;
 
 /** Total assets in yen across every wallet, with its breakdown; amounts are decimal strings in yen. */
 export interface AssetsSummary {
@@ -57,7 +52,7 @@ const fromWire = (w: Wire): AssetsSummary => ({
 export const assetsSummaryQuery = () =>
   queryOptions({
     queryKey: [...scopes.user, 'assets'],
-    queryFn: async ({ signal }) => fromWire(await fetchData(assetsSummaryEndpoint, {}, { signal })),
+    queryFn: async ({ signal }) => fromWire(await fetchData(endpoints.assets.assetsSummary, {}, { signal })),
   });
 
 /** Money may have moved since the last look: asked again whenever a screen showing it opens. */

@@ -10,8 +10,7 @@ import { useIndices } from '../../../lib/api/use-indices.ts';
 import { RANKS, type Rank, useRanking } from '../../../lib/api/use-ranking.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
 import { useHasScreen } from '../../../lib/screens.ts';
-
-const HOME_RANK_ROWS = 10;
+import { HOME_RANK_ROWS } from '../opening-calls.ts';
 
 const infoPath = (symbol: string, type: string, kind?: 'index') =>
   `/quotes/info?symbol=${encodeURIComponent(symbol)}&type=${type}${kind ? '&kind=index' : ''}`;

@@ -11,7 +11,7 @@ import {
   type Styles,
   utils,
 } from 'klinecharts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -22,6 +22,9 @@ import { MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-
 
 const CANDLE_PANE = 'candle_pane';
 const SUB_PANE = 'k_sub';
+/** Set-up steps of the chart, one task each: created, indicators added, data drawn. */
+const STAGE_INDICATORS = 2;
+const STAGE_DATA = 3;
 
 /** The intraday chart's average-price line (see intraday.ts). */
 const AVERAGE = 'AVP';
@@ -228,6 +231,17 @@ export function KlineChart({
     return axis ? { marks: axis.marks.map((m) => m.label).join(' '), minutes: axis.slots.length } : null;
   }, [intraday, kline.data, market]);
 
+  // The chart is set up over several tasks (create; indicators; data), each a step behind the last, so
+  // no one of them holds the page for long: taps and scrolls are answered in between.
+  const [stage, setStage] = useState(0);
+  const withIndicators = stage >= STAGE_INDICATORS;
+  const withData = stage >= STAGE_DATA;
+  useEffect(() => {
+    if (stage === 0 || stage >= STAGE_DATA) return;
+    const timer = setTimeout(() => setStage((s) => s + 1), 0);
+    return () => clearTimeout(timer);
+  }, [stage]);
+
   // create once
   useEffect(() => {
     if (!box.current) return undefined;
@@ -268,17 +282,19 @@ export function KlineChart({
       fitBars(c, session.current, bars.current.length);
     };
     window.addEventListener('resize', onResize);
+    setStage(1);
     return () => {
       window.removeEventListener('resize', onResize);
       dispose(c);
       chart.current = null;
+      setStage(0);
     };
   }, [market]);
 
   // data: symbol, period and adjustment
   useEffect(() => {
     const c = chart.current;
-    if (!c || !kline.data) return;
+    if (!c || !kline.data || !withData) return;
     const list = toBars(kline.data);
     const axis = intraday ? axisForBars(market, list) : null;
     session.current = axis;
@@ -291,12 +307,12 @@ export function KlineChart({
     c.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 0 });
     c.setPeriod(PERIOD[period]);
     fitBars(c, axis, bars.current.length);
-  }, [kline.data, symbol, period, pricePrecision, intraday, market]);
+  }, [kline.data, symbol, period, pricePrecision, intraday, market, withData]);
 
   // main-chart indicators stacked on the candles; the intraday chart has its average price instead
   useEffect(() => {
     const c = chart.current;
-    if (!c) return;
+    if (!c || !withIndicators) return;
     for (const name of [...MAIN_INDICATORS, AVERAGE]) c.removeIndicator({ paneId: CANDLE_PANE, name });
     if (intraday) {
       c.createIndicator(
@@ -311,12 +327,12 @@ export function KlineChart({
       return;
     }
     for (const name of main) c.createIndicator({ name, paneId: CANDLE_PANE }, true);
-  }, [main, intraday, t]);
+  }, [main, intraday, t, withIndicators]);
 
   // the sub-chart indicator (the intraday volume without its moving averages)
   useEffect(() => {
     const c = chart.current;
-    if (!c) return;
+    if (!c || !withIndicators) return;
     c.removeIndicator({ paneId: SUB_PANE });
     c.createIndicator({
       name: sub,
@@ -324,7 +340,7 @@ export function KlineChart({
       ...(SUB_PRECISION[sub] ? { precision: SUB_PRECISION[sub] } : {}),
       ...(sub === 'VOL' && intraday ? { calcParams: [] } : {}),
     });
-  }, [sub, intraday]);
+  }, [sub, intraday, withIndicators]);
 
   // live ticks extend the last bar (or open the next one on minute charts)
   useEffect(() => {

@@ -1,0 +1,19 @@
+import { isMarket } from '@kabuto/domain';
+import { callEarly } from '../../lib/api.ts';
+import { endpoints } from '../../lib/endpoints.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+/**
+ * The reads a stock's page makes as it opens (`?symbol=&type=`: its details and the market's
+ * watchlist, for the star), sent by the entry with the page's code. Each body is the one its query
+ * sends; a browser test sees each go out once.
+ */
+export function stockOpeningCalls(query: URLSearchParams): void {
+  const symbol = (query.get('symbol') ?? '').toUpperCase();
+  if (!symbol) return;
+  const typeParam = query.get('type') ?? '';
+  const type = isMarket(typeParam) ? typeParam : 'jpy';
+  const lang = currentLanguage();
+  callEarly(endpoints.quotes.stockdetails, { symbol, type, lang });
+  callEarly(endpoints.quotes.optionalList, { type, lang });
+}
