@@ -81,22 +81,26 @@ export const codeSplitting = {
   ],
 };
 
+const LOCALE_FILE = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/;
+
 interface BundleChunk {
   type: 'chunk' | 'asset';
   name?: string;
   fileName: string;
   moduleIds?: readonly string[];
+  facadeModuleId?: string | null;
   viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
- * A signed-in user's start needs the `shell` and `screens` files, which the entry only asks for once it
- * has downloaded and run. A tiny script beside it (`async`, so it holds nothing) asks for them at once
- * when a session is stored, so they download alongside the entry instead of after it; the light first
- * screen of a logged-out user loads none of them. The content security policy allows no inline script,
- * hence a file of its own.
+ * A signed-in user's start needs the `shell` and `screens` files and the shell's translations, which
+ * the entry only asks for once it has downloaded and run. A tiny script beside it (`async`, so it holds
+ * nothing) asks for them at once when a session is stored, so they download alongside the entry instead
+ * of after it; the light first screen of a logged-out user loads none of them. They are asked for just
+ * after the start-up mark has painted, so they never stand in front of it. The content security policy
+ * allows no inline script, hence a file of its own.
  */
-export function signedInPreload(tokenKey: string): Plugin {
+export function signedInPreload(keys: { token: string; language: string }): Plugin {
   let base = '/';
   let script: string | null = null;
   return {
@@ -116,9 +120,16 @@ export function signedInPreload(tokenKey: string): Plugin {
         for (const css of file.viteMetadata?.importedCss ?? []) files.push({ href: base + css, css: true });
       }
       if (files.length === 0) return;
-      const source = `try{if(localStorage.getItem(${JSON.stringify(tokenKey)}))for(const[h,c]of ${JSON.stringify(
-        files.map((f) => [f.href, f.css]),
-      )}){const l=document.createElement('link');l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.href=h;document.head.appendChild(l)}}catch{}\n`;
+      // the translations every signed-in screen needs (common, shell), in each language
+      const words: Record<string, string[]> = {};
+      for (const file of Object.values(bundle as Record<string, BundleChunk>)) {
+        const [, language, namespace] =
+          (file.type === 'chunk' && file.facadeModuleId?.match(LOCALE_FILE)) || [];
+        if (language && (namespace === 'common' || namespace === 'shell'))
+          words[language] = [...(words[language] ?? []), base + file.fileName];
+      }
+      const args = [keys.token, keys.language, files.map((f) => [f.href, f.css]), words];
+      const source = `(${preloadSignedIn.toString()})(...${JSON.stringify(args)});\n`;
       const ref = this.emitFile({ type: 'asset', name: 'signed-in-preload.js', source });
       script = this.getFileName(ref);
     },
@@ -130,4 +141,35 @@ export function signedInPreload(tokenKey: string): Plugin {
           : [],
     },
   };
+}
+
+/**
+ * The body of signed-in-preload.js (serialised by the plugin above, so it must stand alone): with a
+ * stored session, ask for the files of a signed-in start once the start-up mark has painted.
+ */
+function preloadSignedIn(
+  tokenKey: string,
+  languageKey: string,
+  files: [href: string, css: boolean][],
+  words: Record<string, string[]>,
+): void {
+  try {
+    if (!localStorage.getItem(tokenKey)) return;
+    const language = localStorage.getItem(languageKey) ?? '';
+    const list = [...files, ...(words[language] ?? words.jp ?? []).map((href) => [href, false] as const)];
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const [href, css] of list) {
+          const link = document.createElement('link');
+          link.rel = css ? 'preload' : 'modulepreload';
+          if (css) link.as = 'style';
+          link.crossOrigin = '';
+          link.href = href;
+          document.head.appendChild(link);
+        }
+      }),
+    );
+  } catch {
+    // storage disabled: there is no stored session to start
+  }
 }

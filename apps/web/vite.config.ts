@@ -12,7 +12,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const apiTarget = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), signedInPreload(STORAGE_KEYS.token)],
+  plugins: [react(), signedInPreload(STORAGE_KEYS)],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     // The workspace root carries another React for the back office; the app must use exactly one.

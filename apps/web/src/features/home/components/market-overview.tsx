@@ -62,7 +62,7 @@ export function HomeRankings() {
   const [rank, setRank] = useState<Rank>('active');
   const ranking = useRanking(market, rank, HOME_RANK_ROWS);
   return (
-    <section className="k-card k-home-rank">
+    <section className="k-card k-home-rank k-home-later">
       <div className="k-section-head">
         <h2>{t('rankings')}</h2>
         {hasScreen('/quotes/search') && (

@@ -64,7 +64,7 @@ export function HomePage() {
           </section>
           <HomeRankings />
           {showNotices && (
-            <section className="k-card">
+            <section className="k-card k-home-later">
               <div className="k-section-head">
                 <h2>{t('notices')}</h2>
                 <button type="button" className="k-more" onClick={() => navigate(L.messages.to!)}>
