@@ -9,12 +9,14 @@
  *
  * Budgets, asserted by `lhci assert` on the median of LIGHTHOUSE_RUNS runs (3 by default): accessibility
  * ≥ 0.95 on every page; performance ≥ 0.95 and at most 100 KB of JavaScript transferred for the first
- * screen (login, splash → login). The screens behind login (home, a stock's detail) bring the component
- * library and wait for their data: their goal is the same 0.95, which they do not reach yet (docs/
- * performance.md), so what is asserted for them is a floor that catches a regression (0.70, on the
- * median; single runs scored 0.73–0.89 on a 2-core machine), and the report prints each page's median against the goal. They are
- * scores, not timings of this machine. Each logged-in run gets a browser of its own (an empty HTTP
- * cache, as the logged-out runs have), so the stock page is measured cold rather than after home.
+ * screen (login, splash → login). The screens behind login (home, a stock's detail) have the same goal
+ * of 0.95, which home reaches in most runs and the stock page in some (docs/performance.md): what is
+ * asserted for them is a floor that catches a regression (0.80, on the median; single runs scored
+ * 0.80–0.96 on a 2-core machine), and the report prints each page's median against the goal. They are
+ * scores, not timings of this machine. Each logged-in run gets a browser of its own with its HTTP cache
+ * cleared after the session is stored (a cold start, as the logged-out runs have), so the stock page is
+ * measured cold rather than after home; a run that still found its scripts cached is reported as such
+ * and left out of the printed median.
  * Reports go to e2e/artifacts/lighthouse/. `npm test` runs it after the browser tests.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,7 +32,7 @@ export const BUDGETS = {
   accessibility: 0.95,
   scriptBytes: 100 * 1024,
   /** Home and a stock's detail, until they reach `performance` (see the header). */
-  signedInPerformanceFloor: 0.7,
+  signedInPerformanceFloor: 0.8,
 };
 
 if (!existsSync(CHROMIUM)) {
@@ -74,6 +76,9 @@ async function main() {
     localStorage.setItem('tokend', ${JSON.stringify(login.data.token)});
     localStorage.setItem('account', 'demo0001');
   });
+  // the run keeps storage (the session), so it would keep the HTTP cache too: start it empty
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
   await page.close();
 };
 `,
@@ -191,11 +196,14 @@ function report(dir: string) {
     const name = new URL(r.requestedUrl).searchParams.get('page') ?? '?';
     // a run without a largest contentful paint has no performance score (null)
     const performance = Math.round((r.categories.performance.score ?? 0) * 100);
-    scores.set(name, [...(scores.get(name) ?? []), performance]);
+    // A run whose scripts came from the browser's cache measured a warm start, not the cold one the
+    // goal is about: it is reported, and left out of the median printed against the goal.
+    const warm = script.transferSize < 10 * 1024;
+    if (!warm) scores.set(name, [...(scores.get(name) ?? []), performance]);
     process.stdout.write(
       `lighthouse: ${name.padEnd(8)} ${new URL(r.finalDisplayedUrl ?? r.finalUrl).hash.padEnd(34)} performance ${performance}` +
         `, accessibility ${Math.round(r.categories.accessibility.score * 100)}, LCP ${r.audits['largest-contentful-paint'].displayValue}` +
-        `, JS ${(script.transferSize / 1024).toFixed(0)} KB\n`,
+        `, JS ${(script.transferSize / 1024).toFixed(0)} KB${warm ? ' (warm cache: not counted)' : ''}\n`,
     );
   }
   const goal = Math.round(BUDGETS.performance * 100);
