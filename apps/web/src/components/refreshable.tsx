@@ -94,12 +94,13 @@ export function Refreshable({
       open(pullHeight(dy), false);
       show(dragStatus(height));
     };
-    const onEnd = () => {
+    const onEnd = (e: TouchEvent) => {
       if (!start) return;
       start = null;
       if (!pulling) return;
       pulling = undefined;
-      if (shown !== 'canRelease') {
+      // a gesture the system took over (touchcancel) springs back without refreshing
+      if (shown !== 'canRelease' || e.type === 'touchcancel') {
         close();
         return;
       }
