@@ -18,7 +18,7 @@
  * Dashboard (`#/`)
  *   dashboard-page, dashboard-refresh, dashboard-total, queue-count-<queue> (card linking to the queue),
  *   queue-count-<queue>-value (data-count = the pending count)
- * Queues (`#/queues/<kyc|deposits|withdrawals|loans>?status=&page=&size=`)
+ * Queues (`#/queues/<kyc|deposits|withdrawals|loans|daytrades>?status=&page=&size=`)
  *   queue-page-<queue>, queue-refresh, queue-status-filter,
  *   queue-status-pending / -approved / -rejected / -all, queue-table, queue-row (data-id = row id),
  *   decide-approve, decide-reject (per row), decide-outcome (data-outcome = approved|rejected|alreadyDecided),
@@ -42,6 +42,24 @@
  * Operators (`#/operators`)
  *   operators-page, operators-table, operator-row (data-id), operator-new, operator-edit, operator-form,
  *   operator-username, operator-role, operator-password, operator-disabled, operator-reason, operator-save
+ * New shares (`#/new-shares`)
+ *   new-shares-page, ipo-table, ipo-row, ipo-new, ipo-form, ipo-code, ipo-zone (the exchange clock the
+ *   times are read on), ipo-subscribe_start / -subscribe_end / -lottery_at / -payment_deadline /
+ *   -listing_at, ipo-applications, ipo-draw, ipo-draw-ok, ipo-result, ipo-seed
+ * Block trades (`#/block`)
+ *   block-page, block-offering-row, block-new, block-symbol, block-market, block-price, block-shares,
+ *   block-password, block-window, block-start, block-end, block-allocate, block-result, block-seed,
+ *   block-cancel-reason
+ * Copy-trade products (`#/products`)
+ *   products-page, product-row, product-new, product-rebalance, rebalance-reason
+ * Stock lending (`#/lending`)
+ *   lending-page, lending-loan-row, lending-status-filter, lending-rate-filter, lending-tiers,
+ *   lending-rate-row, lending-set-rate, lending-rate-input, lending-rate-reason
+ * Support (`#/support`)
+ *   support-filter, support-table, support-row-<id>, support-reply-<id>, support-reply-text,
+ *   support-reply-send
+ * Passkeys (`#/passkeys`)
+ *   passkey-table, passkey-add, passkey-name, passkey-error
  */
 import type { Locator, Page } from 'playwright-core';
 
