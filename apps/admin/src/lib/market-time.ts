@@ -1,11 +1,10 @@
 import {
-  formatHm,
   isLocalDate,
   isMarket,
   MARKET_ZONE,
   type Market,
+  wallClock,
   zonedEpoch,
-  zonedParts,
   zoneOffsetMs,
 } from '@kabuto/domain';
 import { toDate } from './format.ts';
@@ -80,10 +79,8 @@ export function formatMarketWindow(start: unknown, end: unknown, market: Market)
 }
 
 /** An instant as a `datetime-local` input shows it on the exchange's clock: `2026-11-25T09:00`. */
-export function marketWallClock(epochMs: number, market: Market): string {
-  const { date, minuteOfDay } = zonedParts(MARKET_ZONE[market], epochMs);
-  return `${date}T${formatHm(minuteOfDay)}`;
-}
+export const marketWallClock = (epochMs: number, market: Market): string =>
+  wallClock(MARKET_ZONE[market], epochMs);
 
 /**
  * A `datetime-local` value (`2026-11-25T09:00`, seconds optional) read on the exchange's clock → epoch

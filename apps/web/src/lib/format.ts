@@ -1,14 +1,13 @@
 import { unitsOfWireNumber } from '@kabuto/contract/wire';
 import {
   type Currency,
-  formatHm,
   formatUnits,
   ISO_CODE,
   MARKET_ZONE,
   type Market,
   parseUnits,
   UNIT,
-  zonedParts,
+  wallClock,
 } from '@kabuto/domain';
 
 /**
@@ -155,8 +154,7 @@ export function formatDateTime(unixSeconds: number): string {
 export function formatMarketDateTime(unixSeconds: number, market: Market): string {
   const ms = unixSeconds * 1000;
   if (!Number.isFinite(ms)) return '';
-  const { date, minuteOfDay } = zonedParts(MARKET_ZONE[market], ms);
-  return `${date.replaceAll('-', '/')} ${formatHm(minuteOfDay)}`;
+  return wallClock(MARKET_ZONE[market], ms).replace('T', ' ').replaceAll('-', '/');
 }
 
 /** Unix seconds → "2026/11/25", the exchange's date. */

@@ -142,6 +142,12 @@ export function zonedParts(zone: string, epochMs: number): ZonedParts {
   return { date: fromDayNumber(day), secondOfDay, minuteOfDay: Math.floor(secondOfDay / 60) };
 }
 
+/** The zone's wall clock at an instant, to the minute, as a `datetime-local` value: `2026-11-25T09:00`. */
+export function wallClock(zone: string, epochMs: number): string {
+  const { date, minuteOfDay } = zonedParts(zone, epochMs);
+  return `${date}T${formatHm(minuteOfDay)}`;
+}
+
 /** The instant at which the zone's wall clock shows `date` + `secondOfDay`. */
 export function zonedEpoch(zone: string, date: LocalDate, secondOfDay: number): number {
   const local = dayNumber(date) * DAY_MS + secondOfDay * 1000;

@@ -5,6 +5,7 @@ import {
   dayNumber,
   fromDayNumber,
   isLocalDate,
+  wallClock,
   weekday,
   zonedEpoch,
   zonedParts,
@@ -20,6 +21,13 @@ describe('dates and zones without a date library', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(isLocalDate('2026-02-29')).toBe(false);
     expect(isLocalDate('2024-02-29')).toBe(true);
+  });
+
+  test('a wall clock to the minute, as a datetime-local value', () => {
+    const at = Date.parse('2026-11-25T00:00:59Z');
+    expect(wallClock('Asia/Tokyo', at)).toBe('2026-11-25T09:00');
+    expect(wallClock('America/New_York', at)).toBe('2026-11-24T19:00');
+    expect(wallClock('America/New_York', Date.parse('2026-07-01T13:30:00Z'))).toBe('2026-07-01T09:30');
   });
 
   test('New York wall clock across daylight-saving changes', () => {
