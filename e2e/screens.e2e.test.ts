@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { translate } from '@kabuto/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { dataValue, openScreen } from './support/money.ts';
@@ -25,6 +26,19 @@ function rawGet(url: string, encoding: string): Promise<{ headers: Record<string
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Another phone signed in with `page`'s session (stored before each page of the app loads). */
+async function phoneWithSession(page: Page): Promise<Browser> {
+  const session = {
+    tokend: (await page.evaluate(() => localStorage.getItem('tokend'))) ?? '',
+    account: (await page.evaluate(() => localStorage.getItem('account'))) ?? '',
+  };
+  const phone = await launchBrowser();
+  await phone.page.addInitScript((s) => {
+    if (location.protocol !== 'about:') for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+  }, session);
+  return phone;
 }
 
 describe.skipIf(!hasChromium())(
@@ -88,15 +102,8 @@ describe.skipIf(!hasChromium())(
       await expect.poll(() => page.locator('.k-version').textContent()).toBe('バージョン 1.0.0');
 
       // a second phone with the same session opens home directly, home's code held back as on a slow link
-      const session = {
-        tokend: (await page.evaluate(() => localStorage.getItem('tokend'))) ?? '',
-        account: (await page.evaluate(() => localStorage.getItem('account'))) ?? '',
-      };
-      const slow = await launchBrowser();
+      const slow = await phoneWithSession(page);
       try {
-        await slow.page.addInitScript((s) => {
-          for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-        }, session);
         let release: () => void = () => {};
         const held = new Promise<void>((r) => {
           release = r;
@@ -118,17 +125,8 @@ describe.skipIf(!hasChromium())(
     });
 
     step('a reopened screen asks each of its opening reads once; a pull down refreshes home', async () => {
-      const { page } = browser;
-      const session = {
-        tokend: (await page.evaluate(() => localStorage.getItem('tokend'))) ?? '',
-        account: (await page.evaluate(() => localStorage.getItem('account'))) ?? '',
-      };
-      const phone = await launchBrowser();
+      const phone = await phoneWithSession(browser.page);
       try {
-        await phone.page.addInitScript((s) => {
-          if (location.protocol !== 'about:')
-            for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
-        }, session);
         const asked = new Map<string, number>();
         phone.page.on('request', (r) => {
           const path = new URL(r.url()).pathname;
