@@ -1,5 +1,15 @@
 import type { Db } from '@kabuto/db';
-import { CURRENCIES, type Currency, parseUnits } from '@kabuto/domain';
+import {
+  CURRENCIES,
+  type Currency,
+  type FeeSide,
+  feeOverrideOf,
+  type Market,
+  parseUnits,
+  type TradeFees,
+  tradeFeesAt,
+  type Units,
+} from '@kabuto/domain';
 import { z } from 'zod';
 
 /**
@@ -410,3 +420,14 @@ export function publicSettings(settings: Settings): { name: string; value: strin
     .filter(([, d]) => d.public)
     .map(([name]) => ({ name, value: encodeSetting(settings[name as SettingName]) }));
 }
+
+/** Fees of one execution at an instant: the market's schedule with the operators' override (`trading_fees`). */
+export const configuredTradeFees = (
+  settings: Settings,
+  market: Market,
+  side: FeeSide,
+  price: Units,
+  quantity: bigint,
+  nowMs: number,
+): TradeFees =>
+  tradeFeesAt(market, side, price, quantity, nowMs, feeOverrideOf(settings.trading_fees[market]));

@@ -8,7 +8,6 @@ import {
   type Direction,
   dayTradeDate,
   dayTradeStateOf,
-  feeOverrideOf,
   forcedCloseAt,
   formatHm,
   isContinuousTrading,
@@ -23,7 +22,6 @@ import {
   POSITION_STATUS,
   parseUnits,
   positionMargin,
-  tradeFeesAt,
   type Units,
   zonedParts,
 } from '@kabuto/domain';
@@ -33,7 +31,7 @@ import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import type { DayTradeDeps, DayTrader, OperationKey } from './day-trade.deps.ts';
 import type { ApplicationRow, DayPositionRow } from './day-trade.repo.ts';
 import * as repo from './day-trade.repo.ts';
@@ -156,14 +154,7 @@ export function dayTradeService(d: DayTradeDeps) {
     const price = d.marketFill(inst.symbol, input.direction, now);
     if (price === null) return refuse('trade.priceUnavailable');
     const margin = positionMargin(mkt, price, input.quantity, input.leverage);
-    const fees = tradeFeesAt(
-      mkt,
-      'buy',
-      price,
-      input.quantity,
-      now,
-      feeOverrideOf(settings.trading_fees[mkt]),
-    );
+    const fees = configuredTradeFees(settings, mkt, 'buy', price, input.quantity, now);
     const charge = fees.fee + fees.stampDuty;
     const orderNo = newOrderNo('T', now);
     const at = new Date(now);

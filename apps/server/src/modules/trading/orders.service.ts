@@ -6,7 +6,6 @@ import {
   checkOrderPrice,
   checkQuantity,
   type Direction,
-  feeOverrideOf,
   isContinuousTrading,
   localDate,
   type Market,
@@ -15,7 +14,6 @@ import {
   POSITION_STATUS,
   positionMargin,
   tickSize,
-  tradeFeesAt,
   type Units,
 } from '@kabuto/domain';
 import {
@@ -36,7 +34,7 @@ import { type FundRecordInput, fundRecordsInsert, writeFundRecords } from '../..
 import { ledgerRefusal, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
 import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
@@ -176,14 +174,7 @@ export function ordersService(t: TradingDeps) {
     }
 
     const margin = positionMargin(mkt, price, input.quantity, input.leverage);
-    const fees = tradeFeesAt(
-      mkt,
-      'buy',
-      price,
-      input.quantity,
-      now,
-      feeOverrideOf(settings.trading_fees[mkt]),
-    );
+    const fees = configuredTradeFees(settings, mkt, 'buy', price, input.quantity, now);
     return placeOrder({
       userId,
       inst,
@@ -223,14 +214,7 @@ export function ordersService(t: TradingDeps) {
       return refuse('trade.priceUnavailable');
     const price = q.price;
     const order: BuyInput = { ...input, orderType: 1, limitPrice: undefined };
-    const fees = tradeFeesAt(
-      mkt,
-      'buy',
-      price,
-      input.quantity,
-      now,
-      feeOverrideOf(settings.trading_fees[mkt]),
-    );
+    const fees = configuredTradeFees(settings, mkt, 'buy', price, input.quantity, now);
     return placeOrder({
       userId,
       inst,

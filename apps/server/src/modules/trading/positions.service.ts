@@ -4,7 +4,6 @@ import {
   canMovePosition,
   canSell,
   closeSettlement,
-  feeOverrideOf,
   grossPnl,
   isContinuousTrading,
   type Market,
@@ -13,7 +12,6 @@ import {
   OPEN_POSITION_STATUSES,
   POSITION_STATUS,
   type PositionStatus,
-  tradeFeesAt,
   type Units,
 } from '@kabuto/domain';
 import {
@@ -28,7 +26,7 @@ import { batcher } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
-import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -86,14 +84,7 @@ export function positionsService(t: TradingDeps) {
     movePosition(pos.status, POSITION_STATUS.closed);
     // selling a lent position recalls it first (the fee accrued so far is paid in this transaction)
     if (pos.lent) await t.lending?.recallOnClose(tx, pos, now, settings);
-    const fees = tradeFeesAt(
-      mkt,
-      'sell',
-      price,
-      pos.quantity,
-      now,
-      feeOverrideOf(settings.trading_fees[mkt]),
-    );
+    const fees = configuredTradeFees(settings, mkt, 'sell', price, pos.quantity, now);
 
     // The accounts locked and read once; the balance holds until the transfers below. A day-trade
     // position settles into its line (the user's day_trade account), not into cash.
