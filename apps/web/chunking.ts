@@ -7,11 +7,13 @@ import type { Plugin } from 'vite';
  * Left to itself the bundler makes one file per set of screens that share a module: with ~80 lazy
  * screens that is ~45 small files for home alone. Browsers fetch at most six at a time from an HTTP/1.1
  * origin, so on a phone's link each extra wave of requests costs a round trip in front of the first
- * paint. Two groups collect what a signed-in start needs into two files, without touching the light
+ * paint. Three groups collect what a signed-in start needs into three files, without touching the light
  * first screen (splash, login, register), which must stay within its size budget:
  *
  * - `auth`: what the public screens share beyond the entry (fields, logo, passkey sign-in);
- * - `shell`: everything the shell (app/shell.tsx) needs that the public screens do not.
+ * - `shell`: everything the shell (app/shell.tsx) needs that the public screens do not;
+ * - `screens`: the shared code (`lib/`, `components/`, the shared packages) that two or more screens
+ *   use and neither the shell nor the public screens do.
  *
  * The modules the entry (src/main.tsx) loads statically stay where the bundler puts them.
  */
@@ -40,13 +42,17 @@ function staticClosure(graph: Graph, roots: readonly string[]): Set<string> {
   return seen;
 }
 
-let sets: { entry: Set<string>; pub: Set<string>; shell: Set<string> } | null = null;
+/** The three closures, worked out once per chunking pass (whose graph object the bundler reuses). */
+const passes = new WeakMap<Graph, { entry: Set<string>; pub: Set<string>; shell: Set<string> }>();
 function closures(graph: Graph) {
+  let sets = passes.get(graph);
   if (!sets) {
-    const entry = staticClosure(graph, [ENTRY]);
-    const pub = staticClosure(graph, PUBLIC_PAGES);
-    const shell = staticClosure(graph, [SHELL]);
-    sets = { entry, pub, shell };
+    sets = {
+      entry: staticClosure(graph, [ENTRY]),
+      pub: staticClosure(graph, PUBLIC_PAGES),
+      shell: staticClosure(graph, [SHELL]),
+    };
+    passes.set(graph, sets);
   }
   return sets;
 }
