@@ -2,8 +2,10 @@ import type { Db } from '@kabuto/db';
 import {
   CURRENCIES,
   type Currency,
+  type FeeSchedule,
   type FeeSide,
   feeOverrideOf,
+  feeScheduleAt,
   type Market,
   parseUnits,
   type TradeFees,
@@ -420,6 +422,10 @@ export function publicSettings(settings: Settings): { name: string; value: strin
     .filter(([, d]) => d.public)
     .map(([name]) => ({ name, value: encodeSetting(settings[name as SettingName]) }));
 }
+
+/** The fee schedule in force for a market at an instant, with the operators' override (`trading_fees`). */
+export const configuredFeeSchedule = (settings: Settings, market: Market, nowMs: number): FeeSchedule =>
+  feeScheduleAt(market, nowMs, feeOverrideOf(settings.trading_fees[market]));
 
 /** Fees of one execution at an instant: the market's schedule with the operators' override (`trading_fees`). */
 export const configuredTradeFees = (

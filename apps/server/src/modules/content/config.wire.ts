@@ -1,6 +1,6 @@
 import type { DailyWindow as Window } from '@kabuto/domain';
-import { feeOverrideOf, feeScheduleAt, formatUnits, type Market, parseUnits } from '@kabuto/domain';
-import type { Settings } from '../../shared/settings.ts';
+import { formatUnits, type Market, parseUnits } from '@kabuto/domain';
+import { configuredFeeSchedule, type Settings } from '../../shared/settings.ts';
 
 /** A new-share application's default quantity (`dgsg`): one Japanese trading unit of 100 shares. */
 export const DEFAULT_IPO_APPLICATION = 100;
@@ -28,7 +28,7 @@ export function marketConfig(
   nowMs: number,
   depositWindow: Window | null,
 ): { name: string; value: string }[] {
-  const fees = feeScheduleAt(market, nowMs, feeOverrideOf(settings.trading_fees[market]));
+  const fees = configuredFeeSchedule(settings, market, nowMs);
   const deposit = settings.deposit_limits[market];
   const withdraw = settings.withdraw_limits[market];
   const entries: [string, string][] = [

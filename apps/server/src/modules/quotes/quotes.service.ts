@@ -1,7 +1,5 @@
 import { type quotesApi, wireNumber } from '@kabuto/contract';
 import {
-  feeOverrideOf,
-  feeScheduleAt,
   formatPercent,
   formatUnits,
   MARKETS,
@@ -21,7 +19,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { nameOf, quoteRow, requireMarket } from '../../shared/market-data.ts';
-import { loadSettings } from '../../shared/settings.ts';
+import { configuredFeeSchedule, loadSettings } from '../../shared/settings.ts';
 import * as repo from './quotes.repo.ts';
 
 type DetailData = z.output<typeof quotesApi.stockdetails.data>;
@@ -72,7 +70,7 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
     const q = market.quote(inst.symbol);
     if (!q) return refuse('trade.priceUnavailable');
     const settings = await loadSettings(db);
-    const fees = feeScheduleAt(inst.market, clock.now(), feeOverrideOf(settings.trading_fees[inst.market]));
+    const fees = configuredFeeSchedule(settings, inst.market, clock.now());
     return {
       ...quoteRow(q, inst, lang),
       market: inst.market,
