@@ -1,7 +1,7 @@
-import { isMarket } from '@kabuto/domain';
 import { callEarly } from '../../lib/api.ts';
 import { endpoints } from '../../lib/endpoints.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { stockTarget } from './stock-target.ts';
 
 /**
  * The reads a stock's page makes as it opens (`?symbol=&type=`: its details and the market's
@@ -9,10 +9,8 @@ import { currentLanguage } from '../../lib/i18n.ts';
  * sends; a browser test sees each go out once.
  */
 export function stockOpeningCalls(query: URLSearchParams): void {
-  const symbol = (query.get('symbol') ?? '').toUpperCase();
+  const { symbol, market: type } = stockTarget(query);
   if (!symbol) return;
-  const typeParam = query.get('type') ?? '';
-  const type = isMarket(typeParam) ? typeParam : 'jpy';
   const lang = currentLanguage();
   callEarly(endpoints.quotes.stockdetails, { symbol, type, lang });
   callEarly(endpoints.quotes.optionalList, { type, lang });

@@ -1,5 +1,4 @@
 import '../quotes.css';
-import { isMarket, type Market } from '@kabuto/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +30,7 @@ import {
   type SubIndicator,
 } from '../components/chart-options.ts';
 import type { Direction } from '../components/order-sheet.tsx';
+import { stockTarget } from '../stock-target.ts';
 
 // the chart library is its own chunk, loaded once the figures have painted
 const KlineChart = lazy(async () => ({
@@ -46,9 +46,7 @@ export function InfoPage() {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const symbol = (params.get('symbol') ?? '').toUpperCase();
-  const typeParam = params.get('type') ?? '';
-  const market: Market = isMarket(typeParam) ? typeParam : 'jpy';
+  const { symbol, market } = stockTarget(params);
   const isIndex = params.get('kind') === 'index';
   const lang = currentLanguage();
   const loggedIn = useSession((s) => Boolean(s.token));
