@@ -1,4 +1,4 @@
-import type { Market } from '@kabuto/domain';
+import { MARKET_ZONE, type Market } from '@kabuto/domain';
 import {
   type Chart,
   type DeepPartial,
@@ -22,7 +22,7 @@ import { MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-
 
 const CANDLE_PANE = 'candle_pane';
 const SUB_PANE = 'k_sub';
-/** Set-up steps of the chart, one task each: created, indicators added, data drawn. */
+/** Set-up steps of the chart, one task each after the zone's date format: created, indicators added, data drawn. */
 const STAGE_INDICATORS = 2;
 const STAGE_DATA = 3;
 
@@ -57,13 +57,6 @@ const PERIOD: Record<KlinePeriod, Period> = {
   '1W': { type: 'week', span: 1 },
   '1M': { type: 'month', span: 1 },
   '12M': { type: 'year', span: 1 },
-};
-
-const EXCHANGE_ZONE: Record<Market, string> = {
-  jpy: 'Asia/Tokyo',
-  usd: 'America/New_York',
-  cny: 'Asia/Shanghai',
-  krw: 'Asia/Seoul',
 };
 
 const CHART_LOCALE = { jp: 'ja-JP', cn: 'zh-CN', us: 'en-US' } as const;
@@ -231,7 +224,7 @@ export function KlineChart({
     return axis ? { marks: axis.marks.map((m) => m.label).join(' '), minutes: axis.slots.length } : null;
   }, [intraday, kline.data, market]);
 
-  // The chart is set up over several tasks (create; indicators; data), each a step behind the last, so
+  // The chart is set up over several tasks (zone; create; indicators; data), each a step behind the last, so
   // no one of them holds the page for long: taps and scrolls are answered in between.
   const [stage, setStage] = useState(0);
   const withIndicators = stage >= STAGE_INDICATORS;
@@ -242,12 +235,24 @@ export function KlineChart({
     return () => clearTimeout(timer);
   }, [stage]);
 
-  // create once
+  // klinecharts makes an Intl.DateTimeFormat in the exchange's zone as it starts. The first one a page
+  // makes loads the locale and zone data (13–19 ms in a fresh browser here), so one is made a task
+  // ahead and the chart's own costs a fraction of a millisecond.
+  const [zoneReady, setZoneReady] = useState<Market | null>(null);
   useEffect(() => {
-    if (!box.current) return undefined;
+    const timer = setTimeout(() => {
+      new Intl.DateTimeFormat('en', { timeZone: MARKET_ZONE[market], hour12: false });
+      setZoneReady(market);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [market]);
+
+  // create once (per market)
+  useEffect(() => {
+    if (!box.current || zoneReady !== market) return undefined;
     const c = init(box.current, {
       locale: CHART_LOCALE[currentLanguage()],
-      timezone: EXCHANGE_ZONE[market],
+      timezone: MARKET_ZONE[market],
       styles: chartStyles(false),
       layout: { barSpaceLimit: { min: MIN_BAR_SPACE, max: MAX_BAR_SPACE } },
     });
@@ -289,7 +294,7 @@ export function KlineChart({
       chart.current = null;
       setStage(0);
     };
-  }, [market]);
+  }, [market, zoneReady]);
 
   // data: symbol, period and adjustment
   useEffect(() => {
