@@ -11,10 +11,11 @@ import { ensureStoredDefaults } from './lib/storage.ts';
 /** Spec §7: the app mounts after the start-up config call (bounded, so a silent server cannot hang it). */
 const STARTUP_WAIT_MS = 8000;
 /**
- * How long the mount also waits for a signed-in user's opening screen. Mounted with its code here, the
- * screen renders at once; mounted before, it shows its loading state (home's skeleton) and React keeps
- * that up at least 300 ms once shown, so a screen arriving a moment after the mount would lose those.
- * On a slow link the code takes longer than this, and the loading state shows meanwhile.
+ * How long the mount also waits for a signed-in user's opening screen, its code and its opening reads.
+ * Mounted with both here, the screen renders with its data; mounted before, it shows its loading state
+ * (home's skeleton) and React keeps that up at least 300 ms once shown, so a screen arriving a moment
+ * after the mount would lose those. On a slow link they take longer than this, and the loading state
+ * shows meanwhile.
  */
 const OPENING_SCREEN_WAIT_MS = 600;
 

@@ -9,8 +9,19 @@ export interface ScreenRoute {
   Page: LazyPage;
   /** Logged-out users are sent to login. */
   auth: boolean;
-  /** The reads the screen makes as it opens, sent early when the app starts on it (`preloadOpeningScreen`). */
-  opening?: (query: URLSearchParams) => void;
+  /** What the screen reads as it opens, when the app starts on it (`preloadOpeningScreen`). */
+  opening?: OpeningReads;
+}
+
+export interface OpeningReads {
+  /** Send the reads now, from the entry, while the screen's code is on its way. */
+  send: (query: URLSearchParams) => void;
+  /**
+   * Once the code is here: put their replies into the query cache under the screen's own queries (which
+   * take the replies in flight), so that the screen's first render has its data rather than rendering
+   * its loading state and then, a task later, rendering and laying out again.
+   */
+  prime: (query: URLSearchParams) => Promise<unknown>;
 }
 
 /** Splash, login and register: light screens without the component library (the first screen). */
@@ -38,10 +49,9 @@ export const publicRoutes: readonly ScreenRoute[] = [
 /** The shell (antd-mobile, query cache, tabs, user panel) and the screens inside it. */
 export const Shell = lazyPage(async () => (await import('./shell.tsx')).Shell, ['shell']);
 
-const home = lazyPage(
-  async () => (await import('../features/home/pages/home-page.tsx')).HomePage,
-  ['home', 'quotes'],
-);
+const loadHome = () => import('../features/home/pages/home-page.tsx');
+const home = lazyPage(async () => (await loadHome()).HomePage, ['home', 'quotes']);
+const loadInfo = () => import('../features/quotes/pages/info-page.tsx');
 const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
 const security = (load: () => Promise<ComponentType>) => lazyPage(load, ['security']);
@@ -65,7 +75,12 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/home/large2', Page: block('Large2Page'), auth: true },
   { path: '/home/large3', Page: block('Large3Page'), auth: true },
   { path: '/home/withinDays', Page: block('WithinDaysPage'), auth: true },
-  { path: '/home/index', Page: home, auth: true, opening: homeOpeningCalls },
+  {
+    path: '/home/index',
+    Page: home,
+    auth: true,
+    opening: { send: homeOpeningCalls, prime: async () => (await loadHome()).primeHomeOpening() },
+  },
   { path: '/home/follow', Page: copyTrade('FollowPage'), auth: true },
   { path: '/mine/followOrder', Page: copyTrade('FollowOrderPage'), auth: true },
   {
@@ -100,9 +115,9 @@ export const shellRoutes: readonly ScreenRoute[] = [
   },
   {
     path: '/quotes/info',
-    Page: quotes(async () => (await import('../features/quotes/pages/info-page.tsx')).InfoPage),
+    Page: quotes(async () => (await loadInfo()).InfoPage),
     auth: true,
-    opening: stockOpeningCalls,
+    opening: { send: stockOpeningCalls, prime: async (query) => (await loadInfo()).primeStockOpening(query) },
   },
   {
     path: '/quotes/self',
@@ -217,15 +232,18 @@ registerPrefetch(() => Promise.all([Shell.preload(), home.preload()]));
 /**
  * A page opened on a screen inside the shell (a reload, a link, the app reopened): fetch that screen's
  * code together with the shell's while the app starts, instead of the screen only after the shell, and
- * send the reads it opens with (the screen takes their replies). Settles when the code is here (or
- * failed: the screen's error state reports it when it renders).
+ * send the reads it opens with. Settles when the code is here and those replies are in the query cache
+ * (or either failed: the screen's error state reports it when it renders, and its queries ask again).
  */
 export function preloadOpeningScreen(hashPath: string): Promise<unknown> {
   const [pathPart = '', query = ''] = hashPath.split('?');
   const path = pathPart.toLowerCase();
   const route = shellRoutes.find((r) => r.path.toLowerCase() === path);
   if (!route) return Promise.resolve();
+  const params = new URLSearchParams(query);
   const code = Promise.allSettled([Shell.preload(), route.Page.preload()]);
-  route.opening?.(new URLSearchParams(query));
-  return code;
+  const { opening } = route;
+  if (!opening) return code;
+  opening.send(params);
+  return code.then(() => opening.prime(params)).catch(() => {});
 }

@@ -18,6 +18,9 @@ import { useHasScreen } from '../../../lib/screens.ts';
 import { useSession } from '../../../lib/session.ts';
 import { HomeIndices, HomeRankings } from '../components/market-overview.tsx';
 
+/** Loaded with the page, for the route's opening (app/routes.ts). */
+export { primeHomeOpening } from '../opening-queries.ts';
+
 const LATEST_NOTICES = 3;
 
 /** `/home/index`: home header, who is logged in, shortcuts, the latest site messages. */

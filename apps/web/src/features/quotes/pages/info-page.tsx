@@ -32,6 +32,9 @@ import {
 import type { Direction } from '../components/order-sheet.tsx';
 import { stockTarget } from '../stock-target.ts';
 
+/** Loaded with the page, for the route's opening (app/routes.ts). */
+export { primeStockOpening } from '../opening-queries.ts';
+
 // the chart library is its own chunk, loaded once the figures have painted
 const KlineChart = lazy(async () => ({
   default: (await import('../components/kline-chart.tsx')).KlineChart,
