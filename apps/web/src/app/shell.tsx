@@ -8,8 +8,11 @@ import { StepUpHost } from '../components/step-up-dialog.tsx';
 import { UserPanelProvider } from '../components/user-panel.tsx';
 import { loadMessages } from '../lib/messages.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { BottomTabs, TAB_PATHS } from './bottom-tabs.tsx';
 import { FadeOutlet } from './fade-outlet.tsx';
+
+const MESSAGES_IDLE_MS = 2000;
 
 /**
  * Everything behind the splash: the server-state cache, the user panel and the bottom menu (antd-mobile
@@ -19,10 +22,9 @@ export function Shell() {
   const { pathname } = useLocation();
   const withTabs = TAB_PATHS.has(pathname);
 
-  useEffect(() => {
-    // Translations for server replies, ready before the first refusal.
-    void loadMessages().catch(() => {});
-  }, []);
+  // Translations for server replies, ready before the first refusal (one that comes sooner waits for
+  // them): loaded behind the first screen, not in front of it.
+  useEffect(() => whenIdle(() => void loadMessages().catch(() => {}), MESSAGES_IDLE_MS), []);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { withChunkTimeout } from '../lib/chunk.ts';
 import { showMsg } from '../lib/messages.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { UserPanelContext } from './user-panel-context.ts';
 
 type PanelPopup = typeof import('./user-panel-popup.tsx').UserPanelPopup;
@@ -61,13 +62,10 @@ export function UserPanelProvider({ children }: { children: ReactNode }) {
         live = false;
       };
     }
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(() => void loadPanel().catch(() => {}), { timeout: IDLE_FETCH_MS })
-      : window.setTimeout(() => void loadPanel().catch(() => {}), IDLE_FETCH_MS);
+    const cancel = whenIdle(() => void loadPanel().catch(() => {}), IDLE_FETCH_MS);
     return () => {
       live = false;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, [visible, Panel]);
   return (

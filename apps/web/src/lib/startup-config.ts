@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { call } from './api.ts';
 import { endpoints } from './endpoints.ts';
+import { whenIdle } from './when-idle.ts';
 
 /** Start-up settings from `/common/config {type:'all'}` as a name → value map. */
 export type StartupConfig = Readonly<Record<string, string>>;
@@ -21,13 +22,14 @@ export function imageUrl(path: string | undefined, base = config?.image_base_url
   return new URL(relative, window.location.origin).href;
 }
 
+/** The tab's icon loads behind the first screen: its request would queue beside the opening reads. */
+const ICON_IDLE_MS = 2000;
+
 function applyBranding(c: StartupConfig): void {
   if (c.title) document.title = c.title;
   const logo = imageUrl(c.logo);
-  if (logo) {
-    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (link) link.href = logo;
-  }
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (logo && link) whenIdle(() => (link.href = logo), ICON_IDLE_MS);
 }
 
 /**
