@@ -88,27 +88,50 @@ export const codeSplitting = {
 };
 
 const LOCALE_FILE = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/;
+const STYLESHEET = /\.css($|\?)/;
 
 interface BundleChunk {
   type: 'chunk' | 'asset';
   name?: string;
   fileName: string;
+  isEntry?: boolean;
+  imports?: readonly string[];
   moduleIds?: readonly string[];
   facadeModuleId?: string | null;
   viteMetadata?: { importedCss: Set<string> };
 }
 
+/** An opening screen as app/opening-screens.ts names it. */
+interface OpeningScreen {
+  page: string;
+  namespaces: readonly string[];
+}
+
+/** What the preload script asks for when the app starts on an opening screen. */
+interface ScreenFiles {
+  files: [href: string, css: boolean][];
+  words: Record<string, string[]>;
+}
+
 /**
- * A signed-in user's start needs the `shell` and `screens` files and the shell's translations, which
- * the entry only asks for once it has downloaded and run. A tiny script beside it (`async`, so it holds
- * nothing) asks for them at once when a session is stored, so they download alongside the entry instead
- * of after it; the light first screen of a logged-out user loads none of them. They are asked for just
- * after the start-up mark has painted, so they never stand in front of it. The content security policy
- * allows no inline script, hence a file of its own.
+ * A signed-in user's start needs the `shell` and `screens` files and the shell's translations, and the
+ * opening screen's own files and translations, which the entry only asks for once it has downloaded
+ * and run. A tiny script beside it (`async`, so it holds nothing) asks for them at once when a session
+ * is stored, so they download alongside the entry instead of after it; the light first screen of a
+ * logged-out user loads none of them. The opening screens are the ones `screens` names
+ * (app/opening-screens.ts): when the address is one of them, its page's files (less what the entry
+ * loads) and namespaces are asked for too. They are asked for just after the start-up mark has
+ * painted, so they never stand in front of it. The content security policy allows no inline script,
+ * hence a file of its own.
  */
-export function signedInPreload(keys: { token: string; language: string }): Plugin {
+export function signedInPreload(
+  keys: { token: string; language: string },
+  screens: Record<string, OpeningScreen>,
+): Plugin {
   let base = '/';
   let script: string | null = null;
+  /** Every file the script names, checked against the written output. */
+  let named: string[] = [];
   return {
     name: 'kabuto:signed-in-preload',
     enforce: 'pre',
@@ -134,10 +157,23 @@ export function signedInPreload(keys: { token: string; language: string }): Plug
         if (language && (namespace === 'common' || namespace === 'shell'))
           words[language] = [...(words[language] ?? []), base + file.fileName];
       }
-      const args = [keys.token, keys.language, files.map((f) => [f.href, f.css]), words];
+      const listed = files.map((f) => f.href);
+      const opening = openingScreenFiles(bundle as Record<string, BundleChunk>, screens, base, listed);
+      if (typeof opening === 'string') {
+        this.error(opening);
+        return;
+      }
+      const args = [keys.token, keys.language, files.map((f) => [f.href, f.css]), words, opening];
+      named = JSON.stringify(args).match(/"[^"]+\.(?:js|css)"/g) ?? [];
       const source = `(${preloadSignedIn.toString()})(...${JSON.stringify(args)});\n`;
       const ref = this.emitFile({ type: 'asset', name: 'signed-in-preload.js', source });
       script = this.getFileName(ref);
+    },
+    writeBundle(_options, bundle) {
+      // later hooks drop chunks (one of stylesheets only, say): a file named here must have been written
+      const missing = named.map((n) => n.slice(1 + base.length, -1)).filter((f) => !(f in bundle));
+      if (missing.length > 0)
+        this.error(`signed-in-preload.js names files not in the build: ${missing.join(', ')}`);
     },
     transformIndexHtml: {
       order: 'post',
@@ -150,19 +186,79 @@ export function signedInPreload(keys: { token: string; language: string }): Plug
 }
 
 /**
+ * Per opening screen (its path in lower case), the files of its page beyond the entry's and the listed
+ * ones, with their CSS, and its namespaces' translations in each language; or what is wrong.
+ */
+function openingScreenFiles(
+  bundle: Record<string, BundleChunk>,
+  screens: Record<string, OpeningScreen>,
+  base: string,
+  listed: readonly string[],
+): Record<string, ScreenFiles> | string {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (roots: readonly BundleChunk[]): BundleChunk[] => {
+    const seen = new Map<string, BundleChunk>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      if (seen.has(c.fileName)) continue;
+      seen.set(c.fileName, c);
+      for (const name of c.imports ?? []) {
+        const next = byName.get(name);
+        if (next) stack.push(next);
+      }
+    }
+    return [...seen.values()];
+  };
+  const entry = new Set(closure(chunks.filter((c) => c.isEntry)).map((c) => base + c.fileName));
+  const out: Record<string, ScreenFiles> = {};
+  for (const [path, screen] of Object.entries(screens)) {
+    const page = chunks.find((c) => c.facadeModuleId === src(screen.page));
+    if (!page)
+      return `opening screen ${path}: no chunk is built from src/${screen.page} (app/opening-screens.ts)`;
+    const files: [string, boolean][] = [];
+    for (const c of closure([page])) {
+      const href = base + c.fileName;
+      if (entry.has(href) || listed.includes(href)) continue;
+      // a chunk of stylesheets only is dropped from the output after this hook: its CSS stays
+      if (!c.moduleIds?.every((id) => STYLESHEET.test(id))) files.push([href, false]);
+      for (const css of c.viteMetadata?.importedCss ?? []) files.push([base + css, true]);
+    }
+    const words: Record<string, string[]> = {};
+    for (const c of chunks) {
+      const [, language, namespace] = c.facadeModuleId?.match(LOCALE_FILE) ?? [];
+      if (language && namespace && screen.namespaces.includes(namespace))
+        words[language] = [...(words[language] ?? []), base + c.fileName];
+    }
+    out[path.toLowerCase()] = { files, words };
+  }
+  return out;
+}
+
+/**
  * The body of signed-in-preload.js (serialised by the plugin above, so it must stand alone): with a
- * stored session, ask for the files of a signed-in start once the start-up mark has painted.
+ * stored session, ask for the files of a signed-in start, and of the opening screen when the address
+ * names one, once the start-up mark has painted.
  */
 function preloadSignedIn(
   tokenKey: string,
   languageKey: string,
   files: [href: string, css: boolean][],
   words: Record<string, string[]>,
+  screens: Record<string, ScreenFiles>,
 ): void {
   try {
     if (!localStorage.getItem(tokenKey)) return;
     const language = localStorage.getItem(languageKey) ?? '';
-    const list = [...files, ...(words[language] ?? words.jp ?? []).map((href) => [href, false] as const)];
+    const inLanguage = (w: Record<string, string[]>) =>
+      (w[language] ?? w.jp ?? []).map((href) => [href, false] as const);
+    const screen = screens[(location.hash.slice(1).split('?')[0] ?? '').toLowerCase()];
+    const list = [
+      ...files,
+      ...inLanguage(words),
+      ...(screen ? [...screen.files, ...inLanguage(screen.words)] : []),
+    ];
     requestAnimationFrame(() =>
       setTimeout(() => {
         for (const [href, css] of list) {

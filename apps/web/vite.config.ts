@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { codeSplitting, signedInPreload } from './chunking.ts';
+import { OPENING_SCREENS } from './src/app/opening-screens.ts';
 import { STORAGE_KEYS } from './src/lib/storage-keys.ts';
 
 /** The product's version (the root package.json): the splash and the menu both show it. */
@@ -12,7 +13,7 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const apiTarget = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), signedInPreload(STORAGE_KEYS)],
+  plugins: [react(), signedInPreload(STORAGE_KEYS, OPENING_SCREENS)],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     // The workspace root carries another React for the back office; the app must use exactly one.

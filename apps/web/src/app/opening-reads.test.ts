@@ -11,6 +11,8 @@ import { noticesQuery } from '../lib/api/use-notices.ts';
 import { rankingQuery } from '../lib/api/use-ranking.ts';
 import { userInfoQuery } from '../lib/api/use-user-info.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { OPENING_SCREENS } from './opening-screens.ts';
+import { shellRoutes } from './routes.ts';
 
 /** fetch stub: a reply for every request (the assets summary with its wallets), each request recorded. */
 function stubFetch() {
@@ -41,6 +43,11 @@ afterEach(() => {
  * asks again. A body that drifted from its query's would show up here as a second request.
  */
 describe('the opening reads of a screen the app starts on', () => {
+  it('are declared by the screens the build preloads, and by no other', () => {
+    const opening = shellRoutes.filter((r) => r.opening).map((r) => r.path);
+    expect(opening.sort()).toEqual(Object.keys(OPENING_SCREENS).sort());
+  });
+
   it('home: five reads, each sent once; four in their queries when the app mounts', async () => {
     const sent = stubFetch();
     homeOpeningCalls();

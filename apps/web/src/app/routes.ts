@@ -3,6 +3,7 @@ import { homeOpeningCalls } from '../features/home/opening-calls.ts';
 import { stockOpeningCalls } from '../features/quotes/opening-calls.ts';
 import { registerPrefetch } from '../lib/prefetch.ts';
 import { type LazyPage, lazyPage } from './lazy-page.ts';
+import { OPENING_SCREENS } from './opening-screens.ts';
 
 export interface ScreenRoute {
   path: string;
@@ -49,8 +50,9 @@ export const publicRoutes: readonly ScreenRoute[] = [
 /** The shell (antd-mobile, query cache, tabs, user panel) and the screens inside it. */
 export const Shell = lazyPage(async () => (await import('./shell.tsx')).Shell, ['shell']);
 
+// the opening screens' modules and namespaces are the ones OPENING_SCREENS names (the preload script's)
 const loadHome = () => import('../features/home/pages/home-page.tsx');
-const home = lazyPage(async () => (await loadHome()).HomePage, ['home', 'quotes']);
+const home = lazyPage(async () => (await loadHome()).HomePage, OPENING_SCREENS['/home/index'].namespaces);
 const loadInfo = () => import('../features/quotes/pages/info-page.tsx');
 const mine = (load: () => Promise<ComponentType>) => lazyPage(load, ['mine']);
 const news = (load: () => Promise<ComponentType>) => lazyPage(load, ['news']);
@@ -115,7 +117,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
   },
   {
     path: '/quotes/info',
-    Page: quotes(async () => (await loadInfo()).InfoPage),
+    Page: lazyPage(async () => (await loadInfo()).InfoPage, OPENING_SCREENS['/quotes/info'].namespaces),
     auth: true,
     opening: { send: stockOpeningCalls, prime: async (query) => (await loadInfo()).primeStockOpening(query) },
   },
