@@ -35,6 +35,9 @@ import { stockTarget } from '../stock-target.ts';
 /** Loaded with the page, for the route's opening (app/routes.ts). */
 export { primeStockOpening } from '../opening-queries.ts';
 
+/** The price's `elementtiming`: the chart and the order sheet load once it is on screen. */
+const PRICE_TIMING = 'stock-price';
+
 // the chart library is its own chunk, loaded once the figures have painted
 const KlineChart = lazy(async () => ({
   default: (await import('../components/kline-chart.tsx')).KlineChart,
@@ -66,7 +69,7 @@ export function InfoPage() {
   const [sub, setSub] = useState<SubIndicator>('VOL');
   const [sheet, setSheet] = useState<Direction | null>(null);
   const [direction, setDirection] = useState<Direction>(1);
-  const chartReady = useAfterPaint(!details.isPending);
+  const chartReady = useAfterPaint(!details.isPending, PRICE_TIMING);
   const [sheetUsed, setSheetUsed] = useState(false);
   useEffect(() => {
     if (chartReady) void loadOrderSheet().catch(() => {});
@@ -128,7 +131,9 @@ export function InfoPage() {
               </span>
             </div>
             <div className={`k-info-price ${cls}`}>
-              <strong data-testid="info-price">{money(price)}</strong>
+              <strong data-testid="info-price" {...{ elementtiming: PRICE_TIMING }}>
+                {money(price)}
+              </strong>
               <span>
                 {formatSigned(gainValue, decimals)}
                 <em>{formatPercent(gain)}</em>
