@@ -8,12 +8,12 @@
  *   token is put in local storage before each run, as the app keeps it).
  *
  * Budgets, asserted by `lhci assert` on the median of LIGHTHOUSE_RUNS runs (3 by default): accessibility
- * ≥ 0.95 on every page; performance ≥ 0.95 and at most 100 KB of JavaScript transferred for the first
- * screen (login, splash → login). The screens behind login (home, a stock's detail) have the same goal
- * of 0.95, which home reaches in most runs and the stock page in some (docs/performance.md): what is
- * asserted for them is a floor that catches a regression (0.80, on the median; single runs scored
- * 0.80–0.96 on a 2-core machine), and the report prints each page's median against the goal. They are
- * scores, not timings of this machine. Each logged-in run gets a browser of its own with its HTTP cache
+ * ≥ 0.95 on every page; performance ≥ 0.95 on login, splash → login and home, with at most 100 KB of
+ * JavaScript transferred for the first screen (login, splash → login). A stock's detail has the same
+ * goal, which its median meets in most runs but not all (single runs scored 0.87–0.98 on a 2-core
+ * machine, docs/performance.md): what is asserted for it is a floor that catches a regression (0.90,
+ * on the median), and the report prints each page's median against the goal. They are scores, not
+ * timings of this machine. Each logged-in run gets a browser of its own with its HTTP cache
  * cleared after the session is stored (a cold start, as the logged-out runs have), so the stock page is
  * measured cold rather than after home; a run that still found its scripts cached is reported as such
  * and left out of the printed median.
@@ -31,8 +31,8 @@ export const BUDGETS = {
   performance: 0.95,
   accessibility: 0.95,
   scriptBytes: 100 * 1024,
-  /** Home and a stock's detail, until they reach `performance` (see the header). */
-  signedInPerformanceFloor: 0.8,
+  /** A stock's detail, until its median reaches `performance` in every run (see the header). */
+  stockPerformanceFloor: 0.9,
 };
 
 if (!existsSync(CHROMIUM)) {
@@ -105,6 +105,9 @@ async function main() {
         firstScreen: false,
       },
     };
+    /** The performance a page's median must reach: the goal, or the stock page's floor. */
+    const minPerformance = (url: string) =>
+      new URL(url).searchParams.get('page') === 'stock' ? BUDGETS.stockPerformanceFloor : BUDGETS.performance;
     const assertion = (o: object) => ['error', { ...o, aggregationMethod: 'median-run' }];
     for (const [kind, k] of Object.entries(kinds)) {
       const config = join(OUT, `${kind}.lighthouserc.json`);
@@ -131,15 +134,19 @@ async function main() {
                   : {}),
               },
               assert: {
-                assertions: {
-                  'categories:performance': assertion({
-                    minScore: k.firstScreen ? BUDGETS.performance : BUDGETS.signedInPerformanceFloor,
-                  }),
-                  'categories:accessibility': assertion({ minScore: BUDGETS.accessibility }),
-                  ...(k.firstScreen
-                    ? { 'resource-summary:script:size': assertion({ maxNumericValue: BUDGETS.scriptBytes }) }
-                    : {}),
-                },
+                // one set of assertions per page (lhci matches the pattern against the URL)
+                assertMatrix: k.urls.map((url) => ({
+                  matchingUrlPattern: `page=${new URL(url).searchParams.get('page')}`,
+                  assertions: {
+                    'categories:performance': assertion({ minScore: minPerformance(url) }),
+                    'categories:accessibility': assertion({ minScore: BUDGETS.accessibility }),
+                    ...(k.firstScreen
+                      ? {
+                          'resource-summary:script:size': assertion({ maxNumericValue: BUDGETS.scriptBytes }),
+                        }
+                      : {}),
+                  },
+                })),
               },
             },
           },
