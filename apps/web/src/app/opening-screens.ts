@@ -9,5 +9,3 @@ export const OPENING_SCREENS = {
   '/home/index': { page: 'features/home/pages/home-page.tsx', namespaces: ['home', 'quotes'] },
   '/quotes/info': { page: 'features/quotes/pages/info-page.tsx', namespaces: ['quotes'] },
 } as const;
-
-export type OpeningScreenPath = keyof typeof OPENING_SCREENS;

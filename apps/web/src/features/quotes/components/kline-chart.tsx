@@ -22,7 +22,7 @@ import { MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-
 
 const CANDLE_PANE = 'candle_pane';
 const SUB_PANE = 'k_sub';
-/** Set-up steps of the chart, one task each after the zone's date format: created, indicators added, data drawn. */
+/** Set-up steps of the chart, one task each (after the zone's date format): created, indicators, data. */
 const STAGE_INDICATORS = 2;
 const STAGE_DATA = 3;
 
@@ -224,8 +224,8 @@ export function KlineChart({
     return axis ? { marks: axis.marks.map((m) => m.label).join(' '), minutes: axis.slots.length } : null;
   }, [intraday, kline.data, market]);
 
-  // The chart is set up over several tasks (zone; create; indicators; data), each a step behind the last, so
-  // no one of them holds the page for long: taps and scrolls are answered in between.
+  // The chart is set up over several tasks (zone; create; indicators; data), each a step behind the
+  // last, so no one of them holds the page for long: taps and scrolls are answered in between.
   const [stage, setStage] = useState(0);
   const withIndicators = stage >= STAGE_INDICATORS;
   const withData = stage >= STAGE_DATA;
