@@ -1,31 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import {
-  assetsInYen,
-  type FxSettings,
-  fxConvert,
-  fxQuote,
-  parseUnits,
-  toYen,
-  type WalletAssets,
-  yenRate,
-} from '../../src/index.ts';
+import { assetsInYen, fxConvert, fxQuote, toYen, type WalletAssets, yenRate } from '../../src/index.ts';
+import { FLAT_FX, u } from './fixtures.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
-const fx: FxSettings = {
-  fx_reference_rates: {
-    jpy: '1',
-    usd: '155',
-    cny: '21.5',
-    krw: '0.11',
-    twd: '4.8',
-    hkd: '19.9',
-    thb: '4.3',
-    vnd: '0.0061',
-    myr: '33',
-  },
-  fx_spread: '0.30',
-  fx_wobble: '0',
-};
 const wallet = (w: Partial<WalletAssets> & Pick<WalletAssets, 'currency'>): WalletAssets => {
   const base = { available: 0n, reserved: 0n, margin: 0n, owed: 0n, ...w };
   return { ...base, total: w.total ?? base.available + base.reserved + base.margin };
@@ -40,7 +16,7 @@ describe('total assets in yen', () => {
         wallet({ currency: 'usd', available: u('100'), margin: u('50'), total: u('180'), owed: u('10') }),
       ],
       { jpy: u('-1500'), usd: u('2.5') },
-      fx,
+      FLAT_FX,
       0,
     );
     expect(a.cash).toBe(u('100000') + u('15500'));
@@ -56,13 +32,13 @@ describe('total assets in yen', () => {
   });
 
   test('an exchange of ¥50,000 to dollars changes the total by the spread it took only', () => {
-    const before = assetsInYen([wallet({ currency: 'jpy', available: u('100000') })], {}, fx, 0);
-    const q = fxQuote(fx, 'jpy', 'usd', 0);
+    const before = assetsInYen([wallet({ currency: 'jpy', available: u('100000') })], {}, FLAT_FX, 0);
+    const q = fxQuote(FLAT_FX, 'jpy', 'usd', 0);
     const dollars = fxConvert(u('50000'), q);
     const after = assetsInYen(
       [wallet({ currency: 'jpy', available: u('50000') }), wallet({ currency: 'usd', available: dollars })],
       {},
-      fx,
+      FLAT_FX,
       0,
     );
     const lost = before.total - after.total;
@@ -73,9 +49,9 @@ describe('total assets in yen', () => {
   });
 
   test('P&L of a currency without a wallet still counts; yen converts at 1', () => {
-    const a = assetsInYen([], { krw: u('1000') }, fx, 0);
+    const a = assetsInYen([], { krw: u('1000') }, FLAT_FX, 0);
     expect(a.pnl).toBe(u('110'));
     expect(a.wallets[0].currency).toBe('krw');
-    expect(yenRate(fx, 'jpy', 0)).toBe(toYen(10n ** 12n, 10n ** 12n) * 1n);
+    expect(yenRate(FLAT_FX, 'jpy', 0)).toBe(toYen(10n ** 12n, 10n ** 12n) * 1n);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { creditTier, nextCreditTier, parseUnits, startingLoanLimit } from '../../src/index.ts';
+import { creditTier, nextCreditTier, startingLoanLimit } from '../../src/index.ts';
+import { u } from './fixtures.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
 const tiers = [
   { score: 80, limit: '300000' },
   { score: 60, limit: '100000' },

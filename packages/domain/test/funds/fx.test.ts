@@ -1,33 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import {
-  FX_RATE_SCALE,
-  type FxSettings,
-  formatFxRate,
-  fxConvert,
-  fxQuote,
-  parseUnits,
-} from '../../src/index.ts';
-
-const u = (s: string) => parseUnits(s) as bigint;
-const flat: FxSettings = {
-  fx_reference_rates: {
-    jpy: '1',
-    usd: '155',
-    cny: '21.5',
-    krw: '0.11',
-    twd: '4.8',
-    hkd: '19.9',
-    thb: '4.3',
-    vnd: '0.0061',
-    myr: '33',
-  },
-  fx_spread: '0.30',
-  fx_wobble: '0',
-};
+import { FX_RATE_SCALE, formatFxRate, fxConvert, fxQuote } from '../../src/index.ts';
+import { FLAT_FX, u } from './fixtures.ts';
 
 describe('FX maths', () => {
   test('mid from the reference rates, the spread taken off, rounded down', () => {
-    const q = fxQuote(flat, 'usd', 'jpy', 0);
+    const q = fxQuote(FLAT_FX, 'usd', 'jpy', 0);
     expect(q.mid).toBe(155n * FX_RATE_SCALE);
     expect(q.spreadPpm).toBe(3000n);
     expect(formatFxRate(q.rate)).toBe('154.5350');
@@ -36,14 +13,14 @@ describe('FX maths', () => {
   });
 
   test('the other way: yen to dollars at 1/155 less the spread, to the cent, down', () => {
-    const q = fxQuote(flat, 'jpy', 'usd', 0);
+    const q = fxQuote(FLAT_FX, 'jpy', 'usd', 0);
     expect(formatFxRate(q.mid)).toBe('0.006451612903');
     expect(fxConvert(u('50000'), q)).toBe(u('321.61'));
     expect(fxConvert(u('1'), q)).toBe(0n);
   });
 
   test('the simulated feed moves within its amplitude and is the same within a minute', () => {
-    const s = { ...flat, fx_wobble: '1.00' };
+    const s = { ...FLAT_FX, fx_wobble: '1.00' };
     const a = fxQuote(s, 'usd', 'jpy', 60_000 * 1000);
     expect(fxQuote(s, 'usd', 'jpy', 60_000 * 1000 + 59_999).mid).toBe(a.mid);
     for (let m = 0; m < 500; m += 7) {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { daysBorrowed, interestFor, parseUnits } from '../../src/index.ts';
-
-const u = (s: string) => parseUnits(s) as bigint;
+import { daysBorrowed, interestFor } from '../../src/index.ts';
+import { u } from './fixtures.ts';
 
 describe('loan interest', () => {
   test('principal × annual rate × days / 365, rounded up to the minor unit', () => {
