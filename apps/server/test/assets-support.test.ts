@@ -1,12 +1,11 @@
 import { assetsApi, supportApi } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { formatUnits, parseUnits } from '@kabuto/domain';
+import { formatUnits } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { fund, pinPrices, trader } from './support/trading.ts';
-
-const u = (s: string) => parseUnits(s) as bigint;
+import { u } from './support/units.ts';
 
 describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => {
   let t: TestApp;

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { allocateProRata, parseUnits } from '@kabuto/domain';
+import { allocateProRata } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { seedBlockOfferings } from '../src/seed/block.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
 const HOUR = 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const jst = (hm: string) => Date.parse(`2026-11-24T${hm}:00+09:00`);

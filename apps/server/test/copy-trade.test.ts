@@ -1,13 +1,13 @@
 import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { dailyPnl, parseUnits, settleDay, stakeValue } from '@kabuto/domain';
+import { dailyPnl, settleDay, stakeValue } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { seedProducts } from '../src/seed/products.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** 2026-11-24 (T0's day, a Tuesday) at a JST time, plus whole days. */

@@ -1,13 +1,11 @@
-import { unitsOfWireNumber } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { forcedCloseAt, parseUnits } from '@kabuto/domain';
+import { forcedCloseAt } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectRefusal, readyUser, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
-/** A decimal string (amounts) or a JSON number (valuation) → units. */
-const u = (s: string | number) => (typeof s === 'number' ? unitsOfWireNumber(s) : parseUnits(s)) as bigint;
 const rows = (data: Record<string, unknown>) =>
   Object.keys(data)
     .filter((k) => /^\d+$/.test(k))

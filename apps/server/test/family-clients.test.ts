@@ -7,10 +7,8 @@ import {
   quotesApi,
   tradingApi,
   translate,
-  unitsOfWireNumber,
 } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { parseUnits } from '@kabuto/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -23,6 +21,7 @@ import {
   type TestApp,
 } from './support/app.ts';
 import { expectLedgerSound, pinPrices, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
 /**
  * The requests of the `/api/vue` family's clients, replayed as those clients send them: form-encoded,
@@ -41,7 +40,6 @@ const EXTRAS = {
   exchange: '1',
 } as const;
 
-const u = (v: string | number) => (typeof v === 'number' ? unitsOfWireNumber(v) : parseUnits(v)) as bigint;
 /** JSON number with at most `decimals` decimals (what "at their precision" means on the wire). */
 const expectWireNumber = (v: unknown, decimals: number, where: string) => {
   expect(typeof v, where).toBe('number');

@@ -1,5 +1,5 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { CURRENCIES, formatUnits, parseUnits } from '@kabuto/domain';
+import { CURRENCIES, formatUnits } from '@kabuto/domain';
 import { checkInvariants, transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { quotedRate } from '../src/modules/funds/record-words.ts';
@@ -15,9 +15,9 @@ import {
   uploadImage,
   verifyUser,
 } from './support/app.ts';
+import { u } from './support/units.ts';
 
 const at = (iso: string) => Date.parse(iso);
-const u = (s: string) => parseUnits(s) as bigint;
 
 describe.each(TEST_DB_KINDS)(
   'wallets, bank cards, deposits, withdrawals, exchange, records on %s',

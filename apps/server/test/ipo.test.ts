@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { type Endpoint, ipoApi, isMsgKey } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { drawLottery, parseUnits } from '@kabuto/domain';
+import { drawLottery } from '@kabuto/domain';
 import { transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '../src/shared/settings.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
 const HOUR = 3600;
 const s0 = Math.floor(T0 / 1000);
 let codeSeq = 0;

@@ -1,5 +1,5 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { dailyLendingFee, parseUnits } from '@kabuto/domain';
+import { dailyLendingFee } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { lendingService } from '../src/modules/lending/lending.service.ts';
@@ -9,8 +9,8 @@ import { localUserChanges } from '../src/shared/user-changes.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
 const jst = (iso: string) => Date.parse(`${iso}+09:00`);
 
 describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {

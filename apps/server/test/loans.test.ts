@@ -1,5 +1,5 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { interestFor, parseUnits } from '@kabuto/domain';
+import { interestFor } from '@kabuto/domain';
 import { checkInvariants, transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +11,8 @@ import {
   T0,
   type TestApp,
 } from './support/app.ts';
+import { u } from './support/units.ts';
 
-const u = (s: string) => parseUnits(s) as bigint;
 const DAY = 86_400_000;
 
 describe('loan interest', () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { parseUnits } from '@kabuto/domain';
 import { checkInvariants, userBalance } from '@kabuto/ledger';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +14,7 @@ import {
   T0,
   type TestApp,
 } from './support/app.ts';
-
-const u = (s: string) => parseUnits(s) as bigint;
+import { u } from './support/units.ts';
 
 describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and double taps on %s', (kind) => {
   let t: TestApp;

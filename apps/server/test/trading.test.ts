@@ -1,14 +1,13 @@
-import { type Endpoint, isMsgKey, tradingApi, unitsOfWireNumber } from '@kabuto/contract';
+import { type Endpoint, isMsgKey, tradingApi } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { formatUnits, parseUnits } from '@kabuto/domain';
+import { formatUnits } from '@kabuto/domain';
 import { transfersByRef, userAccount } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasOpenPositions } from '../src/modules/trading/trading.repo.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
+import { u } from './support/units.ts';
 
-/** A decimal string (amounts) or a JSON number (market data, valuation) → units. */
-const u = (s: string | number) => (typeof s === 'number' ? unitsOfWireNumber(s) : parseUnits(s)) as bigint;
 const rows = (data: Record<string, unknown>) =>
   Object.keys(data)
     .filter((k) => /^\d+$/.test(k))
