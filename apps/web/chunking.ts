@@ -118,7 +118,7 @@ interface ScreenFiles {
  * opening screen's own files and translations, which the entry only asks for once it has downloaded
  * and run. A tiny script beside it (`async`, so it holds nothing) asks for them at once when a session
  * is stored, so they download alongside the entry instead of after it; the light first screen of a
- * logged-out user loads none of them. The opening screens are the ones `screens` names
+ * logged-out user loads none of them. The opening screens are the ones `openingScreens` names
  * (app/opening-screens.ts): when the address is one of them, its page's files (less what the entry
  * loads) and namespaces are asked for too. They are asked for just after the start-up mark has
  * painted, so they never stand in front of it. The content security policy allows no inline script,
@@ -126,7 +126,7 @@ interface ScreenFiles {
  */
 export function signedInPreload(
   keys: { token: string; language: string },
-  screens: Record<string, OpeningScreen>,
+  openingScreens: Record<string, OpeningScreen>,
 ): Plugin {
   let base = '/';
   let script: string | null = null;
@@ -158,7 +158,7 @@ export function signedInPreload(
           words[language] = [...(words[language] ?? []), base + file.fileName];
       }
       const listed = files.map((f) => f.href);
-      const opening = openingScreenFiles(bundle as Record<string, BundleChunk>, screens, base, listed);
+      const opening = openingScreenFiles(bundle as Record<string, BundleChunk>, openingScreens, base, listed);
       if (typeof opening === 'string') {
         this.error(opening);
         return;
