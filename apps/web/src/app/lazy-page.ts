@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy } from 'react';
-import { withChunkTimeout } from '../lib/chunk.ts';
+import { loadOnce } from '../lib/chunk.ts';
 import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
@@ -14,21 +14,13 @@ export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  * on a cold start, although `preloadOpeningScreen` had fetched both together.
  */
 export function lazyPage(load: () => Promise<ComponentType>, ns: readonly Namespace[] = []): LazyPage {
-  let pending: Promise<{ default: ComponentType }> | null = null;
   let loaded: ComponentType | null = null;
-  const preload = () => {
-    pending ??= withChunkTimeout(Promise.all([load(), loadNamespaces(ns)])).then(
-      ([Component]) => {
-        loaded = Component;
-        return { default: Component };
-      },
-      (e: unknown) => {
-        pending = null;
-        throw e;
-      },
-    );
-    return pending;
-  };
+  const arrive = loadOnce(() => Promise.all([load(), loadNamespaces(ns)]));
+  const preload = () =>
+    arrive().then(([Component]) => {
+      loaded = Component;
+      return { default: Component };
+    });
   const Suspending = lazy(preload);
   const Page = () => createElement(loaded ?? Suspending);
   return Object.assign(Page, { preload });

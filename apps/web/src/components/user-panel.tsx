@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { withChunkTimeout } from '../lib/chunk.ts';
+import { loadOnce } from '../lib/chunk.ts';
 import { showMsg } from '../lib/messages.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { UserPanelContext } from './user-panel-context.ts';
@@ -11,17 +11,9 @@ type PanelPopup = typeof import('./user-panel-popup.tsx').UserPanelPopup;
  * The panel's code (its popup is antd-mobile's) is not part of the shell: it is fetched once the first
  * screen is up and the browser is idle, and on the first tap if that has not happened yet.
  */
-let panelCode: Promise<PanelPopup> | null = null;
-const loadPanel = (): Promise<PanelPopup> => {
-  panelCode ??= withChunkTimeout(import('./user-panel-popup.tsx')).then(
-    (m) => m.UserPanelPopup,
-    (e: unknown) => {
-      panelCode = null;
-      throw e;
-    },
-  );
-  return panelCode;
-};
+const loadPanel: () => Promise<PanelPopup> = loadOnce(
+  async () => (await import('./user-panel-popup.tsx')).UserPanelPopup,
+);
 const IDLE_FETCH_MS = 3000;
 
 /** Provides `open()` to headers and renders the user panel overlay (closed again on navigation). */

@@ -24,3 +24,18 @@ export function withChunkTimeout<T>(load: Promise<T>, ms = CHUNK_TIMEOUT_MS): Pr
     );
   });
 }
+
+/**
+ * `load` run once, within the chunk time-out, its promise shared by every caller; after a failure the
+ * next call tries again (a dropped connection is not remembered as a missing chunk).
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= withChunkTimeout(load()).catch((e: unknown) => {
+      pending = null;
+      throw e;
+    });
+    return pending;
+  };
+}

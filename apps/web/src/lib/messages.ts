@@ -1,22 +1,16 @@
-import { withChunkTimeout } from './chunk.ts';
+import { loadOnce } from './chunk.ts';
 import { currentLanguage, tr } from './i18n.ts';
 import { showToast, type ToastOptions } from './toast.ts';
 
 export type MsgParams = Record<string, string | number>;
 
-let catalogue: Promise<typeof import('./msg-catalogue.ts')> | null = null;
-
 /**
  * The msg catalogue grows with every feature, so it is not part of the first screen: it loads on the
  * first reply that needs translating (and is prefetched once the app is idle).
  */
-export function loadMessages(): Promise<typeof import('./msg-catalogue.ts')> {
-  catalogue ??= withChunkTimeout(import('./msg-catalogue.ts')).catch((e: unknown) => {
-    catalogue = null;
-    throw e;
-  });
-  return catalogue;
-}
+export const loadMessages: () => Promise<typeof import('./msg-catalogue.ts')> = loadOnce(
+  () => import('./msg-catalogue.ts'),
+);
 
 /** `params.field` carries a wire field name; show the field's label instead when we have one. */
 function localiseParams(params?: MsgParams): MsgParams | undefined {
