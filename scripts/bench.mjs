@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireSupportedNode } from './runtime.mjs';
+import { requireSupportedNode, SERVER_NODE_OPTIONS } from './runtime.mjs';
 
 requireSupportedNode();
 const root = new URL('..', import.meta.url).pathname;
@@ -15,6 +15,11 @@ for (const name of chosen) {
     process.exit(2);
   }
   process.stdout.write(`\n▶ bench/${name}\n`);
-  const r = spawnSync('npx', ['tsx', join('bench', name, 'run.ts')], { cwd: root, stdio: 'inherit' });
+  // the benchmarks host the server in their own process: it runs with the server's V8 options
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, SERVER_NODE_OPTIONS].filter(Boolean).join(' '),
+  };
+  const r = spawnSync('npx', ['tsx', join('bench', name, 'run.ts')], { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -18,3 +18,14 @@ export function requireSupportedNode() {
   );
   process.exit(1);
 }
+
+/**
+ * V8 options of the server's process: `npm start` runs with them (package.json), and `npm run bench`
+ * gives them to the benchmarks, whose processes host the server.
+ *
+ * `--max-semi-space-size=16` (MiB): on a machine with much memory V8 sizes the young generation up to
+ * 64 MiB a semi-space, and each scavenge of it paused the server for 6–16 ms under load (one or two a
+ * second at 1,000 requests a second), which set the p99 of every call. With 16 MiB the scavenges come
+ * more often and pause for 2–5 ms (docs/performance.md).
+ */
+export const SERVER_NODE_OPTIONS = '--max-semi-space-size=16';

@@ -16,7 +16,8 @@
  *   p99 ≤ 10 ms.
  * Login is measured once (closed loop) at the production argon2 cost, for what users feel.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/api/run.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- api
+ * (`npm run bench` gives this process the server's V8 options, scripts/runtime.mjs.)
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -151,7 +152,7 @@ async function main() {
     [
       `API benchmark, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ` +
         `${(totalmem() / 2 ** 30).toFixed(0)} GiB, load ${loadavg()[0].toFixed(2)}, Node ${process.version}, ${handle.kind}, ` +
-        `${SECONDS} s per run, load generator in its own process`,
+        `${SECONDS} s per run, load generator in its own process, NODE_OPTIONS=${process.env.NODE_OPTIONS ?? ''}`,
       '',
       '| call | load | req/s | share of ceiling | p50 ms | p99 ms | max ms | errors |',
       '|---|---|---:|---:|---:|---:|---:|---:|',
