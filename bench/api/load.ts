@@ -59,7 +59,9 @@ const TIMEOUT_MS = 10_000;
 
 function steady(load: Load & { rate: number }): Promise<Result> {
   const target = new URL(load.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections });
+  // fifo: every connection of the pool takes its turn, so none sits idle until the server's keep-alive
+  // time-out closes it under a request (lifo, the default, reuses the few most recent ones)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections, scheduling: 'fifo' });
   const headers = {
     ...load.headers,
     ...(load.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(load.body)) }),
