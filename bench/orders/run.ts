@@ -39,6 +39,8 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const CLIENTS = num('BENCH_CLIENTS', 64);
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
+/** Sessions expire on real time (the app's `timers`), not on the market clock that stands at T0. */
+const SESSION_DAY_MS = 86_400_000;
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
 
 async function committed(): Promise<bigint> {
@@ -97,7 +99,11 @@ async function seedUsers(schema: string): Promise<string[]> {
         .executeTakeFirstOrThrow();
       await tx
         .insertInto('session')
-        .values({ user_id: u.id, token_hash: tokenHash(token), expires_at: new Date(T0 + 86_400_000) })
+        .values({
+          user_id: u.id,
+          token_hash: tokenHash(token),
+          expires_at: new Date(Date.now() + SESSION_DAY_MS),
+        })
         .execute();
       const bank = await platformAccount(tx as never, 'bank', 'jpy');
       const cash = await userAccount(tx as never, u.id, 'jpy', 'cash');

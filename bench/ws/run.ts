@@ -77,6 +77,8 @@ const MODES = (process.env.BENCH_WS_MODES ?? 'app,bare,floor').split(',') as Mod
 /** After the levels, bisect between the last passing and the first failing one to this step (0: off). */
 const SEARCH_STEP = Number(process.env.BENCH_WS_SEARCH_STEP ?? 1000);
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
+/** Sessions expire on real time (the app's `timers`), not on the market clock that stands at T0. */
+const SESSION_DAY_MS = 86_400_000;
 const CLIENT = new URL('./clients.mjs', import.meta.url).pathname;
 /** Time after the last round for frames still on their way. */
 const SETTLE_MS = 1000;
@@ -347,7 +349,11 @@ async function main() {
     .executeTakeFirstOrThrow();
   await handle.db
     .insertInto('session')
-    .values({ user_id: user.id, token_hash: tokenHash(token), expires_at: new Date(T0 + 86_400_000) })
+    .values({
+      user_id: user.id,
+      token_hash: tokenHash(token),
+      expires_at: new Date(Date.now() + SESSION_DAY_MS),
+    })
     .execute();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `${address.replace('http', 'ws')}/api/vue/ws`;
