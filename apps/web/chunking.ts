@@ -34,18 +34,22 @@ interface Graph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/** The modules `roots` load statically (themselves included). */
-function staticClosure(graph: Graph, roots: readonly string[]): Set<string> {
+/** Every id reachable from `roots` along `next` (the roots included). */
+function reachable(roots: readonly string[], next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+    stack.push(...next(id));
   }
   return seen;
 }
+
+/** The modules `roots` load statically (themselves included). */
+const staticClosure = (graph: Graph, roots: readonly string[]): Set<string> =>
+  reachable(roots, (id) => graph.getModuleInfo(id)?.importedIds ?? []);
 
 /** The three closures, worked out once per chunking pass (whose graph object the bundler reuses). */
 const passes = new WeakMap<Graph, { entry: Set<string>; pub: Set<string>; shell: Set<string> }>();
@@ -158,14 +162,8 @@ export function signedInPreload(
         for (const css of file.viteMetadata?.importedCss ?? []) files.push({ href: base + css, css: true });
       }
       if (files.length === 0) return;
-      // the translations every signed-in screen needs (common, shell), in each language
-      const words: Record<string, string[]> = {};
-      for (const file of Object.values(bundle as Record<string, BundleChunk>)) {
-        const [, language, namespace] =
-          (file.type === 'chunk' && file.facadeModuleId?.match(LOCALE_FILE)) || [];
-        if (language && (namespace === 'common' || namespace === 'shell'))
-          words[language] = [...(words[language] ?? []), base + file.fileName];
-      }
+      // the translations every signed-in screen needs, in each language
+      const words = translations(bundle as Record<string, BundleChunk>, ['common', 'shell'], base);
       const listed = files.map((f) => f.href);
       const opening = openingScreenFiles(bundle as Record<string, BundleChunk>, openingScreens, base, listed);
       if (typeof opening === 'string') {
@@ -194,6 +192,21 @@ export function signedInPreload(
   };
 }
 
+/** The files of `namespaces`' translations, by language. */
+function translations(
+  bundle: Record<string, BundleChunk>,
+  namespaces: readonly string[],
+  base: string,
+): Record<string, string[]> {
+  const words: Record<string, string[]> = {};
+  for (const file of Object.values(bundle)) {
+    const [, language, namespace] = (file.type === 'chunk' && file.facadeModuleId?.match(LOCALE_FILE)) || [];
+    if (language && namespace && namespaces.includes(namespace))
+      words[language] = [...(words[language] ?? []), base + file.fileName];
+  }
+  return words;
+}
+
 /**
  * Per opening screen (its path in lower case), the files of its page beyond the entry's and the listed
  * ones, with their CSS, and its namespaces' translations in each language; or what is wrong.
@@ -206,20 +219,14 @@ function openingScreenFiles(
 ): Record<string, ScreenFiles> | string {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (roots: readonly BundleChunk[]): BundleChunk[] => {
-    const seen = new Map<string, BundleChunk>();
-    const stack = [...roots];
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      if (seen.has(c.fileName)) continue;
-      seen.set(c.fileName, c);
-      for (const name of c.imports ?? []) {
-        const next = byName.get(name);
-        if (next) stack.push(next);
-      }
-    }
-    return [...seen.values()];
-  };
+  /** The chunks `roots` import statically (themselves included). */
+  const closure = (roots: readonly BundleChunk[]): BundleChunk[] =>
+    [
+      ...reachable(
+        roots.map((c) => c.fileName),
+        (name) => (byName.get(name)?.imports ?? []).filter((i) => byName.has(i)),
+      ),
+    ].map((name) => byName.get(name)!);
   const entry = new Set(closure(chunks.filter((c) => c.isEntry)).map((c) => base + c.fileName));
   const out: Record<string, ScreenFiles> = {};
   for (const [path, screen] of Object.entries(screens)) {
@@ -234,13 +241,11 @@ function openingScreenFiles(
       if (!c.moduleIds?.every((id) => STYLESHEET.test(id))) files.push([href, false]);
       for (const css of c.viteMetadata?.importedCss ?? []) files.push([base + css, true]);
     }
-    const words: Record<string, string[]> = {};
-    for (const c of chunks) {
-      const [, language, namespace] = c.facadeModuleId?.match(LOCALE_FILE) ?? [];
-      if (language && namespace && screen.namespaces.includes(namespace))
-        words[language] = [...(words[language] ?? []), base + c.fileName];
-    }
-    out[path.toLowerCase()] = { files, words, intl: screen.formatsDates === true };
+    out[path.toLowerCase()] = {
+      files,
+      words: translations(bundle, screen.namespaces, base),
+      intl: screen.formatsDates === true,
+    };
   }
   return out;
 }
