@@ -13,6 +13,7 @@
 //   which turned its p99 into a measure of that burst.
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { openLoop } from '../support/open-loop.ts';
 import { percentile } from '../support/stats.ts';
 
 interface Load {
@@ -57,7 +58,7 @@ async function closed(load: Load): Promise<Result> {
 /** Replies later than this count as time-outs. */
 const TIMEOUT_MS = 10_000;
 
-function steady(load: Load & { rate: number }): Promise<Result> {
+async function steady(load: Load & { rate: number }): Promise<Result> {
   const target = new URL(load.url);
   // fifo: every connection of the pool takes its turn, so none sits idle until the server's keep-alive
   // time-out closes it under a request (lifo, the default, reuses the few most recent ones)
@@ -67,36 +68,16 @@ function steady(load: Load & { rate: number }): Promise<Result> {
     ...(load.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(load.body)) }),
   };
   const skipped = Math.round(load.rate * (load.warmup ?? 0));
-  const total = skipped + Math.round(load.rate * load.duration);
+  const requests = Math.round(load.rate * load.duration);
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
   let timeouts = 0;
-  let settled = 0;
-  let sent = 0;
   const start = performance.now();
   const measured = start + (skipped * 1000) / load.rate;
-  const due = (i: number) => start + (i * 1000) / load.rate;
-  return new Promise((resolve) => {
-    const finish = () => {
-      if (++settled < total) return;
-      const elapsed = (performance.now() - measured) / 1000;
-      agent.destroy();
-      latencies.sort((a, b) => a - b);
-      resolve({
-        requests: total - skipped,
-        rps: latencies.length / elapsed,
-        p50: ms(percentile(latencies, 50)),
-        p99: ms(percentile(latencies, 99)),
-        max: ms(latencies[latencies.length - 1] ?? Number.NaN),
-        non2xx,
-        errors,
-        timeouts,
-      });
-    };
-    const send = (i: number) => {
-      const at = due(i);
-      const counted = i >= skipped;
+  const send = (k: number, due: number) =>
+    new Promise<void>((settle) => {
+      const counted = k >= skipped;
       let timedOut = false;
       const req = http.request(
         {
@@ -112,8 +93,8 @@ function steady(load: Load & { rate: number }): Promise<Result> {
           res.resume();
           res.once('end', () => {
             if (counted && (res.statusCode ?? 0) >= 300) non2xx++;
-            else if (counted) latencies.push(performance.now() - at);
-            finish();
+            else if (counted) latencies.push(performance.now() - due);
+            settle();
           });
         },
       );
@@ -124,17 +105,24 @@ function steady(load: Load & { rate: number }): Promise<Result> {
       });
       req.once('error', () => {
         if (!timedOut && counted) errors++;
-        finish();
+        settle();
       });
       req.end(load.body);
-    };
-    const tick = () => {
-      const now = performance.now();
-      while (sent < total && due(sent) <= now) send(sent++);
-      if (sent < total) setTimeout(tick, 1);
-    };
-    tick();
-  });
+    });
+  await openLoop(load.rate, skipped + requests, send);
+  const elapsed = (performance.now() - measured) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests,
+    rps: latencies.length / elapsed,
+    p50: ms(percentile(latencies, 50)),
+    p99: ms(percentile(latencies, 99)),
+    max: ms(latencies[latencies.length - 1] ?? Number.NaN),
+    non2xx,
+    errors,
+    timeouts,
+  };
 }
 
 process.once('message', async (load: Load) => {

@@ -31,6 +31,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
+import { openLoop } from '../support/open-loop.ts';
 import { pgbench } from '../support/pgbench.ts';
 import { percentile } from '../support/stats.ts';
 
@@ -188,21 +189,12 @@ async function ordersRun(rateFor: () => number) {
   failed = 0;
   const rate = rateFor();
   const openLatencies: number[] = [];
-  const total = Math.round(rate * SECONDS);
-  const t0 = performance.now() + 50;
+  const t0 = performance.now();
   cpu = process.cpuUsage();
-  const inFlight: Promise<void>[] = [];
-  for (let k = 0; k < total; k++) {
-    const due = t0 + (k * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(
-      order(tokens[k % tokens.length], k).then(() => {
-        openLatencies.push(performance.now() - due);
-      }),
-    );
-  }
-  await Promise.all(inFlight);
+  await openLoop(rate, Math.round(rate * SECONDS), async (k, due) => {
+    await order(tokens[k % tokens.length], k);
+    openLatencies.push(performance.now() - due);
+  });
   const open = summary(openLatencies, failed, (performance.now() - t0) / 1000, process.cpuUsage(cpu));
 
   const positions = await handle.db
