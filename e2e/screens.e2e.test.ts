@@ -192,6 +192,22 @@ describe.skipIf(!hasChromium())(
         await phone.page.waitForTimeout(500);
         expect(asked.get('/api/vue/trade/stockdetails')).toBe(1);
         expect(asked.get('/api/vue/user/Optionallist')).toBe(1);
+        // each file is linked once for each use, by the preload script or by a lazy import (the order
+        // sheet's, after the price), and none of the entry's own modules, loaded already (a stylesheet
+        // may have both a preload, to come early, and its stylesheet link, to apply)
+        const links = () =>
+          phone.page.evaluate(() =>
+            Array.from(
+              document.querySelectorAll('link[href]'),
+              (l) => `${l.getAttribute('rel')} ${(l as HTMLLinkElement).href}`,
+            ),
+          );
+        await expect
+          .poll(async () => (await links()).some((h) => /\/order-sheet-[^/]+\.js$/.test(h)))
+          .toBe(true);
+        const linked = await links();
+        expect(linked.filter((h, i) => linked.indexOf(h) !== i)).toEqual([]);
+        expect(linked.filter((h) => /\/assets\/index-[^/]+\.js$/.test(h))).toEqual([]);
         expect(phone.errors).toEqual([]);
       } finally {
         await phone.close();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { codeSplitting, signedInPreload } from './chunking.ts';
+import { codeSplitting, lazyImportPreloads, signedInPreload } from './chunking.ts';
 import { OPENING_SCREENS } from './src/app/opening-screens.ts';
 import { STORAGE_KEYS } from './src/lib/storage-keys.ts';
 
@@ -12,8 +12,10 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 };
 const apiTarget = process.env.KABUTO_API_TARGET ?? 'http://127.0.0.1:3000';
 
+const preloads = lazyImportPreloads();
+
 export default defineConfig({
-  plugins: [react(), signedInPreload(STORAGE_KEYS, OPENING_SCREENS)],
+  plugins: [react(), signedInPreload(STORAGE_KEYS, OPENING_SCREENS), preloads.plugin],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   resolve: {
     // The workspace root carries another React for the back office; the app must use exactly one.
@@ -46,6 +48,7 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/first-screen-size.mjs reads the chunk graph from the manifest.
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       output: { codeSplitting },
       treeshake: {
