@@ -125,4 +125,14 @@ describe('appendBar (live ticks)', () => {
     // an older tick changes nothing
     expect(appendBar(axis, out, bar('2026-11-24T09:00:10+09:00', 50, 1))).toEqual([]);
   });
+
+  it('takes ticks of the exchange’s own day only, midnight to midnight in its zone', () => {
+    const ny = sessionAxis('usd', '2026-11-24');
+    if (!ny) throw new Error('no axis');
+    expect([ny.from, ny.to]).toEqual([at('2026-11-24T00:00:00-05:00'), at('2026-11-25T00:00:00-05:00')]);
+    const out = intradayBars(ny, [bar('2026-11-24T09:30:00-05:00', 100, 10)]);
+    expect(appendBar(ny, out, bar('2026-11-24T23:59:59-05:00', 101, 1))).toHaveLength(ny.slots.length - 1);
+    expect(appendBar(ny, out, bar('2026-11-25T00:00:00-05:00', 102, 1))).toEqual([]);
+    expect(appendBar(ny, [], bar('2026-11-23T23:59:59-05:00', 99, 1))).toEqual([]);
+  });
 });

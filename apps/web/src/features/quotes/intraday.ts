@@ -1,4 +1,12 @@
-import { daySchedule, type LocalDate, localDate, type Market } from '@kabuto/domain';
+import {
+  addDays,
+  daySchedule,
+  type LocalDate,
+  localDate,
+  MARKET_ZONE,
+  type Market,
+  zonedEpoch,
+} from '@kabuto/domain';
 
 /**
  * The intraday chart (分時): one slot per trading minute of the exchange's session, so the axis always
@@ -10,6 +18,9 @@ const MINUTE_MS = 60_000;
 export interface SessionAxis {
   market: Market;
   date: LocalDate;
+  /** The exchange-local day as instants: from its midnight (epoch ms), up to the next one. */
+  from: number;
+  to: number;
   /** Start of every trading minute (epoch ms), ascending: continuous trading and the closing auction. */
   slots: number[];
   /** Labels for the axis: slot index and exchange-local minutes after midnight ("HH:MM"). */
@@ -53,7 +64,15 @@ export function sessionAxis(market: Market, date: LocalDate): SessionAxis | null
     previousEnd = { at: phase.end, local: phase.localEnd };
   }
   if (previousEnd) marks.push({ index: slots.length - 1, label: hm(previousEnd.local) });
-  return { market, date, slots, marks };
+  const zone = MARKET_ZONE[market];
+  return {
+    market,
+    date,
+    from: zonedEpoch(zone, date, 0),
+    to: zonedEpoch(zone, addDays(date, 1), 0),
+    slots,
+    marks,
+  };
 }
 
 /** The axis of the session the last bar belongs to (the day on screen), or null without bars. */
@@ -146,7 +165,7 @@ export function intradayBars(axis: SessionAxis, bars: readonly Bar[]): IntradayB
  * bar's minute or on another day. A minute before the open (an opening call) counts as the first slot.
  */
 export function appendBar(axis: SessionAxis, out: IntradayBar[], bar: Bar): IntradayBar[] {
-  if (localDate(axis.market, bar.timestamp) !== axis.date) return [];
+  if (bar.timestamp < axis.from || bar.timestamp >= axis.to) return [];
   const slot = slotOf(axis, bar.timestamp);
   const last = out[out.length - 1];
   if (last === undefined) {

@@ -218,11 +218,16 @@ export function KlineChart({
   const lastVolume = useRef<number | null>(null);
   const kline = useKline(symbol, market, period, adjust);
   const intraday = period === '1';
-  // what the intraday axis spans, on the element for tests and tools
-  const axisInfo = useMemo(() => {
-    const axis = intraday && kline.data ? axisForBars(market, toBars(kline.data)) : null;
-    return axis ? { marks: axis.marks.map((m) => m.label).join(' '), minutes: axis.slots.length } : null;
+  // the reply's bars for the chart, and the intraday chart's session axis (worked out once per reply)
+  const shown = useMemo(() => {
+    if (!kline.data) return null;
+    const list = toBars(kline.data);
+    return { list, axis: intraday ? axisForBars(market, list) : null };
   }, [intraday, kline.data, market]);
+  // what the intraday axis spans, on the element for tests and tools
+  const axisInfo = shown?.axis
+    ? { marks: shown.axis.marks.map((m) => m.label).join(' '), minutes: shown.axis.slots.length }
+    : null;
 
   // The chart is set up over several tasks (zone; create; indicators; data), each a step behind the
   // last, so no one of them holds the page for long: taps and scrolls are answered in between.
@@ -299,12 +304,11 @@ export function KlineChart({
   // data: symbol, period and adjustment
   useEffect(() => {
     const c = chart.current;
-    if (!c || !kline.data || !withData) return;
-    const list = toBars(kline.data);
-    const axis = intraday ? axisForBars(market, list) : null;
+    if (!c || !shown || !withData) return;
+    const { list, axis } = shown;
     session.current = axis;
     day.current = axis ? intradayBars(axis, list) : [];
-    bars.current = axis ? day.current : list;
+    bars.current = axis ? day.current : [...list];
     lastVolume.current = null;
     c.setStyles(chartStyles(intraday));
     c.setZoomEnabled(!axis);
@@ -312,7 +316,7 @@ export function KlineChart({
     c.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 0 });
     c.setPeriod(PERIOD[period]);
     fitBars(c, axis, bars.current.length);
-  }, [kline.data, symbol, period, pricePrecision, intraday, market, withData]);
+  }, [shown, symbol, period, pricePrecision, intraday, withData]);
 
   // main-chart indicators stacked on the candles; the intraday chart has its average price instead
   useEffect(() => {
