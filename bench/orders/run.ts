@@ -31,6 +31,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
+import { SESSION_TTL_MS } from '../../apps/server/src/shared/sessions.ts';
 import { openLoop } from '../support/open-loop.ts';
 import { pgbench } from '../support/pgbench.ts';
 import { percentile } from '../support/stats.ts';
@@ -40,8 +41,6 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const CLIENTS = num('BENCH_CLIENTS', 64);
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
-/** Sessions expire on real time (the app's `timers`), not on the market clock that stands at T0. */
-const SESSION_DAY_MS = 86_400_000;
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
 
 async function committed(): Promise<bigint> {
@@ -103,7 +102,8 @@ async function seedUsers(schema: string): Promise<string[]> {
         .values({
           user_id: u.id,
           token_hash: tokenHash(token),
-          expires_at: new Date(Date.now() + SESSION_DAY_MS),
+          // sessions expire on real time (the app's `timers`), not on the market clock that stands at T0
+          expires_at: new Date(Date.now() + SESSION_TTL_MS),
         })
         .execute();
       const bank = await platformAccount(tx as never, 'bank', 'jpy');

@@ -65,6 +65,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
 import { encodeTextFrame } from '../../apps/server/src/modules/quotes/ws-frames.ts';
+import { SESSION_TTL_MS } from '../../apps/server/src/shared/sessions.ts';
 
 const LEVELS = (process.env.BENCH_WS_LEVELS ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 5);
@@ -77,8 +78,6 @@ const MODES = (process.env.BENCH_WS_MODES ?? 'app,bare,floor').split(',') as Mod
 /** After the levels, bisect between the last passing and the first failing one to this step (0: off). */
 const SEARCH_STEP = Number(process.env.BENCH_WS_SEARCH_STEP ?? 1000);
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
-/** Sessions expire on real time (the app's `timers`), not on the market clock that stands at T0. */
-const SESSION_DAY_MS = 86_400_000;
 const CLIENT = new URL('./clients.mjs', import.meta.url).pathname;
 /** Time after the last round for frames still on their way. */
 const SETTLE_MS = 1000;
@@ -352,7 +351,8 @@ async function main() {
     .values({
       user_id: user.id,
       token_hash: tokenHash(token),
-      expires_at: new Date(Date.now() + SESSION_DAY_MS),
+      // sessions expire on real time (the app's `timers`), not on the market clock that stands at T0
+      expires_at: new Date(Date.now() + SESSION_TTL_MS),
     })
     .execute();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
