@@ -38,6 +38,9 @@ export const BUDGETS = {
   stockPerformanceFloor: 0.9,
 };
 
+/** The page a measured URL names (lhci groups runs by URL without the fragment: a query names it). */
+const pageOf = (url: string) => new URL(url).searchParams.get('page') ?? '';
+
 /** The performance a page's median must reach: the goal, or the stock page's floor. */
 const minPerformance = (page: string) =>
   page === 'stock' ? BUDGETS.stockPerformanceFloor : BUDGETS.performance;
@@ -113,7 +116,7 @@ async function main() {
       },
     };
     const assertion = (o: object) => ['error', { ...o, aggregationMethod: 'median-run' }];
-    const measured = (url: string) => !PAGES || PAGES.includes(new URL(url).searchParams.get('page') ?? '');
+    const measured = (url: string) => !PAGES || PAGES.includes(pageOf(url));
     for (const [kind, all] of Object.entries(kinds)) {
       const k = { ...all, urls: all.urls.filter(measured) };
       if (k.urls.length === 0) continue;
@@ -143,11 +146,9 @@ async function main() {
               assert: {
                 // one set of assertions per page (lhci matches the pattern against the URL)
                 assertMatrix: k.urls.map((url) => ({
-                  matchingUrlPattern: `page=${new URL(url).searchParams.get('page')}`,
+                  matchingUrlPattern: `page=${pageOf(url)}`,
                   assertions: {
-                    'categories:performance': assertion({
-                      minScore: minPerformance(new URL(url).searchParams.get('page') ?? ''),
-                    }),
+                    'categories:performance': assertion({ minScore: minPerformance(pageOf(url)) }),
                     'categories:accessibility': assertion({ minScore: BUDGETS.accessibility }),
                     ...(k.firstScreen
                       ? {
@@ -212,7 +213,7 @@ function report(dir: string) {
     const script = r.audits['resource-summary'].details.items.find(
       (i: { resourceType: string }) => i.resourceType === 'script',
     );
-    const name = new URL(r.requestedUrl).searchParams.get('page') ?? '?';
+    const name = pageOf(r.requestedUrl) || '?';
     // a run without a largest contentful paint has no performance score (null)
     const performance = Math.round((r.categories.performance.score ?? 0) * 100);
     // A run whose scripts came from the browser's cache measured a warm start, not the cold one the
