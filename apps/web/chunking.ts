@@ -280,7 +280,8 @@ function preloadSignedIn(
     ];
     requestAnimationFrame(() =>
       setTimeout(() => {
-        // the entry may have asked for some already (a lazy import links its files): each link costs
+        // the entry may have linked some already (a lazy import links its files): a second link of a
+        // file fetches nothing and costs main-thread time
         const linked = new Set(Array.from(document.querySelectorAll('link'), (l) => l.href));
         for (const [href, css] of list) {
           if (linked.has(new URL(href, document.baseURI).href)) continue;
