@@ -1,8 +1,15 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as wsModule from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
-import { encodeTextFrame, frameJoiner, joinFrames, sendTextFrames } from '../src/modules/quotes/ws-frames.ts';
+import {
+  bufferedBytes,
+  encodeTextFrame,
+  frameJoiner,
+  frameSocket,
+  joinFrames,
+  sendTextFrames,
+} from '../src/modules/quotes/ws-frames.ts';
 
 /** `ws`'s own framing (exported at runtime, not in its type declarations). */
 const { Sender } = wsModule as unknown as {
@@ -85,70 +92,113 @@ describe('sendTextFrames', () => {
       wss.close();
     });
     const received = async (n: number) => {
-      for (let i = 0; i < 200 && got.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 500 && got.length < n; i++) await new Promise((r) => setTimeout(r, 10));
       return got;
     };
-    return { server, client, received };
+    const tcp = (ws: WebSocket) => (ws as unknown as { _socket: Socket })._socket;
+    /** Counts what goes through Node's stream of the server's socket. */
+    const streamWrites: Buffer[] = [];
+    const socket = tcp(server);
+    const { write } = socket;
+    socket.write = ((chunk: Buffer, ...rest: never[]) => {
+      streamWrites.push(chunk);
+      return write.call(socket, chunk, ...rest);
+    }) as typeof socket.write;
+    return { server, client, got, received, socket, clientSocket: tcp(client), streamWrites };
   }
 
   const frames = (...texts: string[]) => texts.map(encodeTextFrame);
 
-  it('writes the prebuilt bytes straight to the socket, several frames as one buffer in one write', async () => {
-    const { server, received } = await pair();
-    const socket = (server as unknown as { _socket: import('node:net').Socket })._socket;
-    const written: Buffer[] = [];
-    const { write } = socket;
-    socket.write = ((chunk: Buffer, ...rest: never[]) => {
-      written.push(chunk);
-      return write.call(socket, chunk, ...rest);
-    }) as typeof socket.write;
+  it('writes the prebuilt bytes to the connection itself, without the stream, several frames at once', async () => {
+    const { server, received, streamWrites } = await pair();
+    const out = frameSocket(server);
+    expect(out.fd).toBeGreaterThanOrEqual(0);
     const list = frames('{"a":1}', '{"b":22}', '{"c":333}');
     const join = frameJoiner();
-    expect(sendTextFrames(server, list, join)).toBe(3);
-    expect(written.map((b) => b.length)).toEqual([9 + 10 + 11]);
-    expect(written[0]).toBe(join(list));
+    expect(sendTextFrames(out, list, join)).toBe(3);
     expect(await received(3)).toEqual(['text:{"a":1}', 'text:{"b":22}', 'text:{"c":333}']);
-
-    written.length = 0;
-    const one = frames('{"d":4}');
-    expect(sendTextFrames(server, one)).toBe(1);
-    expect(written).toEqual([one[0].wire]);
-    expect(written[0]).toBe(one[0].wire);
+    expect(sendTextFrames(out, frames('{"d":4}'))).toBe(1);
     expect((await received(4))[3]).toBe('text:{"d":4}');
+    expect(streamWrites).toEqual([]);
+    expect(bufferedBytes(out)).toBe(0);
+  });
+
+  it('keeps order when the kernel takes part of a write: the rest and what follows go through the stream', async () => {
+    const { server, got, received, socket, clientSocket, streamWrites } = await pair();
+    const out = frameSocket(server);
+    clientSocket.pause(); // the client stops reading: the kernel's buffers fill
+    const big = 'x'.repeat(64 * 1024);
+    let n = 0;
+    while (streamWrites.length === 0 && n < 1000) sendTextFrames(out, frames(`${n++}:${big}`));
+    expect(streamWrites.length).toBe(1); // the part the kernel did not take
+    expect(bufferedBytes(out)).toBeGreaterThan(0);
+    expect(socket.writableLength).toBe(bufferedBytes(out));
+    // while the stream holds bytes, later frames queue behind them
+    sendTextFrames(out, frames(`${n++}:${big}`, `${n++}:tail`));
+    expect(streamWrites.length).toBe(2);
+    clientSocket.resume();
+    await received(n);
+    expect(got.map((m) => Number(m.slice(5, m.indexOf(':', 5))))).toEqual([...Array(n).keys()]);
+    expect(got.slice(0, -1).every((m) => m.endsWith(big))).toBe(true);
+    expect(got.at(-1)).toBe(`text:${n - 1}:tail`);
+    // drained: direct writes resume
+    for (let i = 0; i < 100 && bufferedBytes(out) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    sendTextFrames(out, frames('after'));
+    expect(streamWrites.length).toBe(2);
+    expect((await received(n + 1))[n]).toBe('text:after');
   });
 
   it('falls back to ws.send when permessage-deflate was negotiated', async () => {
     const { server, received } = await pair(true);
     expect(server.extensions).toContain('permessage-deflate');
-    expect(sendTextFrames(server, frames('one', 'two'))).toBe(0);
+    const out = frameSocket(server);
+    expect(out.socket).toBeNull();
+    expect(sendTextFrames(out, frames('one', 'two'))).toBe(0);
     expect(await received(2)).toEqual(['text:one', 'text:two']);
   });
 
   it('does not overtake a frame that ws still holds in its queue', async () => {
     const { server, received } = await pair();
+    const out = frameSocket(server);
     // a Blob is read asynchronously: ws queues whatever is sent after it until then
     server.send(new Blob(['first']));
-    expect(sendTextFrames(server, frames('second', 'third'))).toBe(0);
-    expect(sendTextFrames(server, frames('fourth'))).toBe(0);
+    expect(sendTextFrames(out, frames('second', 'third'))).toBe(0);
+    expect(sendTextFrames(out, frames('fourth'))).toBe(0);
     expect(await received(4)).toEqual(['binary:first', 'text:second', 'text:third', 'text:fourth']);
     // once ws has written its queue, direct writes resume
-    expect(sendTextFrames(server, frames('fifth'))).toBe(1);
+    expect(sendTextFrames(out, frames('fifth'))).toBe(1);
     expect((await received(5))[4]).toBe('text:fifth');
   });
 
-  it('writes nothing to a closed socket and does not throw', async () => {
-    const { server, client } = await pair();
-    const closed = new Promise((r) => server.once('close', r));
-    client.close();
+  it('writes nothing once the socket is destroyed, before its close event, and does not throw', async () => {
+    const { server, socket, streamWrites } = await pair();
+    const out = frameSocket(server);
+    socket.destroy(); // the descriptor is closed now; its number may be handed to the next connection
+    expect(sendTextFrames(out, frames('late'))).toBe(0);
+    expect(streamWrites).toEqual([]);
+    await new Promise((r) => server.once('close', r));
+    expect(sendTextFrames(out, frames('later'))).toBe(0);
+  });
+
+  it('writes nothing after the close frame', async () => {
+    const { server, client, got, streamWrites } = await pair();
+    const out = frameSocket(server);
+    const closed = new Promise((r) => client.once('close', r));
+    server.close(1000);
+    expect(sendTextFrames(out, frames('late'))).toBe(0);
     await closed;
-    expect(sendTextFrames(server, frames('late'))).toBe(0);
+    expect(got).toEqual([]);
+    // only ws's close frame went out
+    expect(Buffer.concat(streamWrites).includes('late')).toBe(false);
   });
 
   it('does not write raw server frames from a client-side socket (they must be masked)', async () => {
     const { client, server } = await pair();
     const got: string[] = [];
     server.on('message', (data) => got.push(data.toString()));
-    expect(sendTextFrames(client, frames('masked'))).toBe(0);
+    const out = frameSocket(client);
+    expect(out.socket).toBeNull();
+    expect(sendTextFrames(out, frames('masked'))).toBe(0);
     for (let i = 0; i < 100 && got.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
     expect(got).toEqual(['masked']);
   });

@@ -6,9 +6,12 @@ import { tokenHash } from '../../lib/crypto.ts';
 import { tickOf } from '../../shared/market-data.ts';
 import type { TickBus } from '../../shared/tick-bus.ts';
 import {
+  bufferedBytes,
   encodeTextFrame,
   type FrameJoin,
+  type FrameSocket,
   frameJoiner,
+  frameSocket,
   joinFrames,
   sendTextFrames,
   type TextFrame,
@@ -26,8 +29,11 @@ import {
  * ticks wait (still coalesced) until the buffer drains. Memory per socket is bounded by its symbols.
  *
  * Fan-out: a tick's complete WebSocket frame is built once (`encodeTextFrame`) and the same bytes are
- * written to every subscriber's socket (`sendTextFrames`, which falls back to `ws.send` where a direct
- * write is not safe). Sockets subscribed to the same symbols (every client on the same screen) form a
+ * written to every subscriber's connection: one `write(2)` on its descriptor (`sendTextFrames`; behind
+ * Node's stream when that still holds bytes, through `ws.send` where prebuilt frames are not safe). Per
+ * socket the write path reads as few objects as it can: at 10,000 sockets each object read between two
+ * system calls is a cache miss, and Node's stream write per socket cost a fifth more than the kernel's
+ * own work (docs/performance.md). Sockets subscribed to the same symbols (every client on the same screen) form a
  * group: a round's ticks are collected once per group, not once per socket, and each socket of the group
  * gets the group's frames as one shared buffer in one write. A socket whose buffer is full keeps what it
  * missed in its own `pending` (coalesced per symbol) until it drains.
@@ -59,6 +65,8 @@ const HEARTBEAT_SLICES = 10;
 
 interface Client {
   ws: WebSocket;
+  /** How ticks are written to `ws` (taken on once, at connect). */
+  out: FrameSocket;
   userId: bigint | null;
   sessionId: bigint | null;
   /** The session's expiry as last read (ms); sessions slide, so a passed one is read again first. */
@@ -127,11 +135,11 @@ export function quoteStream(
 
   /** Writes `frames` to `c` now, or keeps them for it when its buffer is full. False: kept. */
   function write(c: Client, frames: TextFrame[], join: FrameJoin): boolean {
-    if (c.ws.bufferedAmount > maxBuffered) {
+    if (bufferedBytes(c.out) > maxBuffered) {
       stats.deferred++;
       return false;
     }
-    stats.direct += sendTextFrames(c.ws, frames, join);
+    stats.direct += sendTextFrames(c.out, frames, join);
     stats.sent += frames.length;
     return true;
   }
@@ -154,7 +162,8 @@ export function quoteStream(
       };
       for (const c of g.clients) {
         if (c.ws.readyState !== OPEN) continue;
-        if (c.pending.size > 0) {
+        // `dirty` holds exactly the clients with something of their own pending (usually none)
+        if (dirty.size > 0 && dirty.has(c)) {
           // still owed earlier ticks: this round joins them, and they go together below
           owe(c, entries);
         } else if (!write(c, round, shared)) {
@@ -398,6 +407,7 @@ export function quoteStream(
   function connect(ws: WebSocket): void {
     const c: Client = {
       ws,
+      out: frameSocket(ws),
       userId: null,
       sessionId: null,
       expiresAt: 0,

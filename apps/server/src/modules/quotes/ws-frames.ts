@@ -1,4 +1,5 @@
-import type { Duplex } from 'node:stream';
+import { writeSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 
 /**
@@ -80,57 +81,106 @@ const SENDER_IDLE = 0;
 interface WsInternals {
   _isServer?: unknown;
   _extensions?: unknown;
-  _socket?: Duplex | null;
-  _sender?: { _state?: unknown; _queue?: unknown; _firstFragment?: unknown } | null;
+  _socket?: (Socket & { _handle?: { fd?: unknown } | null }) | null;
+  _sender?: Sender | null;
+}
+
+interface Sender {
+  _state?: unknown;
+  _queue?: unknown;
+  _firstFragment?: unknown;
 }
 
 /**
- * The raw TCP socket of `ws` when writing prebuilt bytes to it is exactly what `ws.send` would do: the
- * socket is open and server-side (frames unmasked), no extension was negotiated (no permessage-deflate),
- * the Sender holds no queued frames and is not in the middle of a fragmented message, and the TCP
- * socket is writable. Otherwise null.
+ * A WebSocket as the fan-out writes to it. Where prebuilt frames may go to the connection as they are
+ * (decided once, when the socket is taken on: server-side, so frames are unmasked; no extension
+ * negotiated, so no permessage-deflate; a TCP socket with a descriptor), `socket`, `sender` and `fd`
+ * are set and frames are written to the descriptor with one `write(2)`, as `ws` itself would put them
+ * on the wire but without Node's stream machinery per socket. Otherwise `socket` is null and every frame
+ * goes through `ws.send`.
  */
-function directSocket(ws: WebSocket): Duplex | null {
-  if (ws.readyState !== OPEN) return null;
+export interface FrameSocket {
+  readonly ws: WebSocket;
+  readonly socket: Socket | null;
+  readonly sender: Sender | null;
+  /** The TCP socket's descriptor; -1 when `socket` is null. */
+  readonly fd: number;
+}
+
+/** Takes `ws` on for fan-out (see `FrameSocket`). Call it once the handshake is done. */
+export function frameSocket(ws: WebSocket): FrameSocket {
   const w = ws as unknown as WsInternals;
-  if (w._isServer !== true) return null;
-  const ext = w._extensions;
-  if (typeof ext !== 'object' || ext === null) return null;
-  for (const _ in ext) return null; // an extension was negotiated (checked without allocating)
-  const sender = w._sender;
-  if (!sender || sender._state !== SENDER_IDLE || sender._firstFragment !== true) return null;
-  if (!Array.isArray(sender._queue) || sender._queue.length > 0) return null;
   const socket = w._socket;
-  if (!socket?.writable || socket.destroyed) return null;
-  return socket;
+  const fd = socket?._handle?.fd;
+  const ext = w._extensions;
+  const direct =
+    w._isServer === true &&
+    typeof ext === 'object' &&
+    ext !== null &&
+    Object.keys(ext).length === 0 &&
+    !!w._sender &&
+    Array.isArray(w._sender._queue) &&
+    typeof fd === 'number' &&
+    fd >= 0;
+  return direct
+    ? { ws, socket: socket as Socket, sender: w._sender as Sender, fd: fd as number }
+    : { ws, socket: null, sender: null, fd: -1 };
+}
+
+/** Bytes written to `t` that have not reached the kernel yet: what a slow reader holds up. */
+export function bufferedBytes(t: FrameSocket): number {
+  return t.socket ? t.socket.writableLength : t.ws.bufferedAmount;
 }
 
 /**
- * Sends prebuilt text frames to one socket, in order. Where writing to the TCP socket directly is safe
- * (see `directSocket`), all of them go in one write: the one frame's bytes, or several frames' bytes
- * joined by `join`. Otherwise each goes through `ws.send`, and `directSocket` is asked again before
- * every frame, so nothing overtakes a frame `ws` queued. Returns how many frames went out directly.
+ * Sends prebuilt text frames to one socket, in order; returns how many went out as prebuilt bytes (the
+ * rest, if any, through `ws.send`). On the direct path (see `FrameSocket`) all of them go in one write:
+ * the one frame's bytes, or several frames' bytes joined by `join`. Before each write it makes sure the
+ * bytes cannot overtake or interleave with anything:
+ *
+ * - the WebSocket is open (after a close frame nothing may follow);
+ * - the TCP socket is still writable: it was not destroyed (its descriptor is closed then, and its number
+ *   may already belong to another connection) nor ended;
+ * - `ws`'s Sender holds no frame of its own (it queues while it reads a Blob) and is not in the middle
+ *   of a fragmented message: otherwise each frame goes through `ws.send`, behind what it holds;
+ * - Node's stream holds no bytes: otherwise the write goes through the stream, behind them.
+ *
+ * The kernel may take part of a write (its buffer for the socket is full): the rest goes through the
+ * stream, so it keeps its place, and later writes wait behind it by the last rule. A failed write
+ * (the peer reset the connection) also goes through the stream, which meets the error and closes the
+ * socket as it would for any write.
  */
 export function sendTextFrames(
-  ws: WebSocket,
+  t: FrameSocket,
   frames: readonly TextFrame[],
   join: FrameJoin = joinFrames,
 ): number {
+  const { ws, socket, sender } = t;
   if (frames.length === 0 || ws.readyState !== OPEN) return 0;
-  const socket = directSocket(ws);
-  if (socket) {
-    socket.write(frames.length === 1 ? frames[0].wire : join(frames));
+  if (socket === null || sender === null) {
+    for (const frame of frames) ws.send(frame.payload, { binary: false });
+    return 0;
+  }
+  if (!socket.writable) return 0;
+  if (
+    sender._state !== SENDER_IDLE ||
+    sender._firstFragment !== true ||
+    (sender._queue as unknown[]).length > 0
+  ) {
+    for (const frame of frames) ws.send(frame.payload, { binary: false });
+    return 0;
+  }
+  const bytes = frames.length === 1 ? frames[0].wire : join(frames);
+  if (socket.writableLength > 0) {
+    socket.write(bytes);
     return frames.length;
   }
-  let direct = 0;
-  for (const frame of frames) {
-    const live = directSocket(ws);
-    if (live) {
-      live.write(frame.wire);
-      direct++;
-    } else if (ws.readyState === OPEN) {
-      ws.send(frame.payload, { binary: false });
-    }
+  let written = 0;
+  try {
+    written = writeSync(t.fd, bytes);
+  } catch {
+    // EAGAIN: the kernel's buffer is full; anything else: the stream meets it below
   }
-  return direct;
+  if (written < bytes.length) socket.write(written === 0 ? bytes : bytes.subarray(written));
+  return frames.length;
 }
