@@ -42,7 +42,10 @@
  * expected: coalescing (a slow client gets the latest price per symbol, never a backlog) or frames still
  * in flight 1 s after the last round. cpu: the server process's and the client process's CPU time over
  * the measured seconds (100% = one core); "machine": how all cores spent those seconds (/proc/stat;
- * si = softirq, where loopback TCP is mostly processed).
+ * si = softirq, where loopback TCP is mostly processed). "fan-out per round": in the server process, from
+ * handing a round over to the end of the event-loop turn that wrote it to every socket (median and
+ * worst of the rounds): the server's own share of the delay, without the clients' reading. On loopback
+ * the kernel delivers to the receiving socket inside each write, so this is mostly kernel time.
  *
  * After the levels, each mode's answer to "how many clients": the run bisects between the highest level
  * that passed and the first that failed, in steps of BENCH_WS_SEARCH_STEP clients (one run per level
@@ -388,9 +391,17 @@ async function main() {
         for (const s of w.plans[i % w.plans.length]) if (perRound.has(s)) framesPerRound++;
       }
       floor.takeShort();
-      const r = await measure(child, w.roundsPerSecond, w.seconds, (time, seq) =>
-        senders[mode](w.round(time, seq)),
-      );
+      const fanout: number[] = [];
+      const r = await measure(child, w.roundsPerSecond, w.seconds, (time, seq) => {
+        const ticks = w.round(time, seq);
+        const t0 = performance.now();
+        senders[mode](ticks);
+        // the app writes in its own setImmediate, queued by the call above: this one runs after it
+        setImmediate(() => fanout.push(performance.now() - t0));
+      });
+      fanout.sort((a, b) => a - b);
+      const fan = (q: number) =>
+        (fanout[Math.min(fanout.length - 1, Math.floor(q * fanout.length))] ?? 0).toFixed(1);
       const short = mode === 'floor' ? `, short writes ${floor.takeShort()}` : '';
       const expected = framesPerRound * Math.round(w.seconds * w.roundsPerSecond);
       const ok = r.p99 !== null && r.p99 <= 100;
@@ -399,7 +410,7 @@ async function main() {
         `${w.name.padEnd(7)} ${mode.padEnd(5)} ${String(n).padStart(6)} clients (connected ${connected} in ${connectS}s): ` +
         `p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, delivered ${r.received}/${expected}, ` +
         `cpu server ${pct(r.serverCpu)} clients ${pct(r.cpu)}, rounds late ≤ ${r.lateMax} ms${short}${ok ? '  ✓ p99 ≤ 100 ms' : '  ✗'}`;
-      const machineLine = `${' '.repeat(13)}machine: ${r.machine}`;
+      const machineLine = `${' '.repeat(13)}machine: ${r.machine}; fan-out per round: median ${fan(0.5)} ms, max ${fan(1)} ms`;
       process.stdout.write(`${line}\n${machineLine}\n`);
       child.send({ type: 'close' });
       await new Promise((res) => child.once('exit', res));
