@@ -287,6 +287,25 @@ describe('smaller edges', () => {
     expect(csp).not.toMatch(/\bwss?:/);
   });
 
+  it('sends the security headers with every reply: answers, refusals, unknown paths', async () => {
+    const replies = [
+      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.app.inject({ method: 'POST', url: '/api/vue/user/getUserinfo', payload: {} }),
+      await t.app.inject({ method: 'GET', url: '/api/vue/no/such/call' }),
+    ];
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 401, 404]);
+    expect(replies[1]?.json()).toMatchObject({ status: 0 });
+    for (const r of replies) {
+      expect(String(r.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(r.headers['content-security-policy'])).toContain("script-src 'self';");
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(r.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(r.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('documents the users API without the operators calls', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(doc.paths);
