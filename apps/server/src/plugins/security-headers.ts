@@ -5,7 +5,7 @@ import helmet from 'helmet';
  * Security headers (helmet): a content security policy for the web apps and the API docs.
  *
  * helmet's middleware is made once, here. (@fastify/helmet made it anew on every request, parsing the
- * policy each time: 4% of the server's time under load, docs/performance.md.)
+ * policy each time: 7% of the server's busy time under load, docs/performance.md.)
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const setHeaders = helmet({
