@@ -53,7 +53,7 @@ export const BUDGETS = {
 
 /**
  * The font files the system gives Japanese text (fontconfig; none when it is absent). This virtual
- * machine hands memory it has not touched for a few minutes back to its host, the page cache included:
+ * machine hands memory it has not touched for about a minute back to its host, the page cache included:
  * the first layout of Japanese text after that read the CJK fonts (~20 MB a file) from disk inside one
  * task, which the simulation counted as 1.3–2.9 s of blocking and a login page scored 63 instead of 99
  * (docs/performance.md). A phone keeps its system fonts resident, so they are read in before each run:
@@ -168,7 +168,6 @@ async function main() {
             ci: {
               collect: {
                 url: k.urls,
-                numberOfRuns: RUNS,
                 chromePath: CHROMIUM,
                 settings: {
                   onlyCategories: ['performance', 'accessibility', 'best-practices'],
