@@ -50,7 +50,24 @@ describe.skipIf(!hasChromium())('charts and quotes: the session axis, currency u
     // the moving averages belong to the candle tabs; the intraday chart draws its average price
     expect(await page.locator(tid('ind-MA')).count()).toBe(0);
     expect(await page.locator(tid('info-price')).textContent()).toMatch(/^[\d,.]+円$/);
+    // the legend reads the latest minute: price, average price, change from the previous close
+    const legend = page.locator(tid('intraday-legend'));
+    await expect.poll(() => legend.textContent()).toMatch(/^現在値 [\d,.]+平均 [\d,.]+[+-]?[\d.]+%$/);
     await browser.screenshot('charts-intraday-375');
+    // a pointer over the chart reads the minute under it, in Tokyo time
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('the chart has no box');
+    await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.3);
+    await expect.poll(() => legend.textContent()).toMatch(/^09:1\d現在値/);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => legend.textContent()).toMatch(/^現在値/);
+    // the sub-chart's choices work on the intraday chart too
+    await page.locator(tid('ind-MACD')).click();
+    await expect.poll(() => chart.getAttribute('data-sub')).toBe('MACD');
+    await expect
+      .poll(() => page.locator('.k-ichart-legend').nth(1).textContent())
+      .toMatch(/^DIF -?[\d.]+DEA -?[\d.]+MACD -?[\d.]+$/);
+    await page.locator(tid('ind-VOL')).click();
 
     await page.locator(tid('period-1D')).click();
     await page.locator(`${tid('kline-chart')}[data-period="1D"]`).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendBar, axisForBars, intradayBars, sessionAxis, slotOf } from './intraday.ts';
+import { appendBar, axisForBars, intradayBars, sessionAxis, slotLabel, slotOf } from './intraday.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const bar = (iso: string, close: number, volume: number, open = close) => ({
@@ -27,6 +27,14 @@ describe('sessionAxis', () => {
       { index: 150, label: '11:30/12:30' },
       { index: 329, label: '15:30' },
     ]);
+  });
+
+  it('names each minute in the exchange’s time (the crosshair’s legend)', () => {
+    const tokyo = sessionAxis('jpy', '2026-11-24');
+    const newYork = sessionAxis('usd', '2026-11-24');
+    if (!tokyo || !newYork) throw new Error('no session');
+    expect([0, 149, 150, 329].map((i) => slotLabel(tokyo, i))).toEqual(['09:00', '11:29', '12:30', '15:29']);
+    expect(slotLabel(newYork, 0)).toBe('09:30');
   });
 
   it('is one block for New York, in New York time, and shorter on an early close', () => {

@@ -75,6 +75,10 @@ export function sessionAxis(market: Market, date: LocalDate): SessionAxis | null
   };
 }
 
+/** A slot's exchange-local time, "HH:MM" (the axis's day has no clock change during trading). */
+export const slotLabel = (axis: SessionAxis, index: number): string =>
+  hm(Math.round((axis.slots[index] - axis.from) / MINUTE_MS));
+
 /** The axis of the session the last bar belongs to (the day on screen), or null without bars. */
 export function axisForBars(market: Market, bars: readonly { timestamp: number }[]): SessionAxis | null {
   const last = bars[bars.length - 1];

@@ -6,10 +6,8 @@ import {
   init,
   type KLineData,
   type Period,
-  registerIndicator,
   registerLocale,
   type Styles,
-  utils,
 } from 'klinecharts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,39 +15,23 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { Tick } from '../../../lib/quote-stream.ts';
 import { type Adjustment, type KlinePeriod, useKline } from '../api/use-kline.ts';
-import { appendBar, axisForBars, type IntradayBar, intradayBars, type SessionAxis } from '../intraday.ts';
-import { MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-options.ts';
+import { CHART_COLORS, MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-options.ts';
 
 const CANDLE_PANE = 'candle_pane';
 const SUB_PANE = 'k_sub';
 /** Set-up steps of the chart, one task each (after the zone's date format): created, indicators, data. */
 const STAGE_INDICATORS = 2;
 const STAGE_DATA = 3;
-
-/** The intraday chart's average-price line (see intraday.ts). */
-const AVERAGE = 'AVP';
-const AVERAGE_COLOR = '#2f6fde';
-const PRICE_COLOR = '#f0a000';
 /** Oscillators read to two decimals (RSI 56.21), not the library's four. */
 const SUB_PRECISION: Partial<Record<SubIndicator, number>> = { MACD: 2, KDJ: 2, RSI: 2 };
 /** A figure the chart cannot show yet (the first bars of an MA): the app's dash, never "n/a". */
 const NO_VALUE = '--';
 const AXIS_TEXT_SIZE = 10;
 
-registerIndicator<{ avg?: number }>({
-  name: AVERAGE,
-  series: 'price',
-  figures: [{ key: 'avg', title: 'AVG: ', type: 'line' }],
-  styles: { lines: [{ color: AVERAGE_COLOR, size: 1 }] },
-  calc: (list) => list.map((d) => ({ avg: typeof d.avg === 'number' ? d.avg : undefined })),
-});
+const { up: UP, down: DOWN, flat: FLAT, grid: GRID, axisText: AXIS_TEXT } = CHART_COLORS;
 
-const UP = '#cc2d33';
-const DOWN = '#0c7a46';
-const FLAT = '#8b9099';
-
-const PERIOD: Record<KlinePeriod, Period> = {
-  '1': { type: 'minute', span: 1 },
+/** The candle tabs (the intraday tab has a chart of its own, intraday-chart.tsx). */
+const PERIOD: Record<Exclude<KlinePeriod, '1'>, Period> = {
   '5': { type: 'minute', span: 5 },
   '15': { type: 'minute', span: 15 },
   '30': { type: 'minute', span: 30 },
@@ -79,16 +61,16 @@ registerLocale('ja-JP', {
 });
 
 /** Rises red, falls green, as on Japanese and Chinese brokers' charts. */
-function chartStyles(area: boolean): DeepPartial<Styles> {
+function chartStyles(): DeepPartial<Styles> {
   const colors = {
     upColor: UP,
     downColor: DOWN,
     noChangeColor: FLAT,
   };
   return {
-    grid: { horizontal: { color: '#f0f1f3' }, vertical: { color: '#f0f1f3' } },
+    grid: { horizontal: { color: GRID }, vertical: { color: GRID } },
     candle: {
-      type: area ? 'area' : 'candle_solid',
+      type: 'candle_solid',
       bar: {
         ...colors,
         upBorderColor: UP,
@@ -97,14 +79,6 @@ function chartStyles(area: boolean): DeepPartial<Styles> {
         upWickColor: UP,
         downWickColor: DOWN,
         noChangeWickColor: FLAT,
-      },
-      area: {
-        lineSize: 1.5,
-        lineColor: PRICE_COLOR,
-        backgroundColor: [
-          { offset: 0, color: 'rgba(255, 198, 41, 0.02)' },
-          { offset: 1, color: 'rgba(255, 198, 41, 0.28)' },
-        ],
       },
       priceMark: {
         high: { color: '#4f535b' },
@@ -122,8 +96,8 @@ function chartStyles(area: boolean): DeepPartial<Styles> {
       bars: [{ ...colors, style: 'fill' }],
       tooltip: { legend: { size: 10, defaultValue: NO_VALUE } },
     },
-    xAxis: { tickText: { size: AXIS_TEXT_SIZE, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
-    yAxis: { tickText: { size: AXIS_TEXT_SIZE, color: '#6b7079' }, axisLine: { color: '#ebedf0' } },
+    xAxis: { tickText: { size: AXIS_TEXT_SIZE, color: AXIS_TEXT }, axisLine: { color: '#ebedf0' } },
+    yAxis: { tickText: { size: AXIS_TEXT_SIZE, color: AXIS_TEXT }, axisLine: { color: '#ebedf0' } },
     separator: { color: '#ebedf0' },
     crosshair: {
       horizontal: { text: { backgroundColor: '#1b1c1f' } },
@@ -147,12 +121,12 @@ const toBars = (
     }),
   );
 
-const BUCKET_SECONDS: Partial<Record<KlinePeriod, number>> = { '1': 60, '5': 300, '15': 900, '30': 1800 };
+const BUCKET_SECONDS: Partial<Record<KlinePeriod, number>> = { '5': 300, '15': 900, '30': 1800 };
 
 export interface KlineChartProps {
   symbol: string;
   market: Market;
-  period: KlinePeriod;
+  period: Exclude<KlinePeriod, '1'>;
   adjust: Adjustment;
   main: readonly MainIndicator[];
   sub: SubIndicator;
@@ -161,19 +135,12 @@ export interface KlineChartProps {
 }
 
 /**
- * Lay the bars out: the intraday chart spreads the session's minutes over the width (bars after the last
- * trade are empty room); the others end at the last bar, and a short history (years) fills the width
- * instead of leaving the right of the axis to dates that have not come.
+ * Lay the bars out: they end at the last bar, and a short history (years) fills the width instead of
+ * leaving the right of the axis to dates that have not come.
  */
-function fitBars(c: Chart, axis: SessionAxis | null, count: number) {
+function fitBars(c: Chart, count: number) {
   const width = c.getSize(CANDLE_PANE, 'main')?.width ?? 0;
   if (!width || count === 0) return;
-  if (axis) {
-    const space = width / axis.slots.length;
-    c.setBarSpace(space);
-    c.setOffsetRightDistance((axis.slots.length - count) * space);
-    return;
-  }
   // a long history at the usual width; a short one (years) spread over the chart
   const space =
     count * DEFAULT_BAR_SPACE < width ? Math.min(MAX_BAR_SPACE, width / (count + 1)) : DEFAULT_BAR_SPACE;
@@ -185,17 +152,7 @@ const DEFAULT_BAR_SPACE = 10;
 const MIN_BAR_SPACE = 0.2;
 const MAX_BAR_SPACE = 50;
 
-/** Axis labels at the session's open, breaks and close, kept inside the chart's edges. */
-function sessionTicks(axis: SessionAxis, width: number) {
-  const space = width / axis.slots.length;
-  return axis.marks.map(({ index, label }) => {
-    const half = utils.calcTextWidth(label, AXIS_TEXT_SIZE) / 2 + 2;
-    const coord = Math.min(Math.max((index + 0.5) * space, half), width - half);
-    return { coord, value: axis.slots[index], text: label };
-  });
-}
-
-/** A klinecharts candle (or, for the timeshare tab, area) chart with main and sub indicators. */
+/** A klinecharts candle chart with main and sub indicators, for the tabs from 5 minutes to years. */
 export function KlineChart({
   symbol,
   market,
@@ -210,24 +167,11 @@ export function KlineChart({
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const bars = useRef<KLineData[]>([]);
-  /** The intraday chart's session axis (null on the other tabs). */
-  const session = useRef<SessionAxis | null>(null);
-  /** The intraday chart's bars (the same list as `bars` on that tab). */
-  const day = useRef<IntradayBar[]>([]);
   const push = useRef<((bar: KLineData) => void) | null>(null);
   const lastVolume = useRef<number | null>(null);
   const kline = useKline(symbol, market, period, adjust);
-  const intraday = period === '1';
-  // the reply's bars for the chart, and the intraday chart's session axis (worked out once per reply)
-  const shown = useMemo(() => {
-    if (!kline.data) return null;
-    const list = toBars(kline.data);
-    return { list, axis: intraday ? axisForBars(market, list) : null };
-  }, [intraday, kline.data, market]);
-  // what the intraday axis spans, on the element for tests and tools
-  const axisInfo = shown?.axis
-    ? { marks: shown.axis.marks.map((m) => m.label).join(' '), minutes: shown.axis.slots.length }
-    : null;
+  // the reply's bars for the chart (converted once per reply)
+  const shown = useMemo(() => (kline.data ? toBars(kline.data) : null), [kline.data]);
 
   // The chart is set up over several tasks (zone; create; indicators; data), each a step behind the
   // last, so no one of them holds the page for long: taps and scrolls are answered in between.
@@ -258,7 +202,7 @@ export function KlineChart({
     const c = init(box.current, {
       locale: CHART_LOCALE[currentLanguage()],
       timezone: MARKET_ZONE[market],
-      styles: chartStyles(false),
+      styles: chartStyles(),
       layout: { barSpaceLimit: { min: MIN_BAR_SPACE, max: MAX_BAR_SPACE } },
     });
     if (!c) return undefined;
@@ -267,9 +211,7 @@ export function KlineChart({
     box.current.querySelector('[tabindex="1"]')?.setAttribute('tabindex', '0');
     c.setMaxOffsetRightDistance(Number.MAX_SAFE_INTEGER);
     c.overrideXAxis({
-      createTicks: ({ bounding, defaultTicks }) => {
-        const axis = session.current;
-        if (axis) return sessionTicks(axis, bounding.width);
+      createTicks: ({ defaultTicks }) => {
         // never label a date after the last bar (the year axis ran on to 2030)
         const last = bars.current[bars.current.length - 1]?.timestamp ?? 0;
         return defaultTicks.filter((tk) => Number(tk.value) <= last);
@@ -278,7 +220,7 @@ export function KlineChart({
     c.setDataLoader({
       getBars: ({ callback }) => {
         callback(bars.current, false);
-        fitBars(c, session.current, bars.current.length);
+        fitBars(c, bars.current.length);
       },
       subscribeBar: ({ callback }) => {
         push.current = callback;
@@ -289,7 +231,7 @@ export function KlineChart({
     });
     const onResize = () => {
       c.resize();
-      fitBars(c, session.current, bars.current.length);
+      fitBars(c, bars.current.length);
     };
     window.addEventListener('resize', onResize);
     setStage(1);
@@ -305,40 +247,22 @@ export function KlineChart({
   useEffect(() => {
     const c = chart.current;
     if (!c || !shown || !withData) return;
-    const { list, axis } = shown;
-    session.current = axis;
-    day.current = axis ? intradayBars(axis, list) : [];
-    bars.current = axis ? day.current : [...list];
+    bars.current = [...shown];
     lastVolume.current = null;
-    c.setStyles(chartStyles(intraday));
-    c.setZoomEnabled(!axis);
-    c.setScrollEnabled(!axis);
     c.setSymbol({ ticker: symbol, pricePrecision, volumePrecision: 0 });
     c.setPeriod(PERIOD[period]);
-    fitBars(c, axis, bars.current.length);
-  }, [shown, symbol, period, pricePrecision, intraday, withData]);
+    fitBars(c, bars.current.length);
+  }, [shown, symbol, period, pricePrecision, withData]);
 
-  // main-chart indicators stacked on the candles; the intraday chart has its average price instead
+  // main-chart indicators stacked on the candles
   useEffect(() => {
     const c = chart.current;
     if (!c || !withIndicators) return;
-    for (const name of [...MAIN_INDICATORS, AVERAGE]) c.removeIndicator({ paneId: CANDLE_PANE, name });
-    if (intraday) {
-      c.createIndicator(
-        {
-          name: AVERAGE,
-          shortName: t('chart.avg'),
-          paneId: CANDLE_PANE,
-          figures: [{ key: 'avg', title: '', type: 'line' }],
-        },
-        true,
-      );
-      return;
-    }
+    for (const name of MAIN_INDICATORS) c.removeIndicator({ paneId: CANDLE_PANE, name });
     for (const name of main) c.createIndicator({ name, paneId: CANDLE_PANE }, true);
-  }, [main, intraday, t, withIndicators]);
+  }, [main, withIndicators]);
 
-  // the sub-chart indicator (the intraday volume without its moving averages)
+  // the sub-chart indicator
   useEffect(() => {
     const c = chart.current;
     if (!c || !withIndicators) return;
@@ -347,9 +271,8 @@ export function KlineChart({
       name: sub,
       paneId: SUB_PANE,
       ...(SUB_PRECISION[sub] ? { precision: SUB_PRECISION[sub] } : {}),
-      ...(sub === 'VOL' && intraday ? { calcParams: [] } : {}),
     });
-  }, [sub, intraday, withIndicators]);
+  }, [sub, withIndicators]);
 
   // live ticks extend the last bar (or open the next one on minute charts)
   useEffect(() => {
@@ -362,21 +285,6 @@ export function KlineChart({
     const dayVolume = Number(tick.volume);
     const delta = lastVolume.current === null ? 0 : Math.max(0, dayVolume - lastVolume.current);
     lastVolume.current = dayVolume;
-    const axis = session.current;
-    if (axis) {
-      const at = tick.time * 1000;
-      const changed = appendBar(axis, day.current, {
-        timestamp: at,
-        open: price,
-        high: price,
-        low: price,
-        close: price,
-        volume: delta,
-      });
-      for (const bar of changed) push.current(bar);
-      if (changed.length) fitBars(c, axis, list.length);
-      return;
-    }
     const bucket = BUCKET_SECONDS[period];
     let bar: KLineData;
     if (bucket) {
@@ -408,15 +316,7 @@ export function KlineChart({
 
   return (
     <div className="k-chart-wrap">
-      <div
-        ref={box}
-        className="k-chart"
-        data-testid="kline-chart"
-        data-period={period}
-        data-sub={sub}
-        data-session={axisInfo?.marks}
-        data-session-minutes={axisInfo?.minutes}
-      />
+      <div ref={box} className="k-chart" data-testid="kline-chart" data-period={period} data-sub={sub} />
       {kline.isPending && <div className="k-chart-overlay">{t('shell:states.loading')}</div>}
       {kline.isError && (
         <div className="k-chart-overlay">

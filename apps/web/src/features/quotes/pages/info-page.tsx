@@ -38,7 +38,12 @@ export { primeStockOpening } from '../opening-queries.ts';
 /** The price's `elementtiming`: the chart and the order sheet load once it is on screen. */
 const PRICE_TIMING = 'stock-price';
 
-// the chart library is its own chunk, loaded once the figures have painted
+// The charts are chunks of their own, loaded once the figures have painted: the intraday chart (drawn
+// by the app, with the exchanges' calendars its session axis reads) first; the chart library of the
+// candle tabs when one of them is first chosen.
+const IntradayChart = lazy(async () => ({
+  default: (await import('../components/intraday-chart.tsx')).IntradayChart,
+}));
 const KlineChart = lazy(async () => ({
   default: (await import('../components/kline-chart.tsx')).KlineChart,
 }));
@@ -205,7 +210,22 @@ export function InfoPage() {
                 ))}
               </fieldset>
             </div>
-            {chartReady ? (
+            {!chartReady ? (
+              <ChartLoading />
+            ) : period === '1' ? (
+              <Suspense fallback={<ChartLoading />}>
+                <IntradayChart
+                  key={`${market}:${symbol}`}
+                  symbol={symbol}
+                  market={market}
+                  adjust={adjust}
+                  sub={sub}
+                  pricePrecision={decimals}
+                  preClose={d.preClose}
+                  tick={tick}
+                />
+              </Suspense>
+            ) : (
               <Suspense fallback={<ChartLoading />}>
                 <KlineChart
                   key={`${market}:${symbol}`}
@@ -219,8 +239,6 @@ export function InfoPage() {
                   tick={tick}
                 />
               </Suspense>
-            ) : (
-              <ChartLoading />
             )}
             <div className="k-chart-tools is-sub">
               <fieldset className="k-tool-group" aria-label={t('chart.sub')}>
