@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { decimalText, formatCompact, formatCompactIn, formatPriceIn } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import {
   formatPercent,
   formatPrice,
@@ -20,7 +21,8 @@ import {
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAfterPaint } from '../../../lib/use-after-paint.ts';
-import { ADJUSTMENTS, type Adjustment, type KlinePeriod, PERIODS } from '../api/use-kline.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
+import { ADJUSTMENTS, type Adjustment, type KlinePeriod, klineQuery, PERIODS } from '../api/use-kline.ts';
 import { useStockDetails } from '../api/use-stock-details.ts';
 import { useWatchlist, useWatchlistEdit } from '../api/use-watchlist.ts';
 import {
@@ -34,6 +36,9 @@ import { stockTarget } from '../stock-target.ts';
 
 /** Loaded with the page, for the route's opening (app/routes.ts). */
 export { primeStockOpening } from '../opening-queries.ts';
+
+/** The longest the order sheet's code waits for an idle moment after the chart has been asked for. */
+const ORDER_SHEET_IDLE_MS = 2000;
 
 /** The price's `elementtiming`: the chart and the order sheet load once it is on screen. */
 const PRICE_TIMING = 'stock-price';
@@ -76,9 +81,14 @@ export function InfoPage() {
   const [direction, setDirection] = useState<Direction>(1);
   const chartReady = useAfterPaint(!details.isPending, PRICE_TIMING);
   const [sheetUsed, setSheetUsed] = useState(false);
+  // the order sheet's code once the chart has had its turn (it is drawn only on a tap)
   useEffect(() => {
-    if (chartReady) void loadOrderSheet().catch(() => {});
+    if (chartReady) return whenIdle(() => void loadOrderSheet().catch(() => {}), ORDER_SHEET_IDLE_MS);
   }, [chartReady]);
+  // the chart's bars are fetched alongside its code, not once the code has loaded and rendered
+  useEffect(() => {
+    if (chartReady && symbol) void queryClient.prefetchQuery(klineQuery(symbol, market, period, adjust));
+  }, [chartReady, symbol, market, period, adjust]);
 
   const d = details.data;
   const index = isIndex || d?.board === 'index' || d?.lot === 0;
