@@ -140,6 +140,27 @@ describe('authentication before validation, and sockets of revoked sessions', ()
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
     b.ws.close();
   });
+
+  it('stamps a session with the server’s timer, so that it slides forward whatever the database’s clock', async () => {
+    const s = await t.newUser('st');
+    const session = () =>
+      t.db
+        .selectFrom('session')
+        .select(['created_at', 'last_seen_at', 'expires_at'])
+        .where('token_hash', '=', tokenHash(s.token))
+        .executeTakeFirstOrThrow();
+    const signedIn = t.clock.now();
+    const row = await session();
+    expect([row.created_at.getTime(), row.last_seen_at.getTime()]).toEqual([signedIn, signedIn]);
+    expect(row.expires_at.getTime()).toBe(signedIn + SESSION_TTL_MS);
+    // used six days on, it runs a full term from then: still open three days later
+    const day = 86_400_000;
+    t.clock.advance(6 * day);
+    expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
+    expect((await session()).expires_at.getTime()).toBe(t.clock.now() + SESSION_TTL_MS);
+    t.clock.advance(3 * day);
+    expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
+  });
 });
 
 describe('sockets of sessions changed outside the user-changes bus', () => {

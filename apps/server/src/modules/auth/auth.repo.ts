@@ -63,6 +63,8 @@ export const insertSession = (
   row: {
     user_id: bigint;
     token_hash: string;
+    created_at: Date;
+    last_seen_at: Date;
     expires_at: Date;
     ip: string | null;
     user_agent: string | null;

@@ -69,11 +69,16 @@ export function sessionsService(deps: Deps) {
         .where('user_id', '=', user.id)
         .limit(1)
         .executeTakeFirst());
+      // sessions run on real time; the notice below is stamped with the business clock. Every stamp of
+      // the session comes from the same timer as the sliding expiry that reads them, not the database's
+      // own clock.
+      const started = deps.timers.now();
       await authRepo.insertSession(tx, {
         user_id: user.id,
         token_hash: tokenHash(token),
-        // sessions run on real time; the notice below is stamped with the business clock
-        expires_at: new Date(deps.timers.now() + SESSION_TTL_MS),
+        created_at: new Date(started),
+        last_seen_at: new Date(started),
+        expires_at: new Date(started + SESSION_TTL_MS),
         ip: meta.ip,
         user_agent: meta.userAgent?.slice(0, 300) ?? null,
       });
