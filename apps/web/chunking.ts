@@ -115,15 +115,12 @@ interface BundleChunk {
 interface OpeningScreen {
   page: string;
   namespaces: readonly string[];
-  formatsDates?: boolean;
 }
 
 /** What the preload script asks for (and does) when the app starts on an opening screen. */
 interface ScreenFiles {
   files: [href: string, css: boolean][];
   words: Record<string, string[]>;
-  /** The screen formats dates with `Intl` as it opens: the script loads the formatting data first. */
-  intl: boolean;
 }
 
 /**
@@ -241,11 +238,7 @@ function openingScreenFiles(
       if (!c.moduleIds?.every((id) => STYLESHEET.test(id))) files.push([href, false]);
       for (const css of c.viteMetadata?.importedCss ?? []) files.push([base + css, true]);
     }
-    out[path.toLowerCase()] = {
-      files,
-      words: translations(bundle, screen.namespaces, base),
-      intl: screen.formatsDates === true,
-    };
+    out[path.toLowerCase()] = { files, words: translations(bundle, screen.namespaces, base) };
   }
   return out;
 }
@@ -254,11 +247,6 @@ function openingScreenFiles(
  * The body of signed-in-preload.js (serialised by the plugin above, so it must stand alone): with a
  * stored session, ask for the files of a signed-in start, and of the opening screen when the address
  * names one, once the start-up mark has painted.
- *
- * An opening screen that formats dates with `Intl` (a chart's axis in the exchange's zone) would pay for
- * the page's first use of it, which loads the formatting data (13–20 ms in a fresh Chromium here), in a
- * task of its own start-up. The script makes that first use a task after the requests, while the main
- * thread waits for the entry to download.
  */
 function preloadSignedIn(
   tokenKey: string,
@@ -292,9 +280,6 @@ function preloadSignedIn(
           link.href = href;
           document.head.appendChild(link);
         }
-        // any zone: the data load is the first use's cost, a further zone's is a fraction of a millisecond
-        if (screen?.intl)
-          setTimeout(() => new Intl.DateTimeFormat('en', { timeZone: 'Asia/Tokyo' }).format(0));
       }),
     );
   } catch {

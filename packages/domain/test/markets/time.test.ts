@@ -3,13 +3,39 @@ import { describe, expect, test } from 'vitest';
 import {
   addDays,
   dayNumber,
+  FIXED_OFFSETS,
   fromDayNumber,
   isLocalDate,
   wallClock,
   weekday,
   zonedEpoch,
   zonedParts,
+  zoneOffsetMs,
 } from '../../src/index.ts';
+
+const MINUTE_MS = 60_000;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset at a whole minute, asked of Intl directly. */
+function intlOffset(zone: string, at: number): number {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formats.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - at;
+}
 
 describe('dates and zones without a date library', () => {
   test('day numbers and weekdays', () => {
@@ -38,6 +64,28 @@ describe('dates and zones without a date library', () => {
       secondOfDay: 9.5 * 3600,
       minuteOfDay: 570,
     });
+  });
+
+  test('a zone of fixed offset agrees with Intl from its date on, and asks Intl before it', () => {
+    for (const [zone, { since, offsetMs }] of Object.entries(FIXED_OFFSETS)) {
+      expect(intlOffset(zone, since)).toBe(offsetMs);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: since / MINUTE_MS, max: Date.UTC(2040, 0, 1) / MINUTE_MS }),
+          (minute) => {
+            const at = minute * MINUTE_MS;
+            expect(zoneOffsetMs(zone, at)).toBe(offsetMs);
+            expect(intlOffset(zone, at)).toBe(offsetMs);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
+    // their last summer times, from Intl
+    const hour = 3_600_000;
+    expect(zoneOffsetMs('Asia/Tokyo', Date.UTC(1949, 6, 1))).toBe(10 * hour);
+    expect(zoneOffsetMs('Asia/Seoul', Date.UTC(1988, 6, 1))).toBe(10 * hour);
+    expect(zoneOffsetMs('Asia/Shanghai', Date.UTC(1991, 6, 1))).toBe(9 * hour);
   });
 
   test('round trip local → instant → local in every exchange zone', () => {
