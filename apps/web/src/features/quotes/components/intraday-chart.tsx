@@ -1,7 +1,6 @@
 import type { Market } from '@kabuto/domain';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { formatCompact, formatDecimal } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatPercent, formatPrice, trendClass } from '../../../lib/quote-format.ts';
@@ -17,6 +16,7 @@ import {
   slotLabel,
 } from '../intraday.ts';
 import { CHART_COLORS, type SubIndicator } from './chart-options.ts';
+import { ChartStates } from './chart-states.tsx';
 
 /**
  * The intraday chart (分時), drawn by the app on one canvas: the day's price and its average price on the
@@ -475,13 +475,7 @@ export function IntradayChart({
           </>
         )}
       </div>
-      {kline.isPending && <div className="k-chart-overlay">{t('shell:states.loading')}</div>}
-      {kline.isError && (
-        <div className="k-chart-overlay">
-          <ErrorState onRetry={() => void kline.refetch()} />
-        </div>
-      )}
-      {kline.data?.length === 0 && <div className="k-chart-overlay">{t('chart.noData')}</div>}
+      <ChartStates bars={kline} />
     </div>
   );
 }

@@ -10,12 +10,11 @@ import {
   type Styles,
 } from 'klinecharts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { Tick } from '../../../lib/quote-stream.ts';
 import { type Adjustment, type KlinePeriod, useKline } from '../api/use-kline.ts';
 import { CHART_COLORS, MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-options.ts';
+import { ChartStates } from './chart-states.tsx';
 
 const CANDLE_PANE = 'candle_pane';
 const SUB_PANE = 'k_sub';
@@ -163,7 +162,6 @@ export function KlineChart({
   pricePrecision,
   tick,
 }: KlineChartProps) {
-  const { t } = useTranslation('quotes');
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const bars = useRef<KLineData[]>([]);
@@ -317,13 +315,7 @@ export function KlineChart({
   return (
     <div className="k-chart-wrap">
       <div ref={box} className="k-chart" data-testid="kline-chart" data-period={period} data-sub={sub} />
-      {kline.isPending && <div className="k-chart-overlay">{t('shell:states.loading')}</div>}
-      {kline.isError && (
-        <div className="k-chart-overlay">
-          <ErrorState onRetry={() => void kline.refetch()} />
-        </div>
-      )}
-      {kline.data?.length === 0 && <div className="k-chart-overlay">{t('chart.noData')}</div>}
+      <ChartStates bars={kline} />
     </div>
   );
 }

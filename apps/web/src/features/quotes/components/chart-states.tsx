@@ -1,0 +1,17 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/error-state.tsx';
+
+/** A chart's loading, error and empty states, laid over it while its bars are not there to draw. */
+export function ChartStates({ bars }: { bars: UseQueryResult<readonly unknown[]> }) {
+  const { t } = useTranslation('quotes');
+  if (bars.isPending) return <div className="k-chart-overlay">{t('shell:states.loading')}</div>;
+  if (bars.isError)
+    return (
+      <div className="k-chart-overlay">
+        <ErrorState onRetry={() => void bars.refetch()} />
+      </div>
+    );
+  if (bars.data.length === 0) return <div className="k-chart-overlay">{t('chart.noData')}</div>;
+  return null;
+}
