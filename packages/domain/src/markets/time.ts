@@ -67,8 +67,8 @@ export const formatHm = (minutes: number): string =>
 /**
  * Zones that have kept one offset since a date (their last summer time ended in 1951, 1988 and 1991):
  * from then on the offset is a constant and needs no zone data, which a browser loads on its first
- * zoned format (13–20 ms in a fresh Chromium, about 100 ms on a phone-speed CPU) — the markets of
- * Tokyo, Seoul and Shanghai draw their charts without it. Before the date, `Intl` answers. Should one of
+ * zoned format (13–20 ms in a fresh Chromium, about 100 ms on a phone-speed CPU) — the intraday
+ * charts of Tokyo, Seoul and Shanghai stocks are drawn without it. Before the date, `Intl` answers. Should one of
  * these countries bring summer time back, its row goes (a test holds the rows to `Intl`).
  */
 export const FIXED_OFFSETS: Readonly<Record<string, { since: number; offsetMs: number }>> = {

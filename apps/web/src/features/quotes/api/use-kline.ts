@@ -26,5 +26,28 @@ export const klineQuery = (symbol: string, market: Market, period: KlinePeriod, 
     staleTime: 60_000,
   });
 
+/** A bar of the chart: the reply's bar with its time in epoch ms (a type, so klinecharts takes it too). */
+export type ChartBar = {
+  timestamp: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+};
+
+/** The k-line reply's bars are JSON numbers (API.md "Numbers"): they go to the charts as they are. */
+export const chartBars = (
+  rows: readonly { time: number; open: number; high: number; low: number; close: number; volume: number }[],
+): ChartBar[] =>
+  rows.map((r) => ({
+    timestamp: r.time * 1000,
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    volume: r.volume,
+  }));
+
 export const useKline = (symbol: string, market: Market, period: KlinePeriod, fq: Adjustment) =>
   useQuery(klineQuery(symbol, market, period, fq));

@@ -5,7 +5,7 @@ import { formatCompact, formatDecimal } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatPercent, formatPrice, trendClass } from '../../../lib/quote-format.ts';
 import type { Tick } from '../../../lib/quote-stream.ts';
-import { type Adjustment, useKline } from '../api/use-kline.ts';
+import { type Adjustment, chartBars, useKline } from '../api/use-kline.ts';
 import { kdj, type Line, macd, rsi } from '../indicators.ts';
 import {
   appendBar,
@@ -30,7 +30,7 @@ const PRICE_COLOR = '#f0a000';
 const AVERAGE_COLOR = '#2f6fde';
 const CROSSHAIR = '#4f535b';
 /** The sub-chart's lines, in their legend's order. */
-const LINE_COLORS = ['#f0a000', '#8a4fc9', '#2f6fde'];
+const LINE_COLORS = [PRICE_COLOR, '#8a4fc9', AVERAGE_COLOR];
 
 /** Bands of the chart's height, in CSS pixels: legend, price pane, time axis, sub legend, sub pane. */
 const LEGEND_H = 20;
@@ -159,6 +159,7 @@ function draw(canvas: HTMLCanvasElement, box: Layout, input: DrawInput) {
   const closes = bars.map((b) => b.close);
   const averages = bars.map((b) => b.avg);
   const range = rangeOf(closes, averages, preClose ? [preClose] : []);
+  const y = range ? scale(range, mainTop, mainBottom) : null;
 
   // grid: four bands across the price pane, the session's marks down both panes
   g.strokeStyle = GRID;
@@ -191,8 +192,7 @@ function draw(canvas: HTMLCanvasElement, box: Layout, input: DrawInput) {
     g.fillText(label, Math.min(Math.max(x(index), half), width - half), mainBottom + AXIS_H / 2);
   }
 
-  if (range && bars.length) {
-    const y = scale(range, mainTop, mainBottom);
+  if (range && y && bars.length) {
     if (preClose) {
       g.setLineDash([3, 3]);
       g.strokeStyle = FLAT;
@@ -244,7 +244,7 @@ function draw(canvas: HTMLCanvasElement, box: Layout, input: DrawInput) {
 
   if (bars.length) drawSub(g, box, x, space, bars, view);
 
-  if (cursor !== null && bars[cursor] && range) {
+  if (cursor !== null && bars[cursor] && y) {
     const at = Math.round(x(cursor)) + 0.5;
     g.strokeStyle = CROSSHAIR;
     g.lineWidth = 1;
@@ -258,7 +258,7 @@ function draw(canvas: HTMLCanvasElement, box: Layout, input: DrawInput) {
     g.setLineDash([]);
     g.fillStyle = CROSSHAIR;
     g.beginPath();
-    g.arc(at, scale(range, mainTop, mainBottom)(bars[cursor].close), 3, 0, Math.PI * 2);
+    g.arc(at, y(bars[cursor].close), 3, 0, Math.PI * 2);
     g.fill();
   }
 }
@@ -340,14 +340,7 @@ export function IntradayChart({
   useEffect(() => {
     const rows = kline.data;
     const timer = setTimeout(() => {
-      const list = (rows ?? []).map((r) => ({
-        timestamp: r.time * 1000,
-        open: r.open,
-        high: r.high,
-        low: r.low,
-        close: r.close,
-        volume: r.volume,
-      }));
+      const list = chartBars(rows ?? []);
       const day = axisForBars(market, list);
       setAxis(day);
       setBars(day ? intradayBars(day, list) : []);

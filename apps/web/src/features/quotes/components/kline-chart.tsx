@@ -12,7 +12,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import type { Tick } from '../../../lib/quote-stream.ts';
-import { type Adjustment, type KlinePeriod, useKline } from '../api/use-kline.ts';
+import { type Adjustment, chartBars, type KlinePeriod, useKline } from '../api/use-kline.ts';
 import { CHART_COLORS, MAIN_INDICATORS, type MainIndicator, type SubIndicator } from './chart-options.ts';
 import { ChartStates } from './chart-states.tsx';
 
@@ -105,21 +105,6 @@ function chartStyles(): DeepPartial<Styles> {
   };
 }
 
-/** The k-line reply's bars are JSON numbers (API.md "Numbers"): they go to the chart as they are. */
-const toBars = (
-  rows: { time: number; open: number; high: number; low: number; close: number; volume: number }[],
-) =>
-  rows.map(
-    (r): KLineData => ({
-      timestamp: r.time * 1000,
-      open: r.open,
-      high: r.high,
-      low: r.low,
-      close: r.close,
-      volume: r.volume,
-    }),
-  );
-
 const BUCKET_SECONDS: Partial<Record<KlinePeriod, number>> = { '5': 300, '15': 900, '30': 1800 };
 
 export interface KlineChartProps {
@@ -169,7 +154,7 @@ export function KlineChart({
   const lastVolume = useRef<number | null>(null);
   const kline = useKline(symbol, market, period, adjust);
   // the reply's bars for the chart (converted once per reply)
-  const shown = useMemo(() => (kline.data ? toBars(kline.data) : null), [kline.data]);
+  const shown = useMemo(() => (kline.data ? chartBars(kline.data) : null), [kline.data]);
 
   // The chart is set up over several tasks (zone; create; indicators; data), each a step behind the
   // last, so no one of them holds the page for long: taps and scrolls are answered in between.
