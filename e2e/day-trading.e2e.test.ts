@@ -56,9 +56,9 @@ describe.skipIf(!hasChromium())('day trading at 375×812', () => {
   beforeAll(async () => {
     // Tokyo, late in the afternoon session: the day's forced close is 15:15 (10 minutes before
     // continuous trading ends at 15:25). The clock runs at twice real time, so the forced close comes
-    // about two and a half real minutes after the start.
+    // two real minutes after the start; the steps before it take under a minute.
     server = await startServer({
-      env: { KABUTO_CLOCK_START: '2026-11-24T15:10:00+09:00', KABUTO_CLOCK_SPEED: '2' },
+      env: { KABUTO_CLOCK_START: '2026-11-24T15:11:00+09:00', KABUTO_CLOCK_SPEED: '2' },
     });
     user = await launchBrowser({ viewport: { width: 375, height: 812 } });
     operator = await launchBrowser({ viewport: { width: 1280, height: 900 } });
