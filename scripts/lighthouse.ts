@@ -252,7 +252,9 @@ async function main() {
 }
 
 /**
- * One line per run (page, scores, LCP, JavaScript transferred), then each page's median of its cold runs
+ * One line per run (page, scores, LCP, JavaScript transferred, and Lighthouse's benchmark index of the
+ * machine at that run: the simulation scales the tasks it observed, so a slower spell, a lower index,
+ * lowers the scores), then each page's median of its cold runs
  * against the goal; returns the pages whose median is below their budget (the goal, or the stock page's
  * floor).
  */
@@ -273,7 +275,8 @@ function report(dir: string) {
     process.stdout.write(
       `lighthouse: ${name.padEnd(8)} ${new URL(r.finalDisplayedUrl ?? r.finalUrl).hash.padEnd(34)} performance ${performance}` +
         `, accessibility ${Math.round(r.categories.accessibility.score * 100)}, LCP ${r.audits['largest-contentful-paint'].displayValue}` +
-        `, JS ${(script.transferSize / 1024).toFixed(0)} KB${warm ? ' (warm cache: not counted)' : ''}\n`,
+        `, JS ${(script.transferSize / 1024).toFixed(0)} KB, benchmark index ${Math.round(r.environment.benchmarkIndex)}` +
+        `${warm ? ' (warm cache: not counted)' : ''}\n`,
     );
   }
   const goal = Math.round(BUDGETS.performance * 100);
