@@ -18,9 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores, which is one on the two-core machines; the
-    // files wait on their databases about as much as they compute, and two workers take the run from
-    // about 270 s to about 170 s there (each file has its own database, so they do not meet).
+    // Vitest's default is one worker fewer than the cores, which is one on the two-core machines. A file
+    // often waits on its database (PostgreSQL is another process), and a second worker uses that time:
+    // about 240 s became about 170 s there (each file has a database of its own, so they do not meet).
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
