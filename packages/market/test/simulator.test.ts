@@ -1,6 +1,7 @@
 import {
   addDays,
   dayNumber,
+  daySchedule,
   fromDayNumber,
   isOnTick,
   maxUnits,
@@ -208,7 +209,17 @@ describe('candles', () => {
         const evening = ranges[ranges.length - 1].end + 3_600_000;
         fc.pre(sim.quoteAt(symbol, evening) !== null);
         const minutes = sim.candlesAt(symbol, '1', {}, evening);
-        expect(minutes.length).toBe(ranges.reduce((n, r) => n + (r.end - r.start) / 60_000, 0));
+        const auction = daySchedule(i.market, date)!.phases.find((p) => p.state === 'closing_auction');
+        expect(minutes.length).toBe(
+          ranges.reduce((n, r) => n + (r.end - r.start) / 60_000, 0) + (auction ? 1 : 0),
+        );
+        if (auction) {
+          // the auction's print is the bar of its last minute, at the close; its other minutes trade nothing
+          const print = minutes[minutes.length - 1];
+          expect(print.time).toBe(auction.end - 60_000);
+          expect([print.open, print.high, print.low]).toEqual([print.close, print.close, print.close]);
+          expect(minutes[minutes.length - 2].time).toBeLessThan(auction.start);
+        }
         for (const b of minutes) {
           expect(b.high >= b.open && b.high >= b.close && b.low <= b.open && b.low <= b.close).toBe(true);
           expect(b.volume >= 0n).toBe(true);

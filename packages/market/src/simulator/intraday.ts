@@ -282,8 +282,8 @@ export class DayPath {
     };
   }
 
-  private fullBar(m: number, final: boolean): Bar {
-    const bar: Bar = {
+  private fullBar(m: number): Bar {
+    return {
       time: minuteTime(this.session, m),
       local: minuteLocal(this.session, m),
       o: this.knots[m],
@@ -293,22 +293,32 @@ export class DayPath {
       v: this.vol[m],
       t: this.minuteTurnover(m),
     };
-    if (final && m === this.minutes - 1) {
-      // the closing print (auction or last trade) is folded into the day's last minute bar
-      bar.c = this.close;
-      bar.h = Math.max(bar.h, this.close);
-      bar.l = Math.min(bar.l, this.close);
-      bar.v += this.auctionVolume;
-      bar.t += this.auctionTurnover;
-    }
-    return bar;
   }
 
-  /** Minute bars of the day as of a position. */
+  /**
+   * Minute bars of the day as of a position. Once the session has closed, a closing auction's print is
+   * the bar of the auction's last minute (Tokyo 15:29, Shanghai 14:59): at the close, with the auction's
+   * volume, as exchanges' minute data has it; the auction's earlier minutes trade nothing. Without an
+   * auction the close is the last trade, already the last minute's close.
+   */
   minuteBars(pos: PathPosition): Bar[] {
     const out: Bar[] = [];
-    for (let m = 0; m < pos.complete; m++) out.push(this.fullBar(m, pos.final));
+    for (let m = 0; m < pos.complete; m++) out.push(this.fullBar(m));
     if (pos.partial) out.push(this.partialBar(pos.partial.m, pos.partial.j));
+    const auction = this.session.auction;
+    if (pos.final && auction) {
+      const c = this.close;
+      out.push({
+        time: auction.end - 60_000,
+        local: auction.localEnd - 1,
+        o: c,
+        h: c,
+        l: c,
+        c,
+        v: this.auctionVolume,
+        t: this.auctionTurnover,
+      });
+    }
     return out;
   }
 

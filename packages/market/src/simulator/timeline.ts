@@ -32,7 +32,8 @@ export interface DaySession {
   open: number;
   /** End of continuous trading. */
   continuousEnd: number;
-  auction: { start: number; end: number } | null;
+  /** The closing auction, if any; `localEnd` in minutes after local midnight. */
+  auction: { start: number; end: number; localEnd: number } | null;
   /** End of the session (after the auction, if any): the close. */
   end: number;
   /** Local midnight, epoch ms. */
@@ -125,7 +126,7 @@ function buildSession(market: Market, date: LocalDate): DaySession {
       const minutes = Math.round((p.end - p.start) / 60_000);
       ranges.push({ start: p.start, minutes, localStart: p.localStart, first });
       first += minutes;
-    } else if (p.state === 'closing_auction') auction = { start: p.start, end: p.end };
+    } else if (p.state === 'closing_auction') auction = { start: p.start, end: p.end, localEnd: p.localEnd };
   }
   const last = ranges[ranges.length - 1];
   const continuousEnd = last.start + last.minutes * 60_000;
