@@ -7,6 +7,7 @@ import {
   type Market,
   zonedEpoch,
 } from '@kabuto/domain';
+import type { ChartBar } from './api/use-kline.ts';
 
 /**
  * The intraday chart (分時): one slot per trading minute of the exchange's session, so the axis always
@@ -28,13 +29,7 @@ export interface SessionAxis {
 }
 
 /** A bar as the chart draws it, with the running average price of the day. */
-export type IntradayBar = {
-  timestamp: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
+export type IntradayBar = ChartBar & {
   /** Volume-weighted average of the day so far (the close until anything trades). */
   avg: number;
   /** Running sums behind `avg`. */
