@@ -10,8 +10,8 @@
  * Budgets, asserted by `lhci assert` on the median of each page's runs: accessibility ≥ 0.95 and
  * performance ≥ 0.95 on every page, with at most 100 KB of JavaScript transferred for the first screen
  * (login, splash → login). They are scores, not timings of this machine. A page is run 3 times, a stock's
- * detail 5 (`RUNS`; LIGHTHOUSE_RUNS sets every page's): its single runs spread the widest (87–98 where
- * the others' medians sit at 97–99, docs/performance.md), and the median of five runs is about twice as
+ * detail 5 (`RUNS`; LIGHTHOUSE_RUNS sets every page's): its single runs spread the widest (93–98 on
+ * 2026-11-27, the other pages' 96–99; docs/performance.md), and the median of five runs is about twice as
  * stable as one (Lighthouse's variability guide). Each logged-in run gets a browser of its own with its
  * HTTP cache cleared after the session is stored (a cold start, as the logged-out runs have), so the
  * stock page is measured cold rather than after home; a run that still found its scripts cached is
