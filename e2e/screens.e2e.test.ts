@@ -258,7 +258,7 @@ describe.skipIf(!hasChromium())(
       const { page } = browser;
       await page.goto(`${server.url}/#/quotes/info?symbol=7203&type=jpy`);
       await page.locator(tid('buy-long')).waitFor();
-      // market data is JSON numbers on the wire (API.md, Numbers)
+      // market data is JSON numbers on the wire (docs/wire.md, "Numbers, money and times")
       const quote = await apiCall<{ data: { limitDown: number } }>(page, '/trade/stockdetails', {
         symbol: '7203',
         type: 'jpy',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Fails on an import that DESIGN.md forbids:
+// Fails on an import that docs/architecture.md ("Who may import whom") forbids:
 //  - between workspaces: domain ← everyone; contract ← client, web, admin, server; client ← web, admin;
 //    db ← ledger, server; ledger, market ← server only; apps never import each other;
 //  - inside an app: features/modules never import each other, and shared code (lib, components,
@@ -112,7 +112,7 @@ for (const [ws, allowed] of Object.entries(ALLOWED)) {
 
 if (problems.length) {
   process.stderr.write(
-    `Forbidden imports (see DESIGN.md, "Who may import whom"):\n  ${problems.join('\n  ')}\n`,
+    `Forbidden imports (see docs/architecture.md, "Who may import whom"):\n  ${problems.join('\n  ')}\n`,
   );
   process.exit(1);
 }

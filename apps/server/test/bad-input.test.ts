@@ -74,7 +74,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
           expect(r.http, where).toBeLessThan(500);
           expect(typeof r.body.status, where).toBe('number');
           if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), where).toBe(true);
-          // unknown fields are ignored (API.md "Transport"): the call is judged on its known fields alone
+          // unknown fields are ignored (docs/wire.md, "Transport"): the call is judged on its known fields alone
           if (name === 'unknown field') expect(r.body.msg, where).not.toBe('validation.unknownField');
           if (
             name.endsWith('missing') &&

@@ -25,9 +25,9 @@ import { u } from './support/units.ts';
 
 /**
  * The requests of the `/api/vue` family's clients, replayed as those clients send them: form-encoded,
- * with the fields they always add whether the call uses them or not (API.md "Transport"), and the
+ * with the fields they always add whether the call uses them or not (docs/wire.md, "Transport"), and the
  * language aliases they use. Every reply is checked against the endpoint's data schema in the contract,
- * plus the rules API.md states for it (numbers, names, signed image URLs).
+ * plus the rules docs/wire.md states for it (numbers, names, signed image URLs).
  */
 const EXTRAS = {
   page: '1',

@@ -375,7 +375,7 @@ describe.each(TEST_DB_KINDS)(
           s,
         );
 
-      it('refuses each rule of spec §5 and issue 3, writing nothing', async () => {
+      it('refuses each rule of a withdrawal (issue 3), writing nothing', async () => {
         const s = await readyUser(t, { realname: '松本 亮', fund: '200000', opToken: op });
         const id = await userId(s);
         const refusals: [string, Record<string, unknown>, string, Record<string, string>?][] = [
@@ -550,7 +550,7 @@ describe.each(TEST_DB_KINDS)(
       });
     });
 
-    describe('assets: spec §9 and the ledger agree', () => {
+    describe('assets: the frozen and total rule and the ledger agree', () => {
       it('frozen = status-0 withdrawals (+ the product lists) = the ledger’s reservations; total = available + frozen', async () => {
         const s = await readyUser(t, { realname: '森 由美', fund: '400000', opToken: op });
         const id = await userId(s);

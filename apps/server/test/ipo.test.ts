@@ -129,7 +129,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
       can_abstain: false,
     });
     expect(ipoApi.usernewstocklist.data.safeParse(await records(s)).success).toBe(true);
-    // spec §9: frozen = the status-1 subscriptions' rjmoney
+    // frozen counts the status-1 subscriptions' rjmoney (docs/products.md, "Frozen and total assets")
     expect(u(me.frozen)).toBe(u(rec.rjmoney));
     const hold = await transfersByRef(t.db, `ipo:${r.order_no}`);
     expect(hold.map((x) => [x.type, x.code])).toEqual([['pending', 'ipo']]);

@@ -205,7 +205,7 @@ describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) =
       expectRefusal(await t.admin('/kyc/decide', { id: '999999', approve: true }, op), 'review.notFound');
     });
 
-    it('refuses each rule of spec §5/§8 and writes nothing', async () => {
+    it('refuses each rule of identity verification and writes nothing', async () => {
       const u = await t.newUser();
       const other = await t.newUser();
       const front = await uploadImage(t, u);
@@ -224,7 +224,7 @@ describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) =
       expectRefusal(await shiming(u, { ...ok, frontcard: 'uploads/../../etc/passwd' }), 'upload.notFound');
       expectRefusal(await shiming(u, { ...ok, frontcard: '/etc/passwd' }), 'upload.notFound');
       expect((await info(u)).is_true).toBe(0);
-      // the right body, as a form, with the path's leading slash; API.md's field list (no privacy) is accepted too
+      // the right body, as a form, with the path's leading slash; the family's field list (no privacy) is accepted too
       const { privacy: _, ...apiMdFields } = ok;
       expectOk(
         await t.call(

@@ -166,7 +166,7 @@ describe.each(TEST_DB_KINDS)('money calls refuse bad input on %s', (kind) => {
           expect(r.http, where).not.toBe(429);
           expect(typeof r.body.status, where).toBe('number');
           if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), where).toBe(true);
-          // unknown fields are ignored (API.md "Transport"): the call is judged on its known fields alone
+          // unknown fields are ignored (docs/wire.md, "Transport"): the call is judged on its known fields alone
           if (name === 'unknown field') expect(r.body.msg, where).not.toBe('validation.unknownField');
           // 1e9 sent as a JSON number is a billion: a real amount, which previews may price
           const legit = name === 'money = 1e9 (JSON number)' && !e.money;

@@ -8,7 +8,10 @@ import { hasStoredSession } from './lib/session.ts';
 import { loadStartupConfig } from './lib/startup-config.ts';
 import { ensureStoredDefaults } from './lib/storage.ts';
 
-/** Spec §7: the app mounts after the start-up config call (bounded, so a silent server cannot hang it). */
+/**
+ * The app mounts after the start-up config call (`/common/config type=all`), as the family's clients do
+ * (bounded, so a silent server cannot hang it).
+ */
 const STARTUP_WAIT_MS = 8000;
 /**
  * How long the mount also waits for a signed-in user's opening screen, its code and its opening reads.

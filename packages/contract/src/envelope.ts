@@ -31,7 +31,7 @@ export const STEP_UP_HEADER = 'step-up';
 export const API_BASE = '/api/vue';
 export const ADMIN_API_BASE = '/api/admin';
 
-/** The transport rules of the `/api/vue` family (API.md "Transport"), at the top of the OpenAPI page. */
+/** The transport rules of the `/api/vue` family (docs/wire.md, "Transport"), at the top of the OpenAPI page. */
 export const API_DESCRIPTION = [
   'POST-only API under /api/vue: bodies form-encoded or JSON (both validated alike), uploads multipart.',
   'Lenient in what it accepts: unknown body fields (page, size, offset, lang, buy_type, dz_type, is_qc, other_type, exchange, …) are ignored, known fields are validated strictly.',

@@ -128,7 +128,7 @@ export const accepted = (key: string) =>
   );
 
 /**
- * The body of a `/api/vue` call. Lenient in what it accepts (API.md "Transport"): clients of the family
+ * The body of a `/api/vue` call. Lenient in what it accepts (docs/wire.md, "Transport"): clients of the family
  * send fields a call does not use (`page`, `lang`, `buy_type`, `is_qc`, an empty `bank_address`, …), so
  * unknown fields are dropped, never refused; the known fields are validated strictly by their schemas.
  */
@@ -150,7 +150,7 @@ export const LANG_ALIASES: Readonly<Record<string, (typeof LANGUAGES)[number]>> 
 
 /**
  * Interface language of a call whose reply carries text (news, messages, names): `jp|cn|us` or the
- * aliases `ja|zh|en` (any case); anything else falls back to jp, as API.md says, rather than being refused.
+ * aliases `ja|zh|en` (any case); anything else falls back to jp (docs/wire.md, "Transport"), rather than being refused.
  */
 export const lang = () =>
   z

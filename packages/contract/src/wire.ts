@@ -1,7 +1,7 @@
 import { formatUnits, parseUnits, type Units } from '@kabuto/domain';
 
 /**
- * Numbers on the wire (API.md "Numbers"). Market data and position valuation travel as JSON numbers;
+ * Numbers on the wire (docs/wire.md, "Numbers, money and times"). Market data and position valuation travel as JSON numbers;
  * entered and settled amounts stay decimal strings. Inside, both are bigint units at scale 4, and the
  * conversion happens here, once, at the edge. No zod here: the web imports this file alone
  * (`@kabuto/contract/wire`) without loading the contract's schemas on its first screen.

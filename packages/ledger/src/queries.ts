@@ -156,7 +156,7 @@ export function balancesOf(accounts: readonly Account[], include: readonly Curre
 }
 
 /**
- * What the user sees as frozen (spec §9): reserved out of cash by pending transfers (withdrawals, orders,
+ * What the user sees as frozen (docs/products.md, "Frozen and total assets"): reserved out of cash by pending transfers (withdrawals, orders,
  * subscriptions) + margin held in open positions + money in copy-trade stakes.
  */
 export const frozenOf = (b: Pick<UserBalance, 'reserved' | 'margin' | 'stake'>): Units =>

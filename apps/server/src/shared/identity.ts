@@ -16,7 +16,7 @@ export type IdentityLookup = (userId: bigint) => Promise<VerifiedIdentity | null
 /** The same question inside a larger query: a boolean SQL expression of the user's id (KYC's `verifiedSql`). */
 export type VerifiedSql = (userId: Expression<bigint>) => RawBuilder<boolean>;
 
-/** The verified identity, or the refusal spec §5 names (verification must be completed first). */
+/** The verified identity, or the refusal when there is none (verification must be completed first). */
 export async function requireVerified(lookup: IdentityLookup, userId: bigint): Promise<VerifiedIdentity> {
   const id = await lookup(userId);
   if (!id) return refuse('kyc.required');

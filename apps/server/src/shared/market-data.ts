@@ -5,12 +5,12 @@ import { refuse } from '../lib/errors.ts';
 
 /**
  * How quotes go on the wire, shared by the quote calls, the stream and the position lists:
- * prices and volumes as JSON numbers (API.md "Numbers", converted by the contract's wireNumber),
+ * prices and volumes as JSON numbers (docs/wire.md, "Numbers, money and times"; converted by the contract's wireNumber),
  * change % with 2 decimals, times in unix seconds, names in the request's language.
  */
 
 /**
- * `type` must match the instrument (API.md "Transport"): a symbol of another market than the one the
+ * `type` must match the instrument (docs/wire.md, "`type`: markets and wallets"): a symbol of another market than the one the
  * client named is refused, so that 7203 under `type=usd` is never priced or booked as dollars.
  */
 export function requireMarket(inst: Pick<Instrument, 'market' | 'symbol'>, type: Market): void {

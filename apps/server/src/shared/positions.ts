@@ -1,7 +1,7 @@
 import type { Currency, POSITION_STATUS, Units } from '@kabuto/domain';
 
 /**
- * Whether a user holds open stock positions (spec §5: no withdrawal while stocks are held). The trading
+ * Whether a user holds open stock positions (no withdrawal while stocks are held, when `withdraw_block_positions` says so). The trading
  * module owns positions and answers (`hasOpenPositions` in its repo); app.ts hands it to the funds area.
  */
 export type OpenPositionsCheck = (userId: bigint) => Promise<boolean>;

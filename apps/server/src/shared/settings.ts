@@ -84,7 +84,7 @@ const DEPOSIT_LIMITS: Record<Currency, LimitRange> = {
   vnd: { min: '200000', max: '10000000000' },
   myr: { min: '50', max: '500000' },
 };
-/** Per-request withdrawal limits: 100 – 5,000,000 yen (spec §5/§9), other wallets about the same value. */
+/** Per-request withdrawal limits: 100 – 5,000,000 yen (the product's rule), other wallets about the same value. */
 const WITHDRAW_LIMITS: Record<Currency, LimitRange> = {
   jpy: { min: '100', max: '5000000' },
   usd: { min: '1', max: '35000' },
@@ -110,7 +110,7 @@ const FX_REFERENCE: Record<Currency, string> = {
 };
 
 /** Fee overrides of one market, percentages of the notional ("0.025") and minimums per order; absent = the
- * effective-dated defaults of MARKET-RULES.md (`@kabuto/domain` fees). */
+ * effective-dated defaults of `@kabuto/domain` fees (docs/markets.md, "Fees and taxes on trades"). */
 const feeOverride = z
   .object({
     buy_fee: percent(10).optional(),

@@ -56,13 +56,13 @@ export const L = {
   logout: action('logout', 'logout'),
 } satisfies Record<string, AppLink>;
 
-/** Bottom menu (spec §2): home, watchlist, positions, news, menu. */
+/** Bottom menu: home, watchlist, positions, news, menu. */
 export const TAB_LINKS: readonly AppLink[] = [L.home, L.watchlist, L.positions, L.news, L.menu];
 
 /** User panel, first group: identity verification, messages, customer service. */
 export const PANEL_PRIMARY: readonly AppLink[] = [L.verified, L.messages, L.kefu];
 
-/** User panel, second group (spec §2), logout last. */
+/** User panel, second group (deposit … privacy), logout last. */
 export const PANEL_SECONDARY: readonly AppLink[] = [
   L.deposit,
   L.withdraw,
@@ -78,7 +78,7 @@ export const PANEL_SECONDARY: readonly AppLink[] = [
   L.logout,
 ];
 
-/** Home shortcuts (spec §2 "Home"). */
+/** Home shortcuts: the products, money, loans, bank cards, verification, language, support. */
 export const HOME_SHORTCUTS: readonly AppLink[] = [
   L.newShare,
   L.blockTrade,

@@ -8,7 +8,7 @@ import { type Tick, useLiveTicks } from '../lib/quote-stream.ts';
 export interface QuoteItem {
   symbol: string;
   name: string;
-  /** Market data is JSON numbers (API.md "Numbers"); a tick may replace them. */
+  /** Market data is JSON numbers (docs/wire.md, "Numbers, money and times"); a tick may replace them. */
   price: number;
   gain: number;
   gainValue: number;

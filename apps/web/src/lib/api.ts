@@ -39,7 +39,7 @@ export interface CallOptions {
   stepUpProof?: string;
 }
 
-/** Spec §4: on HTTP 401 the stored token and account are cleared after 1.5 seconds, then login. */
+/** As the family's clients do: on HTTP 401 the stored token and account are cleared after 1.5 seconds, then login. */
 export const UNAUTHORIZED_DELAY_MS = 1500;
 let unauthorizedTimer: ReturnType<typeof setTimeout> | null = null;
 

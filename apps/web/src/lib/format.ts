@@ -13,7 +13,7 @@ import {
 /**
  * Money arrives as decimal strings ("1234.5000") and is formatted with string and bigint maths only:
  * never through a JS number, which would lose digits on large amounts. Market data and position
- * valuation arrive as JSON numbers (API.md "Numbers"); they are read back into the same units once,
+ * valuation arrive as JSON numbers (docs/wire.md, "Numbers, money and times"); they are read back into the same units once,
  * here, and formatted the same way — no arithmetic on the numbers themselves.
  */
 
@@ -42,7 +42,7 @@ function renderUnits(units: bigint, decimals: number): string {
   return `${negative && abs !== 0n ? '-' : ''}${whole}${frac}`;
 }
 
-/** Parse a wire amount or number; '-' and empty count as 0 (spec §3). Returns null for anything else. */
+/** Parse a wire amount or number; '-' and empty count as 0 (the family's records send '-' for no money). Returns null for anything else. */
 export function toUnits(value: WireValue): bigint | null {
   if (typeof value === 'number') return unitsOfWireNumber(value);
   const text = (value ?? '').trim();

@@ -24,7 +24,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** `lang` attribute per interface language, so the browser picks the right CJK glyphs. */
 export const HTML_LANG: Record<Language, string> = { jp: 'ja', cn: 'zh-CN', us: 'en' };
 
-/** The language picker's order (spec §2: cn, us, jp). */
+/** The language picker's order, as in the family's clients: cn, us, jp. */
 export const PICKER_LANGUAGES: readonly Language[] = ['cn', 'us', 'jp'];
 
 /** Each language's own name, shown in pickers whatever the current language is. */

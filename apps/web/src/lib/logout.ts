@@ -19,7 +19,7 @@ export async function logout(): Promise<void> {
   navigateTo('/login/login', { replace: true });
 }
 
-/** Spec §4: a user-info reply with status ≠ 1 ends the session and goes to login. */
+/** As in the family's clients: a user-info reply with status ≠ 1 ends the session and goes to login. */
 export function endSessionToLogin(): void {
   setTimeout(() => {
     endSession();

@@ -14,7 +14,7 @@ export const loanFigures = (user: UserInfo | undefined, currency: Currency) => (
 });
 
 /**
- * The selected market's summary (spec §9): available balance, frozen assets and total assets
+ * The selected market's summary (docs/products.md, "Frozen and total assets"): available balance, frozen assets and total assets
  * (= available + frozen), as the server computes them from the ledger.
  */
 export function assetSummary(user: UserInfo | undefined, market: Market) {

@@ -20,7 +20,7 @@ import {
 /**
  * Money calls: wallets, identity verification, bank cards, deposits, withdrawals, exchange, loans,
  * fund records, and the product lists whose frozen amounts count in the user's assets.
- * Paths and field names are the wire's (API.md "Money"); services use English names.
+ * Paths and field names are the wire's (docs/wire.md); services use English names.
  * Money is a decimal string with 4 decimals; times are unix seconds.
  */
 const tag = 'funds';
@@ -378,7 +378,7 @@ export const loanlist = endpoint({
 
 // ---------------------------------------------------------------- fund records
 
-/** Fund record types (spec §9 plus loans). */
+/** Fund record types: the family's twelve, plus loans. */
 export const FUND_RECORD_TYPES = [
   'deposit',
   'withdrawal',

@@ -15,7 +15,7 @@ import { symbol } from './quotes.ts';
 
 /**
  * New shares (IPO): the offering lists, the application, declining a win, the records and the lottery's
- * proof. Paths and field names are the wire's (API.md "Products" → New shares); times are unix seconds,
+ * proof. Paths and field names are the wire's (docs/wire.md; the rules in docs/products.md, "New shares"); times are unix seconds,
  * money a decimal string with 4 decimals.
  */
 const tag = 'products';

@@ -11,7 +11,7 @@ export const symbol = () =>
     .transform((s) => s.toUpperCase());
 
 /**
- * Market data is JSON numbers (API.md "Numbers"): prices at the instrument's precision, changes in
+ * Market data is JSON numbers (docs/wire.md, "Numbers, money and times"): prices at the instrument's precision, changes in
  * percent with 2 decimals, volumes in shares, turnover and market capitalisation in the currency.
  */
 const num = wireNum;

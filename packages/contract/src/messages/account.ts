@@ -1,6 +1,6 @@
 import type { Catalogue } from './types.ts';
 
-/** Registration, login, sessions and passwords (spec §5, §8). */
+/** Registration, login, sessions and passwords. */
 export const account = {
   'account.banned': {
     jp: 'このアカウントはログインが禁止されています。カスタマーサービスにお問い合わせください',

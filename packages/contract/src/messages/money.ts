@@ -1,6 +1,6 @@
 import type { Catalogue } from './types.ts';
 
-/** Wallets, KYC, bank cards, deposits, withdrawals, exchange, loans (spec §5, §8). */
+/** Wallets, KYC, bank cards, deposits, withdrawals, exchange, loans. */
 export const money = {
   'money.insufficientAvailable': {
     jp: '利用可能残高が不足しています',

@@ -1,6 +1,6 @@
 import type { Catalogue } from './types.ts';
 
-/** Copy-trade products (spec §8: product missing or delisted, follow deadline, minimum, fundraising). */
+/** Copy-trade products (product missing or delisted, follow deadline, minimum, fundraising). */
 export const products = {
   'product.delisted': {
     jp: 'この商品は現在フォローできません（取扱い終了）',

@@ -1,6 +1,6 @@
 import type { Catalogue } from './types.ts';
 
-/** Quotes, orders, positions and the products that trade (spec §5, §8). */
+/** Quotes, orders, positions and the products that trade. */
 export const trading = {
   'trade.outsideHours': {
     jp: '取引時間外です',

@@ -17,7 +17,7 @@ export function ppmFraction(ppm: bigint): string {
 const decimal = (text: string) => formatUnits(parseUnits(text) ?? 0n);
 
 /**
- * `/common/config` with `type=<market>` (API.md): the market's trading config under the family's names,
+ * `/common/config` with `type=<market>` (docs/wire.md, "`type`: markets and wallets"): the market's trading config under the family's names,
  * built from the same settings and fee schedule the server enforces, so what a client shows is what
  * an order is charged. `depositWindow` is the widest window of the wallet's open deposit channels
  * (null: no channel).

@@ -15,7 +15,7 @@ import * as repo from './funds.repo.ts';
 /**
  * Wallet balances as the ledger holds them. Frozen = what pending transfers reserve out of cash
  * (withdrawals, and later orders and subscriptions) + margin held in open positions; total = available +
- * frozen (spec §9), where frozen counts the money in copy-trade stakes too. Nothing here is stored: every figure is read from the ledger.
+ * frozen (docs/products.md, "Frozen and total assets"), where frozen counts the money in copy-trade stakes too. Nothing here is stored: every figure is read from the ledger.
  */
 /** The funds sections of the back office's user page (times in unix seconds, amounts decimal strings). */
 export interface FundsDetail {

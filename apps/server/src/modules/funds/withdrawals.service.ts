@@ -43,7 +43,9 @@ export function withdrawalsService(
   const verifyFundPassword = fundPasswordVerifier(deps);
 
   /**
-   * A withdrawal request: every rule of spec §5 and issue 3, then — in one transaction — the request row
+   * A withdrawal request: every rule (the account active, the withdrawal window, the wallet's limits, KYC
+   * verified, a bank card in the user's own name, no open stock positions when the setting says so, the
+   * fund password; issue 3), then — in one transaction — the request row
    * (one pending per user, enforced by the database) and a pending transfer cash → bank that reserves the
    * amount (shown as frozen). Nothing is paid out until an operator approves.
    */

@@ -131,7 +131,7 @@ export function loansService(deps: Deps, identity: IdentityLookup, verifiedSql: 
 
   /**
    * /user/to_hq: repay every unpaid loan of the wallet with its interest. `money` may not be below the
-   * principal (spec §5) nor below principal + interest; exactly what is due is charged.
+   * principal (a repayment may not be less than the loan) nor below principal + interest; exactly what is due is charged.
    */
   async function repay(userId: bigint, input: LoanInput, key?: IdempotencyState) {
     const now = clock.now();

@@ -15,7 +15,7 @@ import { openPositionOf, type PositionView } from './positions.service.ts';
 
 /**
  * The contract's pinyin rows of the trading calls, made from what the services return. Valuation
- * (`nowprice`, `yingkui`, `gain`, `ccsz`, `fdyk`, `lsyk`) leaves as JSON numbers (API.md "Numbers");
+ * (`nowprice`, `yingkui`, `gain`, `ccsz`, `fdyk`, `lsyk`) leaves as JSON numbers (docs/wire.md, "Numbers, money and times");
  * entered and settled amounts as decimal strings.
  */
 

@@ -8,7 +8,7 @@ export interface CardForm {
   branchCode: string;
 }
 
-/** Spec §5: holder, number, bank, branch, branch code required. */
+/** Holder, number, bank, branch and branch code are required. */
 export function checkCard(f: CardForm): Problem | null {
   return (
     required(f.realname, 'realname') ??

@@ -10,7 +10,7 @@ export interface KycForm {
   privacy: boolean;
 }
 
-/** Spec §5: privacy notice ticked; name, ID number, both images required. */
+/** The privacy notice ticked; name, ID number and both images required. */
 export function checkKyc(f: KycForm): Problem | null {
   return (
     required(f.realname, 'realname') ??

@@ -63,7 +63,7 @@ export function userInfoFromWire(w: UserInfoWire): UserInfo {
   };
 }
 
-/** `/user/getUserinfo {type}`: the logged-in user. A refusal ends the session (spec §4). */
+/** `/user/getUserinfo {type}`: the logged-in user. A refusal ends the session, as in the family's clients. */
 export const userInfoQuery = (market = storedMarket()) =>
   queryOptions({
     queryKey: [...scopes.user, 'info', market],

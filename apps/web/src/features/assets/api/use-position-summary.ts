@@ -7,7 +7,7 @@ import { scopes } from '../../../lib/query-scopes.ts';
 
 /**
  * `/trade/userstocklist {type}`: only its summary keys — `fdyk` (floating P&L of open positions) and
- * `ccsz` (their market value). A failed list call counts as empty (spec §7): both are then 0.
+ * `ccsz` (their market value). A failed list call counts as empty (as the family's clients treat it): both are then 0.
  */
 export const positionSummaryQuery = (type: Market) =>
   queryOptions({
@@ -15,7 +15,7 @@ export const positionSummaryQuery = (type: Market) =>
     queryFn: async ({ signal }) => {
       try {
         const data = await fetchData(endpoints.trading.userStockList, { type }, { signal, silent: true });
-        // JSON numbers on the wire (API.md "Numbers"), read back into the exact decimal the asset sums use
+        // JSON numbers on the wire (docs/wire.md, "Numbers, money and times"), read back into the exact decimal the asset sums use
         const text = (v: unknown) =>
           typeof v === 'string' || typeof v === 'number' ? decimalText(v) || '0' : '0';
         return { profit: text(data.fdyk), value: text(data.ccsz) };

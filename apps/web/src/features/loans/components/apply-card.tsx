@@ -33,7 +33,7 @@ export function ApplyCard({
   const borrow = useBorrow();
   const { data: config } = usePublicConfig();
   const available = toUnits(info.available) ?? 0n;
-  // Spec §8: an unpaid loan must be repaid first (when the operators' setting says so).
+  // An unpaid loan must be repaid first (when the operators' setting says so).
   const unpaidBlocks = info.unpaid && (config ?? getStartupConfig())?.loan_block_unpaid !== 'false';
   const blocked = info.pending || unpaidBlocks;
 

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { currentLanguage, LANGUAGE_NAMES, PICKER_LANGUAGES, switchLanguage } from '../../../lib/i18n.ts';
 
-/** `/mine/language`: cn, us, jp. Choosing stores `language` and reloads (spec §1). */
+/** `/mine/language`: cn, us, jp. Choosing stores `language` and reloads, as the family's clients do. */
 export function LanguagePage() {
   const { t } = useTranslation('mine');
   const current = currentLanguage();

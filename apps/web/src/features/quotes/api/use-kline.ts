@@ -8,7 +8,7 @@ import { scopes } from '../../../lib/query-scopes.ts';
 export type KlinePeriod = (typeof quotesApi.KLINE_TYPES)[number];
 export type Adjustment = 'none' | 'forward' | 'backward';
 
-/** The eight period tabs (spec §9) in order, with their `kline_type`. */
+/** The eight period tabs (intraday, 5, 15, 30 minutes, day, week, month, year) in order, with their `kline_type`. */
 export const PERIODS: readonly KlinePeriod[] = ['1', '5', '15', '30', '1D', '1W', '1M', '12M'];
 export const ADJUSTMENTS: readonly Adjustment[] = ['none', 'forward', 'backward'];
 
@@ -36,7 +36,7 @@ export type ChartBar = {
   volume: number;
 };
 
-/** The k-line reply's bars are JSON numbers (API.md "Numbers"): they go to the charts as they are. */
+/** The k-line reply's bars are JSON numbers (docs/wire.md, "Numbers, money and times"): they go to the charts as they are. */
 export const chartBars = (
   rows: readonly { time: number; open: number; high: number; low: number; close: number; volume: number }[],
 ): ChartBar[] =>

@@ -24,7 +24,7 @@ export function WithdrawPage() {
   const assets = useAssetsSummary();
   const { data: config } = usePublicConfig();
   const u = user.data;
-  // spec §5: no withdrawal while stocks are held (a setting) — said before the form, not after its dialog
+  // no withdrawal while stocks are held (a setting) — said before the form, not after its dialog
   const blockPositions = (config ?? getStartupConfig())?.withdraw_block_positions !== 'false';
   const held = assets.data?.positions ?? 0;
   const gate =
