@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium())(
         const drop = before.total - before.pnl - (after.total - after.pnl);
         expect(drop >= 150n * 10_000n).toBe(true);
         expect(drop <= 160n * 10_000n).toBe(true);
-        // the spec's per-market figure is the yen wallet's own and fell by the ¥50,000 that left it
+        // getUserinfo's per-market figure is the yen wallet's own and fell by the ¥50,000 that left it
         expect(before.perMarket - after.perMarket).toBe(50_000n * 10_000n);
         await browser.screenshot('truth-total-after');
 

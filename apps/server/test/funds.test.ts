@@ -584,7 +584,7 @@ describe.each(TEST_DB_KINDS)(
           expect(u(me.jpy)).toBe(ledger.available);
           expect(u(me.frozen)).toBe(ledger.reserved + ledger.margin + ledger.stake);
           expect(u(me.total_assets)).toBe(ledger.total);
-          // … and they equal the spec's formula over the list calls
+          // … and they equal the family's formula over the list calls (docs/products.md, "Frozen and total assets")
           expect(u(me.frozen)).toBe(frozen);
           expect(u(me.total_assets)).toBe(u(me.jpy) + frozen);
         };

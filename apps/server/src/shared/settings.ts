@@ -71,7 +71,7 @@ const rate = z
 
 export type LimitRange = z.infer<typeof range>;
 
-/** Per-request deposit limits. The spec names 500,000 and 10,000,000,000 as maxima: 500,000 for
+/** Per-request deposit limits. The family's texts name 500,000 and 10,000,000,000 as maxima: 500,000 for
  * most wallets, 10,000,000,000 for the two low-value currencies (KRW, VND). */
 const DEPOSIT_LIMITS: Record<Currency, LimitRange> = {
   jpy: { min: '1000', max: '500000' },

@@ -25,7 +25,7 @@ function atTop(el: Element | null): boolean {
 }
 
 /**
- * Pull to refresh (spec: lists refresh on a pull down): a finger pulling down at the top of the page
+ * Pull to refresh (lists refresh on a pull down): a finger pulling down at the top of the page
  * opens a 50 px head that says what releasing will do; released past the threshold, the list refreshes
  * with the head held open, says "refreshed", and closes. Touch only, as on a phone; the head moves by
  * style during the drag, so a pull costs no React render per frame.

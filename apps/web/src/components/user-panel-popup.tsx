@@ -12,7 +12,7 @@ import { useLinkAction, useVisibleLinks } from './use-link-action.ts';
 import { VerificationChip } from './verification-chip.tsx';
 
 /**
- * The user panel (spec: the avatar in a screen's header opens it from the right): the account, shortcuts,
+ * The user panel (the avatar in a screen's header opens it from the right): the account, shortcuts,
  * the total assets and the rest of the menu. Loaded on first use (user-panel.tsx), with the popup it
  * slides in on.
  */

@@ -1,4 +1,4 @@
-/** Script chunks that have not arrived within this time count as failed (spec: 120 seconds). */
+/** Script chunks that have not arrived within this time count as failed (120 seconds, as in the family's clients). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadTimeout extends Error {

@@ -22,7 +22,7 @@ export type WireValue = string | number | null | undefined;
 
 const SCALE_DIGITS = 4;
 
-/** Decimals shown per currency (yen: 2, as the spec's `1,234.50円`; won and dong: none). */
+/** Decimals shown per currency (yen: 2, as in `1,234.50円`; won and dong: none). */
 const DISPLAY_DECIMALS: Partial<Record<Currency, number>> = { krw: 0, vnd: 0 };
 
 function groupThousands(digits: string): string {

@@ -121,7 +121,7 @@ export function translatorFor(ns: string, keyPrefix?: string) {
     translate(keyPrefix && !key.includes(':') ? `${keyPrefix}.${key}` : key, options, ns);
 }
 
-/** Spec: selecting a language stores it and reloads the page. */
+/** Selecting a language stores it and reloads the page. */
 export function switchLanguage(lang: Language): void {
   storeLanguage(lang);
   window.location.reload();

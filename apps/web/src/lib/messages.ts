@@ -29,7 +29,7 @@ export async function translateMsg(key: string, params?: MsgParams): Promise<str
   }
 }
 
-/** Toast a msg key for 2 seconds (spec: refusals and successes alike). */
+/** Toast a msg key for 2 seconds (refusals and successes alike). */
 export function showMsg(key: string, params?: MsgParams, options?: ToastOptions): void {
   void translateMsg(key, params).then((text) => showToast(text, options));
 }

@@ -3,7 +3,7 @@
  * opens for a finger's pull, and what it says.
  */
 
-/** The spec's head: 50 px open while refreshing; a pull past 60 px refreshes on release. */
+/** The head: 50 px open while refreshing; a pull past 60 px refreshes on release. */
 export const PULL_HEAD_PX = 50;
 export const PULL_THRESHOLD_PX = 60;
 /** How long "refreshed" stays before the head closes. */
