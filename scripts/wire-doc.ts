@@ -232,12 +232,19 @@ function bodySection(e: FoundEndpoint): string[] {
   return [...out, ''];
 }
 
+/** A body that refuses unknown fields (`fields.strictBody()`): an object whose catch-all is `never`. */
+function isStrict(s: Zod): boolean {
+  const d = defOf(s);
+  return d.type === 'object' && isZod(d.catchall) && defOf(d.catchall).type === 'never';
+}
+
 function entry(e: FoundEndpoint): string[] {
   const base = e.api === 'vue' ? contract.API_BASE : contract.ADMIN_API_BASE;
   const login = e.api === 'admin' ? 'operator token' : 'token + account';
   const facts = [
     `login: ${e.auth ? `**yes** (${login})` : 'no'}`,
     ...(e.money ? ['money call (Idempotency-Key, rate limited per user)'] : []),
+    ...(isStrict(e.body) ? ['strict body (an unknown field is refused)'] : []),
   ];
   return [
     `#### \`${e.path}\``,
@@ -269,7 +276,7 @@ export function generate(endpoints: FoundEndpoint[] = contractEndpoints()): stri
     );
     if (api === 'admin')
       out.push(
-        'Header `authorization: Bearer <operator token>` from `/auth/login`; bodies are strict (an unknown field is refused with `validation.unknownField`).',
+        'Header `authorization: Bearer <operator token>` from `/auth/login`. Most bodies are strict: an unknown field is refused with `validation.unknownField` (each entry says so).',
         '',
       );
     let tag = '';
