@@ -17,6 +17,12 @@ describe('docs/wire.md', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const doc = generate(found);
     for (const e of found) expect(doc).toContain(`#### \`${e.path}\``);
+    // the users' paths live under four prefixes, the back office's elsewhere: an endpoint whose `tag` put it
+    // on the wrong API would be documented under the wrong base
+    for (const e of found)
+      expect(e.api, `${e.path} (tag ${e.tag})`).toBe(
+        /^\/(user|trade|common|parameter)\//i.test(e.path) ? 'vue' : 'admin',
+      );
     // a few the wire cannot do without, on both APIs
     expect(ids).toEqual(
       expect.arrayContaining(['vue /user/getUserinfo', 'vue /trade/buy_stock', 'admin /auth/login']),
