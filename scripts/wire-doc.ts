@@ -167,23 +167,28 @@ function typeText(s: Zod, mode: Mode, indent: number): string {
     case 'intersection':
       return `${typeText(d.left, mode, indent)} & ${typeText(d.right, mode, indent)}`;
     case 'object':
-      return objectText(d.shape as Record<string, Zod>, mode, indent);
+      return objectText(d.shape as Record<string, Zod>, mode, indent, d.catchall);
     default:
       return d.type;
   }
 }
 
-function objectText(shape: Record<string, Zod>, mode: Mode, indent: number): string {
+/** An object's fields, and what its other keys hold when it has a catch-all (rows keyed "0", "1", …). */
+function objectText(shape: Record<string, Zod>, mode: Mode, indent: number, catchall?: unknown): string {
   const keys = Object.keys(shape);
-  if (keys.length === 0) return '{}';
   const pad = '  '.repeat(indent + 1);
+  const rest =
+    isZod(catchall) && !['never', 'unknown', 'any'].includes(defOf(catchall).type)
+      ? [`${pad}[key: string]: ${typeText(catchall, mode, indent + 1)};  // every other key`]
+      : [];
+  if (keys.length === 0 && rest.length === 0) return '{}';
   const lines = keys.map((k) => {
     const f = peel(shape[k], mode);
     const type = typeText(unwrapped(shape[k], mode), mode, indent + 1);
     const note = f.description ? `  // ${oneLine(f.description)}` : '';
     return `${pad}${k}${f.optional ? '?' : ''}: ${type};${note}`;
   });
-  return `{\n${lines.join('\n')}\n${'  '.repeat(indent)}}`;
+  return `{\n${[...lines, ...rest].join('\n')}\n${'  '.repeat(indent)}}`;
 }
 
 /** The schema under a field's wrappers. */
