@@ -6,6 +6,7 @@ import {
   cnBoardOf,
   type InstrumentSpec,
   isOnTick,
+  listingDayNumber,
   minimumQuantity,
   parseUnits,
   priceLimits,
@@ -93,12 +94,51 @@ describe('China price limits', () => {
     expect(priceLimits(cnMain, u('13.33'), D)).toEqual({ up: u('14.66'), down: u('12.00') });
   });
 
-  test('±20% STAR and ChiNext (since 2020-08-24), ±5% ST on the main board', () => {
+  test('±20% STAR and ChiNext (since 2020-08-24); ST on the main board ±5% until 2025-07-04, ±10% from 2025-07-07', () => {
     expect(priceLimits(cnStar, u('100.00'), D)).toEqual({ up: u('120.00'), down: u('80.00') });
     expect(priceLimits(cnChiNext, u('100.00'), D)).toEqual({ up: u('120.00'), down: u('80.00') });
     expect(priceLimits(cnChiNext, u('100.00'), '2020-08-21')).toEqual({ up: u('110.00'), down: u('90.00') });
-    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), D)).toEqual({ up: u('3.50'), down: u('3.16') });
+    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), '2025-07-04')).toEqual({
+      up: u('3.50'),
+      down: u('3.16'),
+    });
+    // 3.33 × 1.1 = 3.663 → 3.66; × 0.9 = 2.997 → 3.00
+    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), D)).toEqual({ up: u('3.66'), down: u('3.00') });
+    expect(
+      priceLimits({ market: 'cny', board: 'szse_main', tickTable: 'cn', st: true }, u('5.00'), D),
+    ).toEqual({
+      up: u('5.50'),
+      down: u('4.50'),
+    });
     expect(priceLimits({ ...cnStar, st: true }, u('10.00'), D)).toEqual({ up: u('12.00'), down: u('8.00') });
+  });
+});
+
+describe('China new listings', () => {
+  const listed = '2026-11-16'; // a Monday
+  const fresh: InstrumentSpec = { ...cnMain, listed };
+  test('no limit on the first 5 trading days of a main-board listing (since 2023-04-10)', () => {
+    for (const day of [1, 2, 3, 4, 5])
+      expect(priceLimits(fresh, u('20.00'), D, { listingDay: day })).toBeNull();
+    expect(priceLimits(fresh, u('20.00'), D, { listingDay: 6 })).toEqual({
+      up: u('22.00'),
+      down: u('18.00'),
+    });
+    // the same on STAR and ChiNext
+    expect(priceLimits({ ...cnStar, listed }, u('20.00'), D, { listingDay: 5 })).toBeNull();
+    expect(priceLimits({ ...cnChiNext, listed }, u('20.00'), D, { listingDay: 1 })).toBeNull();
+    // a main-board listing before the reform kept its limit after the listing day
+    expect(priceLimits({ ...cnMain, listed: '2022-03-01' }, u('20.00'), D, { listingDay: 2 })).not.toBeNull();
+  });
+
+  test('the listing day number counts the trading days (the sixth is the next Monday)', () => {
+    expect(listingDayNumber('cny', listed, '2026-11-16')).toBe(1);
+    expect(listingDayNumber('cny', listed, '2026-11-20')).toBe(5);
+    expect(listingDayNumber('cny', listed, '2026-11-21')).toBe(5);
+    expect(listingDayNumber('cny', listed, '2026-11-23')).toBe(6);
+    expect(listingDayNumber('cny', listed, '2026-11-13')).toBe(0);
+    // across the 2026 National Day closure
+    expect(listingDayNumber('cny', '2026-09-28', '2026-10-08')).toBe(4);
   });
 });
 
@@ -136,12 +176,23 @@ describe('tick sizes', () => {
     ['tse_general', '60000000', '100000'],
     ['tse_topix500', '1000', '0.1'],
     ['tse_topix500', '1000.5', '0.5'],
-    ['tse_topix500', '5000', '0.5'],
-    ['tse_topix500', '5001', '1'],
+    ['tse_topix500', '3000', '0.5'],
+    ['tse_topix500', '3001', '1'],
     ['tse_topix500', '10000', '1'],
     ['tse_topix500', '10005', '5'],
-    ['tse_topix500', '50010', '10'],
+    ['tse_topix500', '30000', '5'],
+    ['tse_topix500', '30010', '10'],
     ['tse_topix500', '100050', '50'],
+    ['tse_topix500', '300000', '50'],
+    ['tse_topix500', '300100', '100'],
+    ['tse_topix500', '1000000', '100'],
+    ['tse_topix500', '1000500', '500'],
+    ['tse_topix500', '3000000', '500'],
+    ['tse_topix500', '3001000', '1000'],
+    ['tse_topix500', '10000000', '1000'],
+    ['tse_topix500', '10005000', '5000'],
+    ['tse_topix500', '30000000', '5000'],
+    ['tse_topix500', '30010000', '10000'],
     ['tse_topix500', '60000000', '10000'],
     ['cn', '1500.01', '0.01'],
     ['krx', '1999', '1'],
@@ -164,6 +215,23 @@ describe('tick sizes', () => {
     expect(tickSize('krx', u('1500'), '2023-01-25')).toBe(u('1'));
     expect(tickSize('krx_kosdaq', u('600000'), '2023-01-20')).toBe(u('100'));
     expect(tickSize('krx_kosdaq', u('600000'), '2023-01-25')).toBe(u('1000'));
+  });
+
+  test('TOPIX500 constituents per JPX: ¥2,999.5 on the grid, ¥3,000.5 and ¥4,000.5 off it', () => {
+    const lim = priceLimits(jpTopix, u('3000'), D);
+    expect(checkOrderPrice(jpTopix, u('2999.5'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(jpTopix, u('3000.5'), lim, D)).toBe('offTick');
+    expect(checkOrderPrice(jpTopix, u('3000'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(jpTopix, u('3001'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(jpTopix, u('4000.5'), priceLimits(jpTopix, u('4000'), D), D)).toBe('offTick');
+    expect(isOnTick('tse_topix500', u('29995'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('30005'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('299950'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('300050'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('2999500'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('3000500'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('29995000'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('30005000'))).toBe(false);
   });
 
   test('grid checks and snapping', () => {
