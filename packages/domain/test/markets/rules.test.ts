@@ -6,6 +6,8 @@ import {
   cnBoardOf,
   type InstrumentSpec,
   isOnTick,
+  legFeesAt,
+  legSide,
   listingDayNumber,
   minimumQuantity,
   parseUnits,
@@ -332,6 +334,42 @@ describe('fees', () => {
     // $15,000 × $27.80 / $1M = $0.417 → 0.42, plus TAF 0.0166 → 0.02
     expect(tradeFees('usd', 'sell', u('150.00'), 100n, '2024-06-03').regulatory).toBe(u('0.44'));
     expect(tradeFees('usd', 'buy', u('150.00'), 100n, '2026-01-05').total).toBe(0n);
+  });
+
+  test('fees by leg: a short pays the sale’s taxes when it opens, none when it is bought back', () => {
+    expect(legSide(1, 'open')).toBe('buy');
+    expect(legSide(1, 'close')).toBe('sell');
+    expect(legSide(2, 'open')).toBe('sell');
+    expect(legSide(2, 'close')).toBe('buy');
+    const at = (iso: string) => Date.parse(iso);
+    // China: short 1,000 shares at ¥10.00 = ¥10,000; stamp duty 0.05% = ¥5.00 on the sale (the opening),
+    // commission 0.025% = ¥2.50 → the ¥5 minimum on each leg; the cover at ¥9.00 pays no stamp duty
+    const cnOpen = legFeesAt('cny', 2, 'open', u('10.00'), 1000n, at('2026-11-24T10:00:00+08:00'));
+    expect(cnOpen).toEqual({ fee: u('5.00'), stampDuty: u('5.00'), regulatory: 0n, total: u('10.00') });
+    const cnClose = legFeesAt('cny', 2, 'close', u('9.00'), 1000n, at('2026-11-25T10:00:00+08:00'));
+    expect(cnClose).toEqual({ fee: u('5.00'), stampDuty: 0n, regulatory: 0n, total: u('5.00') });
+    // Korea: short 100 shares at ₩50,000 = ₩5,000,000; transaction tax 0.20% (2026) = ₩10,000 on the sale
+    const krOpen = legFeesAt('krw', 2, 'open', u('50000'), 100n, at('2026-11-24T10:00:00+09:00'));
+    expect(krOpen).toEqual({ fee: u('750'), stampDuty: u('10000'), regulatory: 0n, total: u('10750') });
+    expect(legFeesAt('krw', 2, 'close', u('48000'), 100n, at('2026-11-25T10:00:00+09:00')).stampDuty).toBe(
+      0n,
+    );
+    // US: short 100 shares at $150.00 = $15,000; SEC $27.80 per million (FY2025, before 2025-05-14) =
+    // $0.417 → $0.42, FINRA TAF 100 × $0.000166 = $0.0166 → $0.02: $0.44 on the short sale, $0 on the cover
+    const usOpen = legFeesAt('usd', 2, 'open', u('150.00'), 100n, at('2025-03-03T10:00:00-05:00'));
+    expect(usOpen.regulatory).toBe(u('0.44'));
+    expect(legFeesAt('usd', 2, 'close', u('140.00'), 100n, at('2025-03-04T10:00:00-05:00')).total).toBe(0n);
+    // since 2025-05-14 the SEC rate is $0: the TAF alone
+    expect(legFeesAt('usd', 2, 'open', u('150.00'), 100n, at('2026-11-24T10:00:00-05:00')).regulatory).toBe(
+      u('0.02'),
+    );
+    // a long is the mirror: taxes on its close
+    expect(legFeesAt('cny', 1, 'open', u('10.00'), 1000n, at('2026-11-24T10:00:00+08:00')).stampDuty).toBe(
+      0n,
+    );
+    expect(legFeesAt('cny', 1, 'close', u('10.00'), 1000n, at('2026-11-25T10:00:00+08:00')).stampDuty).toBe(
+      u('5.00'),
+    );
   });
 
   test('admin overrides replace the defaults', () => {
