@@ -20,6 +20,7 @@ import {
   tradableRange,
   tradeFees,
   tseLimitWidth,
+  withdrawableCash,
 } from '../../src/index.ts';
 
 const u = (s: string): bigint => {
@@ -283,6 +284,36 @@ describe('lots, settlement and selling', () => {
     expect(settlementDate('jpy', '2026-11-20')).toBe('2026-11-25');
     expect(settlementDate('cny', '2026-09-30')).toBe('2026-10-08');
     expect(settlementDate('krw', '2026-11-24')).toBe('2026-11-26');
+  });
+
+  test('settlement dates of fills: T+2 Japan, T+1 US since 2024-05-28, T+1 China, T+2 Korea, on each market’s calendar', () => {
+    expect(settlementDate('jpy', '2026-12-30')).toBe('2027-01-05'); // Dec 31 – Jan 3 closed
+    expect(settlementDate('usd', '2026-12-24')).toBe('2026-12-28'); // Christmas
+    expect(settlementDate('cny', '2027-02-04')).toBe('2027-02-15'); // the Spring Festival closure
+    expect(settlementDate('krw', '2027-02-05')).toBe('2027-02-11'); // Seollal and its substitute day
+  });
+
+  test('withdrawable cash: sale proceeds are held until their settlement date', () => {
+    const proceeds = [
+      { settlesOn: '2026-11-26', amount: u('300') },
+      { settlesOn: '2026-11-25', amount: u('200') },
+      { settlesOn: '2026-11-26', amount: u('100') },
+      { settlesOn: '2026-11-24', amount: u('999') },
+    ];
+    expect(withdrawableCash(u('1000'), proceeds, '2026-11-24')).toEqual({
+      withdrawable: u('400'),
+      pending: [
+        { settlesOn: '2026-11-25', amount: u('200') },
+        { settlesOn: '2026-11-26', amount: u('400') },
+      ],
+    });
+    expect(withdrawableCash(u('1000'), proceeds, '2026-11-25').withdrawable).toBe(u('600'));
+    expect(withdrawableCash(u('1000'), proceeds, '2026-11-26')).toEqual({
+      withdrawable: u('1000'),
+      pending: [],
+    });
+    // proceeds spent on a new purchase: nothing below zero
+    expect(withdrawableCash(u('100'), proceeds, '2026-11-24').withdrawable).toBe(0n);
   });
 
   test('China T+1: shares bought today cannot be sold today', () => {

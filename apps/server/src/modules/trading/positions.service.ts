@@ -27,6 +27,7 @@ import { refuse } from '../../lib/errors.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import { recordSaleProceeds } from '../../shared/settlement.ts';
 import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -143,6 +144,16 @@ export function positionsService(t: TradingDeps) {
       kinds.push({ type: 'stamp_duty', amount: -s.stampDuty, memo: 'stamp duty' });
     }
     const ts = await transfer(tx, reqs);
+    // what the sale credited to cash is withdrawable from its settlement date (a day-trade close
+    // settles into its line, not cash)
+    if (!pos.day_trade)
+      await recordSaleProceeds(tx, {
+        userId: pos.user_id,
+        market: mkt,
+        positionId: pos.id,
+        amount: pos.margin + s.gain - s.loss - s.sellFee - s.stampDuty,
+        at: now,
+      });
     const at = new Date(now);
     await repo.markClosed(tx, pos.id, {
       closePrice: price,
