@@ -23,6 +23,8 @@ import { passkeysService } from './modules/auth/passkeys.service.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
 import { blockRoutes } from './modules/block/block.routes.ts';
 import { blockService } from './modules/block/block.service.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { calendarService } from './modules/calendar/calendar.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { dayTradeJobs } from './modules/day-trading/day-trade.jobs.ts';
 import { dayTradeReview } from './modules/day-trading/day-trade.review.ts';
@@ -75,6 +77,7 @@ import { routeKit } from './plugins/routes.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
 import { registerWebSocket } from './plugins/websocket.ts';
+import { localCalendarChanges, redisCalendarChanges } from './shared/calendar-changes.ts';
 import { fundPasswordVerifier } from './shared/fund-password.ts';
 import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
@@ -114,6 +117,8 @@ export interface BuildOptions {
   userChanges?: UserChanges;
   /** Redis channel of user changes (default `kabuto:user-changes`). */
   userChangesChannel?: string;
+  /** The Redis channel of the calendar bus (tests use their own). */
+  calendarChannel?: string;
   /** How often a follower tries to become the leader, and the leader checks its lock (default 5 s). */
   leaderRetryMs?: number;
   /**
@@ -183,6 +188,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     idem.preHandler,
   ]);
   const adminKit = adminRouteKit(app, deps);
+
+  // the operators' market closures, in every calendar function of this process before anything trades
+  const calendarBus = opts.redis
+    ? redisCalendarChanges(opts.redis, opts.calendarChannel)
+    : localCalendarChanges();
+  await calendarBus.ready();
+  const calendar = calendarService(deps, calendarBus);
+  await calendar.load();
+  app.addHook('onClose', async () => {
+    calendar.close();
+    await calendarBus.close();
+  });
+  calendarRoutes(kit, adminKit, calendar);
 
   const market = opts.market ?? createSimulator({ clock, seed: env.SIM_SEED });
   const bus = opts.redis ? redisTickBus(opts.redis, opts.tickChannel) : localTickBus();

@@ -4,6 +4,7 @@ export * as adminApi from './endpoints/admin.ts';
 export { OPERATOR_ROLES, type OperatorRole } from './endpoints/admin.ts';
 export * as assetsApi from './endpoints/assets.ts';
 export * as blockApi from './endpoints/block.ts';
+export * as calendarApi from './endpoints/calendar.ts';
 export * as contentApi from './endpoints/content.ts';
 export * as dayTradeApi from './endpoints/day-trade.ts';
 export * as fundsApi from './endpoints/funds.ts';

@@ -62,6 +62,9 @@ export const router = createHashRouter([
           gated('lending', 'lending', async () => ({
             Component: (await import('../features/lending/pages/lending-page.tsx')).LendingPage,
           })),
+          gated('calendar', 'calendar', async () => ({
+            Component: (await import('../features/calendar/pages/calendar-page.tsx')).CalendarPage,
+          })),
           gated('audit', 'audit', async () => ({
             Component: (await import('../features/audit/pages/audit-page.tsx')).AuditPage,
           })),

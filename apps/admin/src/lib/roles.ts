@@ -10,6 +10,7 @@ export const SECTIONS = [
   'block',
   'products',
   'lending',
+  'calendar',
   'audit',
   'config',
   'reconcile',
@@ -17,10 +18,21 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues and the support inbox; operator: + users, new shares, block trades, products, stock lending and audit; admin: everything. */
+/** reviewer: queues and the support inbox; operator: + users, new shares, block trades, products, stock lending, market closures and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
   reviewer: ['dashboard', 'queues', 'support'],
-  operator: ['dashboard', 'queues', 'support', 'users', 'newShares', 'block', 'products', 'lending', 'audit'],
+  operator: [
+    'dashboard',
+    'queues',
+    'support',
+    'users',
+    'newShares',
+    'block',
+    'products',
+    'lending',
+    'calendar',
+    'audit',
+  ],
   admin: SECTIONS,
 };
 

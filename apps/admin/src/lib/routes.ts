@@ -11,6 +11,7 @@ export const ROUTES = {
   block: '/block',
   products: '/products',
   lending: '/lending',
+  calendar: '/calendar',
   config: '/config',
   audit: '/audit',
   reconcile: '/reconcile',

@@ -6,6 +6,8 @@ import {
   type FeeSide,
   feeOverrideOf,
   feeScheduleAt,
+  type Leg,
+  legSide,
   type Market,
   parseUnits,
   type TradeFees,
@@ -426,6 +428,20 @@ export function publicSettings(settings: Settings): { name: string; value: strin
 /** The fee schedule in force for a market at an instant, with the operators' override (`trading_fees`). */
 export const configuredFeeSchedule = (settings: Settings, market: Market, nowMs: number): FeeSchedule =>
   feeScheduleAt(market, nowMs, feeOverrideOf(settings.trading_fees[market]));
+
+/**
+ * Fees of one leg of a position at an instant (the open or the close; a short's open is a sale and pays
+ * the sell-side taxes): the market's schedule with the operators' override (`trading_fees`).
+ */
+export const configuredLegFees = (
+  settings: Settings,
+  market: Market,
+  direction: 1 | 2,
+  leg: Leg,
+  price: Units,
+  quantity: bigint,
+  nowMs: number,
+): TradeFees => configuredTradeFees(settings, market, legSide(direction, leg), price, quantity, nowMs);
 
 /** Fees of one execution at an instant: the market's schedule with the operators' override (`trading_fees`). */
 export const configuredTradeFees = (

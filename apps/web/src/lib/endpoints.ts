@@ -73,6 +73,7 @@ export const endpoints = {
     chongzhi: ref<typeof fundsApi.chongzhi>('/user/chongzhi'),
     rechargelist: ref<typeof fundsApi.rechargelist>('/user/rechargelist'),
     withdrawal: ref<typeof fundsApi.withdrawal>('/user/withdrawal'),
+    withdrawable: ref<typeof fundsApi.withdrawable>('/user/withdrawable'),
     withdrawallist: ref<typeof fundsApi.withdrawallist>('/user/withdrawallist'),
     rotationRate: ref<typeof fundsApi.rotationRate>('/user/rotation_rate'),
     rotation: ref<typeof fundsApi.rotation>('/user/rotation'),

@@ -1,4 +1,4 @@
-import { positionMargin, tradeFeesAt, units } from '@kabuto/domain';
+import { legFeesAt, positionMargin, tradeFeesAt, units } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { feeOverride, leverageList } from './api/trade-settings.ts';
 import { estimateOrder } from './trade-config.ts';
@@ -31,5 +31,9 @@ describe('trade config', () => {
     expect(cny.fee).toBe(tradeFeesAt('cny', 'buy', units(10), 1000n, Date.now(), override).total);
     expect(cny.fee).toBe(units(5));
     expect(cny.total).toBe(cny.margin + cny.fee);
+    // a short opens with a sale: China's stamp duty (0.05% of ¥10,000 = ¥5) is in its estimate
+    const short = estimateOrder('cny', units(10), 1000n, 2, {}, 2);
+    expect(short.fee).toBe(legFeesAt('cny', 2, 'open', units(10), 1000n, Date.now()).total);
+    expect(short.fee).toBe(units(10));
   });
 });

@@ -1,10 +1,10 @@
 import {
   type FeeOverride,
+  legFeesAt,
   type Market,
   MINOR_UNIT,
   positionMargin,
   rateFee,
-  tradeFeesAt,
   type Units,
 } from '@kabuto/domain';
 
@@ -21,8 +21,9 @@ export interface OrderEstimate {
 }
 
 /**
- * Notional, margin (= notional / leverage, rounded up to the minor unit: the domain's positionMargin), buy
- * fee at the exchange's date now (the domain's tradeFeesAt) and the total held: the server's figures.
+ * Notional, margin (= notional / leverage, rounded up to the minor unit: the domain's positionMargin), the
+ * opening leg's fees at the exchange's date now (the domain's legFeesAt: a short opens with a sale and
+ * pays the sell-side taxes) and the total held: the server's figures.
  */
 export function estimateOrder(
   market: Market,
@@ -30,14 +31,16 @@ export function estimateOrder(
   quantity: bigint,
   leverage: number,
   override: FeeOverride,
+  direction: 1 | 2 = 1,
 ): OrderEstimate {
   const notional = price * quantity;
   const margin = leverage >= 1 ? positionMargin(market, price, quantity, leverage) : notional;
   let fee: Units;
   try {
-    fee = tradeFeesAt(market, 'buy', price, quantity, Date.now(), override).total;
+    fee = legFeesAt(market, direction, 'open', price, quantity, Date.now(), override).total;
   } catch {
-    fee = override.buy ? rateFee(notional, override.buy, MINOR_UNIT[market] ?? 1n) : 0n;
+    const rate = direction === 1 ? override.buy : override.sell;
+    fee = rate ? rateFee(notional, rate, MINOR_UNIT[market] ?? 1n) : 0n;
   }
   return { notional, margin, fee, total: margin + fee };
 }

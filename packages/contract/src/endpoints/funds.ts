@@ -245,6 +245,30 @@ export const withdrawal = endpoint({
   data: z.object({ id: z.string(), order_number: z.string() }),
 });
 
+export const withdrawable = endpoint({
+  path: '/user/withdrawable',
+  auth: true,
+  tag,
+  summary:
+    'What of a wallet may be withdrawn now: the available cash less the sale proceeds not settled yet (T+2 Japan and Korea, T+1 US and China, on the market’s calendar), and when each unsettled part becomes withdrawable.',
+  body: body({ type: wallet() }),
+  data: z.object({
+    type: z.enum(CURRENCIES),
+    available: money.describe('available cash (trading may use all of it)'),
+    withdrawable: money.describe('what a withdrawal may take now'),
+    unsettled: z
+      .array(
+        z.object({
+          money: money.describe('sale proceeds settling that day'),
+          settle_date: z
+            .string()
+            .describe('settlement date (exchange-local YYYY-MM-DD): withdrawable from then'),
+        }),
+      )
+      .describe('unsettled sale proceeds by settlement date, ascending'),
+  }),
+});
+
 const withdrawalRow = z.object({
   id: z.string(),
   order_number: z.string(),

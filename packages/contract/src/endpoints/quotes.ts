@@ -1,3 +1,4 @@
+import { TICK_TABLE_IDS } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { body, instrumentMarket, lang, market, text, wireNum } from '../fields.ts';
@@ -69,6 +70,12 @@ export const stockdetails = endpoint({
     limitUp: num('daily upper limit').nullable(),
     limitDown: num('daily lower limit').nullable(),
     tick: num('tick size at the current price'),
+    tickTable: z
+      .enum(TICK_TABLE_IDS)
+      .describe(
+        'the tick table of the instrument (a limit price in another band is checked with that band’s tick)',
+      ),
+    tradingDay: z.string().describe('the exchange-local trading day the figures belong to (YYYY-MM-DD)'),
     lot: z.number().describe('shares per order unit (1)'),
     minQty: z.number().describe('minimum order quantity (US: 100)'),
     session: z.enum(SESSION_STATES),

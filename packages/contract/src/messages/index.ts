@@ -1,4 +1,5 @@
 import { account } from './account.ts';
+import { calendar } from './calendar.ts';
 import { common } from './common.ts';
 import { dayTrade } from './day-trade.ts';
 import { ipo } from './ipo.ts';
@@ -26,6 +27,7 @@ export const MESSAGES = {
   ...support,
   ...lending,
   ...dayTrade,
+  ...calendar,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -1,4 +1,5 @@
 import type { BlockTables } from './block.ts';
+import type { CalendarTables } from './calendar.ts';
 import type { DayTradeTables } from './day-trade.ts';
 import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
@@ -11,6 +12,7 @@ import type { SupportTables } from './support.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './block.ts';
+export type * from './calendar.ts';
 export type * from './day-trade.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
@@ -33,4 +35,5 @@ export interface Database
     ProductTables,
     SupportTables,
     LendingTables,
-    DayTradeTables {}
+    DayTradeTables,
+    CalendarTables {}

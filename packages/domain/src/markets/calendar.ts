@@ -3,7 +3,12 @@
  * Pure functions of (market, date/instant) over the data in holidays.ts and sessions.ts.
  */
 import type { Market } from '../currencies.ts';
-import { isExchangeOpenDay } from './holidays.ts';
+import {
+  isExchangeOpenDay,
+  type OperatorClosure,
+  operatorClosure,
+  replaceOperatorClosures,
+} from './holidays.ts';
 import {
   type DayKind,
   KRX_LATE_OPEN_DAYS,
@@ -44,6 +49,16 @@ export function isTradingDay(market: Market, date: LocalDate): boolean {
     cache.set(date, v);
   }
   return v;
+}
+
+/**
+ * Load the operators' closures (the server reads them from its table at start and again whenever one
+ * changes): from then on every calendar function sees them. Drops the cached days and schedules.
+ */
+export function setOperatorClosures(list: readonly OperatorClosure[]): void {
+  replaceOperatorClosures(list);
+  for (const m of Object.values(tradingDayCache)) m.clear();
+  scheduleCache.clear();
 }
 
 /** The exchange-local calendar date at an instant. */
@@ -114,6 +129,7 @@ export function isUsEarlyClose(date: LocalDate): boolean {
 
 /** Which session template applies on a trading day. */
 export function dayKind(market: Market, date: LocalDate): DayKind {
+  if (operatorClosure(market, date)?.kind === 'half_day') return 'half_day';
   if (market === 'usd' && isUsEarlyClose(date)) return 'half_day';
   if (market === 'krw' && KRX_LATE_OPEN_DAYS.includes(date)) return 'late_open';
   if (YEAR_START_MARKETS.includes(market) && isFirstTradingDayOfYear(market, date)) return 'year_start';
@@ -163,7 +179,14 @@ export function daySchedule(market: Market, date: LocalDate): DaySchedule | null
   if (isTradingDay(market, date)) {
     const kind = dayKind(market, date);
     const zone = MARKET_ZONE[market];
-    const phases = sessionTemplate(market, date, kind).phases.map((p) => {
+    let template = sessionTemplate(market, date, kind).phases;
+    // an operator's half day: the day's phases cut at its closing time (what starts after it is dropped)
+    const cut = operatorClosure(market, date);
+    if (cut?.kind === 'half_day' && cut.closeAt) {
+      const at = cut.closeAt;
+      template = template.filter((p) => p.start < at).map((p) => (p.end > at ? { ...p, end: at } : p));
+    }
+    const phases = template.map((p) => {
       const localStart = parseHm(p.start);
       const localEnd = parseHm(p.end);
       return {
@@ -244,4 +267,16 @@ export const tradingMinuteCount = (market: Market, date: LocalDate): number =>
 /** The trading day a (possibly closed-market) instant belongs to for "today" displays. */
 export function currentOrPreviousTradingDay(market: Market, epochMs: number): LocalDate {
   return tradingDayOnOrBefore(market, localDate(market, epochMs));
+}
+
+/**
+ * Which trading day of its life `date` is for an instrument listed on `listed` (1 = the listing day);
+ * 0 before the listing. Counts the market's trading days (a listing on a closed day counts from the next).
+ */
+export function listingDayNumber(market: Market, listed: LocalDate, date: LocalDate): number {
+  if (date < listed) return 0;
+  let n = 0;
+  for (let d = tradingDayOnOrAfter(market, listed); d <= date && n < 10_000; d = nextTradingDay(market, d))
+    n++;
+  return n;
 }

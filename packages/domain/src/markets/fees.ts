@@ -95,6 +95,18 @@ export const US_REGULATORY_FEES: readonly UsRegulatoryRow[] = [
 
 export type FeeSide = 'buy' | 'sell';
 
+/** A position's two trades: the one that opens it and the one that closes it. */
+export type Leg = 'open' | 'close';
+
+/**
+ * The side a leg trades on the exchange: a long opens with a buy and closes with a sale; a short opens
+ * with a sale (the short sale) and closes with a buy (the buy to cover). Fees and taxes follow the side,
+ * so the sell-side taxes (China's stamp duty, Korea's transaction tax, the US SEC fee and FINRA TAF)
+ * fall on a short's opening trade, never on its cover. `direction` is the position's: 1 long, 2 short.
+ */
+export const legSide = (direction: 1 | 2, leg: Leg): FeeSide =>
+  (direction === 1) === (leg === 'open') ? 'buy' : 'sell';
+
 /** Admin overrides of the defaults (any omitted field keeps the default). */
 export interface FeeOverride {
   buy?: FeeRate;
@@ -205,3 +217,14 @@ export const tradeFeesAt = (
   nowMs: number,
   override: FeeOverride = {},
 ): TradeFees => tradeFees(market, side, price, quantity, localDate(market, nowMs), override);
+
+/** Fees of one leg of a position (its side by {@link legSide}) at an instant. */
+export const legFeesAt = (
+  market: Market,
+  direction: 1 | 2,
+  leg: Leg,
+  price: Units,
+  quantity: bigint,
+  nowMs: number,
+  override: FeeOverride = {},
+): TradeFees => tradeFeesAt(market, legSide(direction, leg), price, quantity, nowMs, override);

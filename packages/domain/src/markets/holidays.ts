@@ -101,6 +101,44 @@ export const FALLBACK_HOLIDAYS: Record<
   ],
 };
 
+/**
+ * China's public holidays for years the `chinese-days` package does not cover yet (its data follows the
+ * State Council's yearly notice; version 1.5.7 ends with 2026). Each year lists the weekdays the exchanges
+ * close, worked out from the national holiday regulation as revised in 2024 (Spring Festival: New Year's
+ * Eve and the first three days; Labour Day two days, National Day three, with the usual bridging to a
+ * week) and the lunar dates, until the notice is published. When the package covers the year its data
+ * wins; a difference in the notice is mended by an operator's closure (see `setOperatorClosures`).
+ */
+export const CN_HOLIDAYS_AHEAD: Readonly<Record<number, readonly DatedClosure[]>> = {
+  2027: [
+    { date: '2027-01-01', name: "New Year's Day" },
+    // Spring Festival: the lunar new year falls on Saturday 2027-02-06; closed from the eve (Fri 02-05)
+    // through the following week (about Feb 5–13 with the weekends)
+    { date: '2027-02-05', name: 'Spring Festival' },
+    { date: '2027-02-08', name: 'Spring Festival' },
+    { date: '2027-02-09', name: 'Spring Festival' },
+    { date: '2027-02-10', name: 'Spring Festival' },
+    { date: '2027-02-11', name: 'Spring Festival' },
+    { date: '2027-02-12', name: 'Spring Festival' },
+    // Qingming (solar term on Monday 04-05)
+    { date: '2027-04-05', name: 'Qingming Festival' },
+    // Labour Day May 1–5 (Saturday to Wednesday)
+    { date: '2027-05-03', name: 'Labour Day' },
+    { date: '2027-05-04', name: 'Labour Day' },
+    { date: '2027-05-05', name: 'Labour Day' },
+    // Dragon Boat: 5th day of the 5th lunar month, Wednesday 06-09
+    { date: '2027-06-09', name: 'Dragon Boat Festival' },
+    // Mid-Autumn: 15th day of the 8th lunar month, Wednesday 09-15
+    { date: '2027-09-15', name: 'Mid-autumn Festival' },
+    // National Day Oct 1–7 (Friday to Thursday)
+    { date: '2027-10-01', name: 'National Day' },
+    { date: '2027-10-04', name: 'National Day' },
+    { date: '2027-10-05', name: 'National Day' },
+    { date: '2027-10-06', name: 'National Day' },
+    { date: '2027-10-07', name: 'National Day' },
+  ],
+};
+
 // ---- package data, normalised to date → name (built on first use, so that bundles that never ask
 // for a calendar can drop it) ----
 
@@ -165,7 +203,11 @@ export function publicHoliday(market: Market, date: LocalDate): string | null {
       return nyseYear(year).get(date) ?? null;
     case 'cny': {
       const d = holidayData();
-      if (year < d.cnYears.first || year > d.cnYears.last) return fallback('cny', date);
+      if (year < d.cnYears.first || year > d.cnYears.last) {
+        const ahead = CN_HOLIDAYS_AHEAD[year];
+        if (ahead) return ahead.find((h) => h.date === date)?.name ?? null;
+        return fallback('cny', date);
+      }
       const v = d.cnHolidays[date];
       return v ? v.split(',')[1] || v : null;
     }
@@ -206,8 +248,37 @@ export function exchangeClosure(market: Market, date: LocalDate): string | null 
   return null;
 }
 
+// ---- operators' closures ----
+
+/**
+ * A closure an operator entered at runtime (the back office): the market does not trade that day
+ * (`closed`), or closes early at `closeAt` (`half_day`, exchange-local "HH:MM"). It mends a table that
+ * aged (a holiday notice published after the release) without a release.
+ */
+export interface OperatorClosure {
+  market: Market;
+  date: LocalDate;
+  kind: 'closed' | 'half_day';
+  /** half_day: the local time trading ends ("13:00"). */
+  closeAt?: string;
+  name: string;
+}
+
+let operatorClosures = new Map<string, OperatorClosure>();
+
+/** Replace the operators' closures (calendar.ts's `setOperatorClosures` also drops its caches). */
+export function replaceOperatorClosures(list: readonly OperatorClosure[]): void {
+  operatorClosures = new Map(list.map((c) => [`${c.market}|${c.date}`, c]));
+}
+
+/** The operator's closure of a market on a date, if any. */
+export const operatorClosure = (market: Market, date: LocalDate): OperatorClosure | undefined =>
+  operatorClosures.get(`${market}|${date}`);
+
 /** Why the exchange is closed on a weekday, or null when it trades (weekends are not reported). */
 export function closureReason(market: Market, date: LocalDate): string | null {
+  const op = operatorClosure(market, date);
+  if (op?.kind === 'closed') return op.name;
   return publicHoliday(market, date) ?? exchangeClosure(market, date);
 }
 

@@ -4,7 +4,7 @@
 import { UNIT, type Units } from '../money.ts';
 import { isOnTick, snapToTick, tickSize } from './ticks.ts';
 import type { LocalDate } from './time.ts';
-import { type Dated, effectiveRow, type InstrumentSpec } from './types.ts';
+import { type Board, type Dated, effectiveRow, type InstrumentSpec } from './types.ts';
 
 export interface PriceLimits {
   /** Highest allowed price (limit up, 涨停 / ストップ高). */
@@ -97,8 +97,16 @@ export const CN_LIMIT_TABLES: Record<
   'sse_main' | 'szse_main' | 'sse_star' | 'szse_chinext',
   readonly CnLimitRow[]
 > = {
-  sse_main: [{ from: '1996-12-16', bp: 1000n, stBp: 500n }],
-  szse_main: [{ from: '1996-12-16', bp: 1000n, stBp: 500n }],
+  sse_main: [
+    { from: '1996-12-16', bp: 1000n, stBp: 500n },
+    // ST / *ST on the main boards widened from ±5% to ±10% (SSE/SZSE notice on the price-limit ratio of
+    // risk-warning stocks, consulted 2025-06-27, in force from 2025-07-07)
+    { from: '2025-07-07', bp: 1000n, stBp: 1000n },
+  ],
+  szse_main: [
+    { from: '1996-12-16', bp: 1000n, stBp: 500n },
+    { from: '2025-07-07', bp: 1000n, stBp: 1000n },
+  ],
   sse_star: [{ from: '2019-07-22', bp: 2000n, stBp: 2000n }],
   szse_chinext: [
     { from: '2009-10-30', bp: 1000n, stBp: 500n },
@@ -106,6 +114,44 @@ export const CN_LIMIT_TABLES: Record<
     { from: '2020-08-24', bp: 2000n, stBp: 2000n },
   ],
 };
+
+export interface CnNewListingRow extends Dated {
+  /** A stock listed on or after `from` has no daily limit on its first `days` trading days. */
+  days: number;
+}
+
+/**
+ * China's registration system: no price limit on a new listing's first 5 trading days (STAR since its
+ * opening 2019-07-22, ChiNext since the 2020-08-24 reform, the main boards since the full registration
+ * reform's first listings on 2023-04-10; SSE/SZSE trading rules). Looked up by the listing date. Before
+ * that, main-board listings had a first-day cap (+44%) that is not modelled here.
+ */
+export const CN_NEW_LISTING_NO_LIMIT: Record<keyof typeof CN_LIMIT_TABLES, readonly CnNewListingRow[]> = {
+  sse_main: [
+    { from: '1990-01-01', days: 0 },
+    { from: '2023-04-10', days: 5 },
+  ],
+  szse_main: [
+    { from: '1990-01-01', days: 0 },
+    { from: '2023-04-10', days: 5 },
+  ],
+  sse_star: [{ from: '2019-07-22', days: 5 }],
+  szse_chinext: [
+    { from: '1990-01-01', days: 0 },
+    { from: '2020-08-24', days: 5 },
+  ],
+};
+
+/**
+ * Whether a China stock listed on `listed` trades without a daily limit on its `listingDay`-th trading
+ * day (1 = the listing day). The caller counts the trading days (calendar.ts's `listingDayNumber`), so
+ * this file needs no calendar.
+ */
+export function cnNewListingUnlimited(board: Board, listed: LocalDate, listingDay: number): boolean {
+  const rows = CN_NEW_LISTING_NO_LIMIT[board as keyof typeof CN_NEW_LISTING_NO_LIMIT];
+  if (!rows || listed < rows[0].from) return false;
+  return listingDay >= 1 && listingDay <= effectiveRow(rows, listed, 'new listing rule').days;
+}
 
 /** Round a non-negative rational to a step, half up. */
 function roundHalfUp(num: bigint, den: bigint, step: Units): Units {
@@ -131,11 +177,16 @@ export interface LimitOptions {
   widenUp?: boolean;
   /** TSE: widen the lower side. */
   widenDown?: boolean;
+  /**
+   * Which trading day since its listing `date` is for the instrument (1 = the listing day), when it
+   * has a listing date (`spec.listed`); China's new listings trade without a limit on their first days.
+   */
+  listingDay?: number;
 }
 
 /**
  * The day's price limits from the base price (the previous close, adjusted for corporate actions).
- * Null when the market has none (US) or for indices.
+ * Null when the market has none (US), for indices, and for a China new listing in its first days.
  */
 export function priceLimits(
   spec: InstrumentSpec,
@@ -159,6 +210,12 @@ export function priceLimits(
       const board = spec.board as keyof typeof CN_LIMIT_TABLES;
       const rows = CN_LIMIT_TABLES[board];
       if (!rows) throw new RangeError(`not a China board: ${spec.board}`);
+      if (
+        spec.listed &&
+        opts.listingDay !== undefined &&
+        cnNewListingUnlimited(board, spec.listed, opts.listingDay)
+      )
+        return null;
       const row = effectiveRow(rows, date, `${board} limit`);
       const bp = spec.st ? row.stBp : row.bp;
       const cent = 100n; // 0.01 in units

@@ -44,22 +44,24 @@ export const TICK_TABLES: Record<TickTableId, readonly TickTable[]> = {
       ]),
     },
   ],
-  // Finer grid for index constituents (introduced 2014 for TOPIX100, now applied to TOPIX500).
+  // Finer grid for index constituents: TOPIX100 from 2014-07-22, TOPIX500 from 2023-06-05 (JPX, "tick
+  // size" FAQ, the table for TOPIX500 constituents; boundary "or less"). The bands break at 1,000 / 3,000 /
+  // 10,000 / 30,000 / … yen: ¥3,000.5 is off the grid (a tick of 1 above ¥3,000), ¥2,999.5 is on it.
   tse_topix500: [
     {
       from: '2014-07-22',
       boundary: 'lte',
       bands: bands([
         [1_000, '0.1'],
-        [5_000, '0.5'],
+        [3_000, '0.5'],
         [10_000, 1],
-        [50_000, 5],
+        [30_000, 5],
         [100_000, 10],
-        [500_000, 50],
+        [300_000, 50],
         [1_000_000, 100],
-        [5_000_000, 500],
+        [3_000_000, 500],
         [10_000_000, 1_000],
-        [50_000_000, 5_000],
+        [30_000_000, 5_000],
         [null, 10_000],
       ]),
     },

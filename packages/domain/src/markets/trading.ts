@@ -2,6 +2,7 @@
  * Lots, minimum quantities, settlement cycles and the China T+1 selling rule, as effective-dated data.
  */
 import type { Market } from '../currencies.ts';
+import type { Units } from '../money.ts';
 import { addTradingDays, localDate } from './calendar.ts';
 import { dayNumber, type LocalDate } from './time.ts';
 import { type Dated, effectiveRow, type InstrumentSpec } from './types.ts';
@@ -115,4 +116,44 @@ export function canSell(market: Market, boughtAt: number, sellAt: number): boole
 /** The exchange's trading unit for an instrument (STAR has a 200-share minimum buy at the exchange). */
 export function exchangeLot(spec: InstrumentSpec, date: LocalDate): bigint {
   return lotRule(spec.market, date).exchangeLot;
+}
+
+// ---- what settlement holds back from a withdrawal ----
+
+/** The cash a sale brought in, not withdrawable before its settlement date. */
+export interface SaleProceeds {
+  /** The settlement date of the sale (`settlementDate` of its market and trade date). */
+  settlesOn: LocalDate;
+  amount: Units;
+}
+
+export interface Withdrawable {
+  /** What may leave now: the available cash less the proceeds of sales not settled yet (never below 0). */
+  withdrawable: Units;
+  /** The proceeds still unsettled, by settlement date ascending: when each part becomes withdrawable. */
+  pending: SaleProceeds[];
+}
+
+/**
+ * Withdrawable cash: sale proceeds count as available for trading at once, but leave the broker only
+ * from their settlement date. `today` is the exchange-local date now of the proceeds' market; proceeds
+ * settling on or before it are free. Conservative when proceeds were spent on a new purchase: the
+ * purchase does not free them earlier.
+ */
+export function withdrawableCash(
+  available: Units,
+  proceeds: readonly SaleProceeds[],
+  today: LocalDate,
+): Withdrawable {
+  const byDate = new Map<LocalDate, Units>();
+  for (const p of proceeds) {
+    if (p.settlesOn <= today || p.amount <= 0n) continue;
+    byDate.set(p.settlesOn, (byDate.get(p.settlesOn) ?? 0n) + p.amount);
+  }
+  const pending = [...byDate]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([settlesOn, amount]) => ({ settlesOn, amount }));
+  const held = pending.reduce((s, p) => s + p.amount, 0n);
+  const free = available - held;
+  return { withdrawable: free > 0n ? free : 0n, pending };
 }

@@ -71,6 +71,8 @@ export interface InstrumentSpec {
   tickTable: TickTableId;
   /** China "ST" / "*ST" risk-warning stock (narrower daily limit on the main boards). */
   st?: boolean;
+  /** Listing date, when the instrument listed recently (China: no daily limit on the first days). */
+  listed?: LocalDate;
 }
 
 export const MARKET_ZONE: Record<Market, string> = {

@@ -6,6 +6,9 @@ import {
   cnBoardOf,
   type InstrumentSpec,
   isOnTick,
+  legFeesAt,
+  legSide,
+  listingDayNumber,
   minimumQuantity,
   parseUnits,
   priceLimits,
@@ -17,6 +20,7 @@ import {
   tradableRange,
   tradeFees,
   tseLimitWidth,
+  withdrawableCash,
 } from '../../src/index.ts';
 
 const u = (s: string): bigint => {
@@ -93,12 +97,51 @@ describe('China price limits', () => {
     expect(priceLimits(cnMain, u('13.33'), D)).toEqual({ up: u('14.66'), down: u('12.00') });
   });
 
-  test('±20% STAR and ChiNext (since 2020-08-24), ±5% ST on the main board', () => {
+  test('±20% STAR and ChiNext (since 2020-08-24); ST on the main board ±5% until 2025-07-04, ±10% from 2025-07-07', () => {
     expect(priceLimits(cnStar, u('100.00'), D)).toEqual({ up: u('120.00'), down: u('80.00') });
     expect(priceLimits(cnChiNext, u('100.00'), D)).toEqual({ up: u('120.00'), down: u('80.00') });
     expect(priceLimits(cnChiNext, u('100.00'), '2020-08-21')).toEqual({ up: u('110.00'), down: u('90.00') });
-    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), D)).toEqual({ up: u('3.50'), down: u('3.16') });
+    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), '2025-07-04')).toEqual({
+      up: u('3.50'),
+      down: u('3.16'),
+    });
+    // 3.33 × 1.1 = 3.663 → 3.66; × 0.9 = 2.997 → 3.00
+    expect(priceLimits({ ...cnMain, st: true }, u('3.33'), D)).toEqual({ up: u('3.66'), down: u('3.00') });
+    expect(
+      priceLimits({ market: 'cny', board: 'szse_main', tickTable: 'cn', st: true }, u('5.00'), D),
+    ).toEqual({
+      up: u('5.50'),
+      down: u('4.50'),
+    });
     expect(priceLimits({ ...cnStar, st: true }, u('10.00'), D)).toEqual({ up: u('12.00'), down: u('8.00') });
+  });
+});
+
+describe('China new listings', () => {
+  const listed = '2026-11-16'; // a Monday
+  const fresh: InstrumentSpec = { ...cnMain, listed };
+  test('no limit on the first 5 trading days of a main-board listing (since 2023-04-10)', () => {
+    for (const day of [1, 2, 3, 4, 5])
+      expect(priceLimits(fresh, u('20.00'), D, { listingDay: day })).toBeNull();
+    expect(priceLimits(fresh, u('20.00'), D, { listingDay: 6 })).toEqual({
+      up: u('22.00'),
+      down: u('18.00'),
+    });
+    // the same on STAR and ChiNext
+    expect(priceLimits({ ...cnStar, listed }, u('20.00'), D, { listingDay: 5 })).toBeNull();
+    expect(priceLimits({ ...cnChiNext, listed }, u('20.00'), D, { listingDay: 1 })).toBeNull();
+    // a main-board listing before the reform kept its limit after the listing day
+    expect(priceLimits({ ...cnMain, listed: '2022-03-01' }, u('20.00'), D, { listingDay: 2 })).not.toBeNull();
+  });
+
+  test('the listing day number counts the trading days (the sixth is the next Monday)', () => {
+    expect(listingDayNumber('cny', listed, '2026-11-16')).toBe(1);
+    expect(listingDayNumber('cny', listed, '2026-11-20')).toBe(5);
+    expect(listingDayNumber('cny', listed, '2026-11-21')).toBe(5);
+    expect(listingDayNumber('cny', listed, '2026-11-23')).toBe(6);
+    expect(listingDayNumber('cny', listed, '2026-11-13')).toBe(0);
+    // across the 2026 National Day closure
+    expect(listingDayNumber('cny', '2026-09-28', '2026-10-08')).toBe(4);
   });
 });
 
@@ -136,12 +179,23 @@ describe('tick sizes', () => {
     ['tse_general', '60000000', '100000'],
     ['tse_topix500', '1000', '0.1'],
     ['tse_topix500', '1000.5', '0.5'],
-    ['tse_topix500', '5000', '0.5'],
-    ['tse_topix500', '5001', '1'],
+    ['tse_topix500', '3000', '0.5'],
+    ['tse_topix500', '3001', '1'],
     ['tse_topix500', '10000', '1'],
     ['tse_topix500', '10005', '5'],
-    ['tse_topix500', '50010', '10'],
+    ['tse_topix500', '30000', '5'],
+    ['tse_topix500', '30010', '10'],
     ['tse_topix500', '100050', '50'],
+    ['tse_topix500', '300000', '50'],
+    ['tse_topix500', '300100', '100'],
+    ['tse_topix500', '1000000', '100'],
+    ['tse_topix500', '1000500', '500'],
+    ['tse_topix500', '3000000', '500'],
+    ['tse_topix500', '3001000', '1000'],
+    ['tse_topix500', '10000000', '1000'],
+    ['tse_topix500', '10005000', '5000'],
+    ['tse_topix500', '30000000', '5000'],
+    ['tse_topix500', '30010000', '10000'],
     ['tse_topix500', '60000000', '10000'],
     ['cn', '1500.01', '0.01'],
     ['krx', '1999', '1'],
@@ -164,6 +218,23 @@ describe('tick sizes', () => {
     expect(tickSize('krx', u('1500'), '2023-01-25')).toBe(u('1'));
     expect(tickSize('krx_kosdaq', u('600000'), '2023-01-20')).toBe(u('100'));
     expect(tickSize('krx_kosdaq', u('600000'), '2023-01-25')).toBe(u('1000'));
+  });
+
+  test('TOPIX500 constituents per JPX: ¥2,999.5 on the grid, ¥3,000.5 and ¥4,000.5 off it', () => {
+    const lim = priceLimits(jpTopix, u('3000'), D);
+    expect(checkOrderPrice(jpTopix, u('2999.5'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(jpTopix, u('3000.5'), lim, D)).toBe('offTick');
+    expect(checkOrderPrice(jpTopix, u('3000'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(jpTopix, u('3001'), lim, D)).toBe('ok');
+    expect(checkOrderPrice(jpTopix, u('4000.5'), priceLimits(jpTopix, u('4000'), D), D)).toBe('offTick');
+    expect(isOnTick('tse_topix500', u('29995'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('30005'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('299950'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('300050'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('2999500'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('3000500'))).toBe(false);
+    expect(isOnTick('tse_topix500', u('29995000'))).toBe(true);
+    expect(isOnTick('tse_topix500', u('30005000'))).toBe(false);
   });
 
   test('grid checks and snapping', () => {
@@ -215,6 +286,36 @@ describe('lots, settlement and selling', () => {
     expect(settlementDate('krw', '2026-11-24')).toBe('2026-11-26');
   });
 
+  test('settlement dates of fills: T+2 Japan, T+1 US since 2024-05-28, T+1 China, T+2 Korea, on each market’s calendar', () => {
+    expect(settlementDate('jpy', '2026-12-30')).toBe('2027-01-05'); // Dec 31 – Jan 3 closed
+    expect(settlementDate('usd', '2026-12-24')).toBe('2026-12-28'); // Christmas
+    expect(settlementDate('cny', '2027-02-04')).toBe('2027-02-15'); // the Spring Festival closure
+    expect(settlementDate('krw', '2027-02-05')).toBe('2027-02-11'); // Seollal and its substitute day
+  });
+
+  test('withdrawable cash: sale proceeds are held until their settlement date', () => {
+    const proceeds = [
+      { settlesOn: '2026-11-26', amount: u('300') },
+      { settlesOn: '2026-11-25', amount: u('200') },
+      { settlesOn: '2026-11-26', amount: u('100') },
+      { settlesOn: '2026-11-24', amount: u('999') },
+    ];
+    expect(withdrawableCash(u('1000'), proceeds, '2026-11-24')).toEqual({
+      withdrawable: u('400'),
+      pending: [
+        { settlesOn: '2026-11-25', amount: u('200') },
+        { settlesOn: '2026-11-26', amount: u('400') },
+      ],
+    });
+    expect(withdrawableCash(u('1000'), proceeds, '2026-11-25').withdrawable).toBe(u('600'));
+    expect(withdrawableCash(u('1000'), proceeds, '2026-11-26')).toEqual({
+      withdrawable: u('1000'),
+      pending: [],
+    });
+    // proceeds spent on a new purchase: nothing below zero
+    expect(withdrawableCash(u('100'), proceeds, '2026-11-24').withdrawable).toBe(0n);
+  });
+
   test('China T+1: shares bought today cannot be sold today', () => {
     const bought = Date.parse('2026-11-24T10:00:00+08:00');
     expect(canSell('cny', bought, Date.parse('2026-11-24T14:00:00+08:00'))).toBe(false);
@@ -264,6 +365,42 @@ describe('fees', () => {
     // $15,000 × $27.80 / $1M = $0.417 → 0.42, plus TAF 0.0166 → 0.02
     expect(tradeFees('usd', 'sell', u('150.00'), 100n, '2024-06-03').regulatory).toBe(u('0.44'));
     expect(tradeFees('usd', 'buy', u('150.00'), 100n, '2026-01-05').total).toBe(0n);
+  });
+
+  test('fees by leg: a short pays the sale’s taxes when it opens, none when it is bought back', () => {
+    expect(legSide(1, 'open')).toBe('buy');
+    expect(legSide(1, 'close')).toBe('sell');
+    expect(legSide(2, 'open')).toBe('sell');
+    expect(legSide(2, 'close')).toBe('buy');
+    const at = (iso: string) => Date.parse(iso);
+    // China: short 1,000 shares at ¥10.00 = ¥10,000; stamp duty 0.05% = ¥5.00 on the sale (the opening),
+    // commission 0.025% = ¥2.50 → the ¥5 minimum on each leg; the cover at ¥9.00 pays no stamp duty
+    const cnOpen = legFeesAt('cny', 2, 'open', u('10.00'), 1000n, at('2026-11-24T10:00:00+08:00'));
+    expect(cnOpen).toEqual({ fee: u('5.00'), stampDuty: u('5.00'), regulatory: 0n, total: u('10.00') });
+    const cnClose = legFeesAt('cny', 2, 'close', u('9.00'), 1000n, at('2026-11-25T10:00:00+08:00'));
+    expect(cnClose).toEqual({ fee: u('5.00'), stampDuty: 0n, regulatory: 0n, total: u('5.00') });
+    // Korea: short 100 shares at ₩50,000 = ₩5,000,000; transaction tax 0.20% (2026) = ₩10,000 on the sale
+    const krOpen = legFeesAt('krw', 2, 'open', u('50000'), 100n, at('2026-11-24T10:00:00+09:00'));
+    expect(krOpen).toEqual({ fee: u('750'), stampDuty: u('10000'), regulatory: 0n, total: u('10750') });
+    expect(legFeesAt('krw', 2, 'close', u('48000'), 100n, at('2026-11-25T10:00:00+09:00')).stampDuty).toBe(
+      0n,
+    );
+    // US: short 100 shares at $150.00 = $15,000; SEC $27.80 per million (FY2025, before 2025-05-14) =
+    // $0.417 → $0.42, FINRA TAF 100 × $0.000166 = $0.0166 → $0.02: $0.44 on the short sale, $0 on the cover
+    const usOpen = legFeesAt('usd', 2, 'open', u('150.00'), 100n, at('2025-03-03T10:00:00-05:00'));
+    expect(usOpen.regulatory).toBe(u('0.44'));
+    expect(legFeesAt('usd', 2, 'close', u('140.00'), 100n, at('2025-03-04T10:00:00-05:00')).total).toBe(0n);
+    // since 2025-05-14 the SEC rate is $0: the TAF alone
+    expect(legFeesAt('usd', 2, 'open', u('150.00'), 100n, at('2026-11-24T10:00:00-05:00')).regulatory).toBe(
+      u('0.02'),
+    );
+    // a long is the mirror: taxes on its close
+    expect(legFeesAt('cny', 1, 'open', u('10.00'), 1000n, at('2026-11-24T10:00:00+08:00')).stampDuty).toBe(
+      0n,
+    );
+    expect(legFeesAt('cny', 1, 'close', u('10.00'), 1000n, at('2026-11-25T10:00:00+08:00')).stampDuty).toBe(
+      u('5.00'),
+    );
   });
 
   test('admin overrides replace the defaults', () => {

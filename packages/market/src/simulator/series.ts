@@ -273,7 +273,9 @@ export class SymbolSeries {
     if (this.limitsKnown[i]) return;
     const date = this.timeline.dates[i];
     const grid = numGrid(this.instrument.tickTable, date);
-    const limits = priceLimits(this.instrument, BigInt(this.base[i]), date);
+    // the timeline is the market's trading days: a new listing's day number since it listed
+    const listingDay = this.instrument.listed ? i - this.firstIndex + 1 : undefined;
+    const limits = priceLimits(this.instrument, BigInt(this.base[i]), date, { listingDay });
     if (limits) {
       const up = Number(limits.up);
       const down = Number(limits.down);

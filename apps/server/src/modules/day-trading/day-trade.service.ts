@@ -31,7 +31,7 @@ import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import type { DayTradeDeps, DayTrader, OperationKey } from './day-trade.deps.ts';
 import type { ApplicationRow, DayPositionRow } from './day-trade.repo.ts';
 import * as repo from './day-trade.repo.ts';
@@ -154,7 +154,7 @@ export function dayTradeService(d: DayTradeDeps) {
     const price = d.marketFill(inst.symbol, input.direction, now);
     if (price === null) return refuse('trade.priceUnavailable');
     const margin = positionMargin(mkt, price, input.quantity, input.leverage);
-    const fees = configuredTradeFees(settings, mkt, 'buy', price, input.quantity, now);
+    const fees = configuredLegFees(settings, mkt, input.direction, 'open', price, input.quantity, now);
     const charge = fees.fee + fees.stampDuty;
     const orderNo = newOrderNo('T', now);
     const at = new Date(now);

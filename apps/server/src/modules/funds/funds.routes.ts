@@ -103,6 +103,9 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
       'ok.withdrawSubmitted',
     ),
   );
+  kit.post(fundsApi.withdrawable, async (req) =>
+    ok(wire.withdrawableReply(await m.withdrawals.withdrawable(currentUser(req).id, req.body.type))),
+  );
   kit.post(fundsApi.withdrawallist, async (req) =>
     ok(
       pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body).map(wire.withdrawalRow),

@@ -1,4 +1,5 @@
 import type { BodyOf, DataOf, fundsApi } from '@kabuto/contract';
+import { formatUnits } from '@kabuto/domain';
 import type { CardInput } from './cards.service.ts';
 import type { DepositInput, DepositRow, DepositsService } from './deposits.service.ts';
 import type { FundsDetail } from './wallets.service.ts';
@@ -152,4 +153,14 @@ export const withdrawalRow = (
   bank_num: w.accountNumber,
   create_time: w.createdAt,
   check_time: w.decidedAt,
+});
+
+/** `/user/withdrawable`: the wallet's withdrawable cash and its unsettled sale proceeds by date. */
+export const withdrawableReply = (
+  w: Awaited<ReturnType<WithdrawalsService['withdrawable']>>,
+): DataOf<typeof fundsApi.withdrawable> => ({
+  type: w.currency,
+  available: formatUnits(w.available),
+  withdrawable: formatUnits(w.withdrawable),
+  unsettled: w.pending.map((p) => ({ money: formatUnits(p.amount), settle_date: p.settlesOn })),
 });

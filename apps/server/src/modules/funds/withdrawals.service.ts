@@ -10,7 +10,13 @@ import {
   type Units,
   windowText,
 } from '@kabuto/domain';
-import { isLedgerError, platformAccount, userAccount } from '@kabuto/ledger';
+import {
+  availableBalance,
+  isLedgerError,
+  lockLedgerAccounts,
+  platformAccount,
+  userAccount,
+} from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
@@ -24,6 +30,7 @@ import { newOrderNo } from '../../shared/order-no.ts';
 import type { OpenPositionsCheck } from '../../shared/positions.ts';
 import * as review from '../../shared/review-queue.ts';
 import { loadSettings } from '../../shared/settings.ts';
+import { withdrawableOf } from '../../shared/settlement.ts';
 import type { StepUpCheck } from '../../shared/step-up.ts';
 import * as repo from './funds.repo.ts';
 
@@ -82,6 +89,18 @@ export function withdrawalsService(
     try {
       return await withTx(db, async (tx) => {
         await reads.stepUp(tx, user, stepUpProof);
+        // sale proceeds are withdrawable from their settlement date: the cash (and the bank account, in
+        // id order as the transfer will) locked and read, then the unsettled part kept back
+        const [locked] = await lockLedgerAccounts(tx, [
+          { owner: user.id, currency: input.currency, kind: 'cash' },
+          { owner: null, currency: input.currency, kind: 'bank' },
+        ]);
+        const available = availableBalance(locked);
+        if (input.amount <= available) {
+          const w = await withdrawableOf(tx, user.id, input.currency, available, now);
+          if (input.amount > w.withdrawable)
+            refuse('withdraw.aboveWithdrawable', { amount: plainAmount(w.withdrawable) });
+        }
         const row = await repo.insertWithdrawal(tx, {
           order_no: newOrderNo('W', now),
           user_id: user.id,
@@ -118,6 +137,12 @@ export function withdrawalsService(
       if (isUniqueViolation(err)) refuse('withdraw.pending');
       throw err;
     }
+  }
+
+  /** What of a wallet may be withdrawn now, and when the unsettled sale proceeds become free. */
+  async function withdrawable(userId: bigint, currency: Currency) {
+    const available = availableBalance(await userAccount(db, userId, currency, 'cash'));
+    return { currency, available, ...(await withdrawableOf(db, userId, currency, available, clock.now())) };
   }
 
   /** The user's withdrawals of a wallet, newest first (the account number masked). */
@@ -205,7 +230,7 @@ export function withdrawalsService(
 
   const pendingCount = async () => repo.countPending(db, 'withdrawal');
 
-  return { request, list, queue, decide, pendingCount };
+  return { request, withdrawable, list, queue, decide, pendingCount };
 }
 
 export type WithdrawalsService = ReturnType<typeof withdrawalsService>;

@@ -84,6 +84,8 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
       limitUp: q.limitUp === null ? null : wireNumber(q.limitUp),
       limitDown: q.limitDown === null ? null : wireNumber(q.limitDown),
       tick: wireNumber(q.tick),
+      tickTable: inst.tickTable,
+      tradingDay: q.tradingDay,
       lot: 1,
       minQty: Number(minimumQuantity(inst.market, q.tradingDay)),
       session: q.session,

@@ -34,7 +34,7 @@ import { type FundRecordInput, fundRecordsInsert, writeFundRecords } from '../..
 import { ledgerRefusal, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
 import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
@@ -174,7 +174,7 @@ export function ordersService(t: TradingDeps) {
     }
 
     const margin = positionMargin(mkt, price, input.quantity, input.leverage);
-    const fees = configuredTradeFees(settings, mkt, 'buy', price, input.quantity, now);
+    const fees = configuredLegFees(settings, mkt, input.direction, 'open', price, input.quantity, now);
     return placeOrder({
       userId,
       inst,
@@ -214,7 +214,7 @@ export function ordersService(t: TradingDeps) {
       return refuse('trade.priceUnavailable');
     const price = q.price;
     const order: BuyInput = { ...input, orderType: 1, limitPrice: undefined };
-    const fees = configuredTradeFees(settings, mkt, 'buy', price, input.quantity, now);
+    const fees = configuredLegFees(settings, mkt, input.direction, 'open', price, input.quantity, now);
     return placeOrder({
       userId,
       inst,

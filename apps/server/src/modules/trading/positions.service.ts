@@ -26,7 +26,8 @@ import { batcher } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
-import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import { recordSaleProceeds } from '../../shared/settlement.ts';
 import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -84,7 +85,15 @@ export function positionsService(t: TradingDeps) {
     movePosition(pos.status, POSITION_STATUS.closed);
     // selling a lent position recalls it first (the fee accrued so far is paid in this transaction)
     if (pos.lent) await t.lending?.recallOnClose(tx, pos, now, settings);
-    const fees = configuredTradeFees(settings, mkt, 'sell', price, pos.quantity, now);
+    const fees = configuredLegFees(
+      settings,
+      mkt,
+      pos.direction === 2 ? 2 : 1,
+      'close',
+      price,
+      pos.quantity,
+      now,
+    );
 
     // The accounts locked and read once; the balance holds until the transfers below. A day-trade
     // position settles into its line (the user's day_trade account), not into cash.
@@ -135,6 +144,16 @@ export function positionsService(t: TradingDeps) {
       kinds.push({ type: 'stamp_duty', amount: -s.stampDuty, memo: 'stamp duty' });
     }
     const ts = await transfer(tx, reqs);
+    // what the sale credited to cash is withdrawable from its settlement date (a day-trade close
+    // settles into its line, not cash)
+    if (!pos.day_trade)
+      await recordSaleProceeds(tx, {
+        userId: pos.user_id,
+        market: mkt,
+        positionId: pos.id,
+        amount: pos.margin + s.gain - s.loss - s.sellFee - s.stampDuty,
+        at: now,
+      });
     const at = new Date(now);
     await repo.markClosed(tx, pos.id, {
       closePrice: price,

@@ -1,4 +1,4 @@
-import { formatUnits, type Market, parseUnits, UNIT } from '@kabuto/domain';
+import { formatUnits, type InstrumentSpec, type LocalDate, type Market, parseUnits } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { useStartupConfig } from '../../../lib/startup-config.ts';
 import { estimateOrder } from '../../../lib/trade-config.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
+import { limitPriceProblem, stepLimitPrice } from '../order-check.ts';
 
 export type Direction = 1 | 2;
 type OrderType = 1 | 2;
@@ -24,6 +25,10 @@ export interface OrderTarget {
   symbol: string;
   name: string;
   market: Market;
+  /** The instrument's rules (market, board, tick table): the limit price is checked with them. */
+  spec: InstrumentSpec;
+  /** The exchange-local trading day of the quote (the date the tick table and limits are for). */
+  tradingDay: LocalDate;
   price: string;
   tick: string;
   limitUp: string | null;
@@ -83,7 +88,6 @@ export function OrderSheet({
   };
 
   const qty = parseQty(qtyText);
-  const tickUnits = parseUnits(target.tick) ?? 0n;
   const limitPrice = parseUnits(priceText.replace(/,/g, ''));
   const priceUnits = orderType === 1 ? (parseUnits(target.price) ?? 0n) : (limitPrice ?? 0n);
   const est = estimateOrder(
@@ -92,29 +96,29 @@ export function OrderSheet({
     BigInt(qty),
     leverage,
     feeOverride(config, target.market),
+    direction,
   );
   const available = walletBalance(user.data, target.market);
   const availableUnits = parseUnits(available) ?? 0n;
   const up = target.limitUp ? parseUnits(target.limitUp) : null;
   const down = target.limitDown ? parseUnits(target.limitDown) : null;
 
+  // the domain's check, as the server's: the tick of the entered price's band, the day's limits
+  const limits = up != null && down != null ? { up, down } : null;
+  const priceProblem =
+    orderType === 2 ? limitPriceProblem(target.spec, limitPrice, limits, target.tradingDay) : null;
   let problem: string | null = null;
   if (qty < target.minQty) problem = t('order.minQty', { min: target.minQty });
-  else if (orderType === 2 && (limitPrice === null || limitPrice <= 0n)) problem = t('order.enterPrice');
-  else if (
-    orderType === 2 &&
-    limitPrice !== null &&
-    ((up !== null && limitPrice > up) || (down !== null && limitPrice < down))
-  )
-    problem = t('order.beyondLimit');
-  else if (orderType === 2 && limitPrice !== null && tickUnits > 0n && limitPrice % tickUnits !== 0n)
-    problem = t('order.offTick', { tick: target.tick.replace(/\.?0+$/, '') });
+  else if (priceProblem?.kind === 'enterPrice') problem = t('order.enterPrice');
+  else if (priceProblem?.kind === 'offTick')
+    problem = t('order.offTick', { tick: formatUnits(priceProblem.tick).replace(/\.?0+$/, '') });
+  else if (priceProblem?.kind === 'beyondLimit') problem = t('order.beyondLimit');
   else if (user.data && est.total > availableUnits) problem = t('order.insufficient');
   const noFundPassword = user.data?.hasFundPassword === false;
 
   const stepPrice = (n: number) => {
     const base = limitPrice ?? parseUnits(target.price) ?? 0n;
-    const next = base + BigInt(n) * (tickUnits || UNIT);
+    const next = stepLimitPrice(target.spec, base, n, target.tradingDay);
     if (next > 0n) setPriceText(formatUnitsTrim(formatUnits(next), target.decimals));
   };
   const stepQty = (n: number) => setQtyText(String(Math.min(MAX_QTY, Math.max(target.minQty, qty + n))));

@@ -1,4 +1,5 @@
 import '../quotes.css';
+import type { Board } from '@kabuto/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -315,6 +316,8 @@ export function InfoPage() {
                   symbol: d.symbol,
                   name: d.name,
                   market,
+                  spec: { market, board: d.board as Board, tickTable: d.tickTable },
+                  tradingDay: d.tradingDay,
                   price: decimalText(price ?? d.price),
                   tick: decimalText(d.tick),
                   limitUp: d.limitUp === null ? null : decimalText(d.limitUp),

@@ -21,6 +21,7 @@ import { getStartupConfig } from '../../../lib/startup-config.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import { useWithdraw } from '../api/use-withdraw.ts';
+import { useWithdrawable } from '../api/use-withdrawable.ts';
 import { limitsOf, withdrawWindow } from '../config.ts';
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -48,7 +49,10 @@ export function WithdrawForm({
   const withdraw = useWithdraw();
   const limits = limitsOf(settings, 'withdraw_limits', type);
   const hours = withdrawWindow(settings);
-  const balance = available(type);
+  // sale proceeds are withdrawable from their settlement date: what the server counts, else the cash
+  const settled = useWithdrawable(type);
+  const balance = settled.data?.withdrawable ?? available(type);
+  const unsettled = settled.data?.unsettled ?? [];
 
   useEffect(() => {
     if (!cards.some((c) => c.id === bankId)) setBankId(cards[0]?.id ?? null);
@@ -68,7 +72,12 @@ export function WithdrawForm({
         { below: 'withdraw.belowMinimum', above: 'withdraw.aboveMaximum' },
         (u) => compactMoney(unitsToInput(u, type), type),
       ) ??
-      (units !== null && units > (toUnits(balance) ?? 0n) ? { msg: 'money.insufficientAvailable' } : null) ??
+      (units !== null && units > (toUnits(available(type)) ?? 0n)
+        ? { msg: 'money.insufficientAvailable' }
+        : null) ??
+      (units !== null && units > (toUnits(balance) ?? 0n)
+        ? { msg: 'withdraw.aboveWithdrawable', params: { amount: compactMoney(balance, type) } }
+        : null) ??
       (card ? null : { msg: 'withdraw.bankRequired' }) ??
       (hasFundPassword ? null : { msg: 'account.fundPasswordNotSet' }) ??
       required(password, 'passwords') ??
@@ -114,6 +123,15 @@ export function WithdrawForm({
           <strong data-testid="withdraw-available" data-value={balance}>
             {formatMoney(balance, type)}
           </strong>
+          {unsettled.length > 0 && (
+            <ul className="k-withdraw-unsettled" data-testid="withdraw-unsettled">
+              {unsettled.map((u) => (
+                <li key={u.settleDate} data-date={u.settleDate}>
+                  {t('withdraw.unsettled', { amount: formatMoney(u.amount, type), date: u.settleDate })}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <CurrencySelect
           value={type}
