@@ -16,9 +16,10 @@
  *   SCALE=small|medium|full (or a list, small,medium: one book after the other, to show how each figure
  *   grows with the book) DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- scale
  *
- * Sizes (build.ts): small 10,000 users / 50,000 positions / 500,000 ledger entries (the default: a few
- * minutes); medium 100,000 / 500,000 / 5,000,000; full 1,000,000 / 5,000,000 / 50,000,000. The schemas
- * are dropped at the end (BENCH_KEEP=1 keeps them).
+ * Sizes (build.ts): small 10,000 users / 50,000 positions / 500,000 ledger entries (the default: about
+ * 9 minutes on 2026-11-28 with the machine's two cores shared by eight engineers, the build 52 s of it;
+ * most of the rest is each job's process loading the app); medium 100,000 / 500,000 / 5,000,000; full
+ * 1,000,000 / 5,000,000 / 50,000,000. The schemas are dropped at the end (BENCH_KEEP=1 keeps them).
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
