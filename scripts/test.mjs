@@ -2,9 +2,10 @@
 // `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (PGlite always,
 // PostgreSQL too when DATABASE_URL is set; among them the fuzz and cross-user suites), the crash test
 // (kill -9 under money load; PostgreSQL only, skipped with a notice without DATABASE_URL), then the
-// browser tests and Lighthouse CI with its budgets (both skipped with a notice when /usr/bin/chromium is
-// absent). The ledger's long model run is its own command (`npm run test:ledger-long`), which CI runs
-// after this one.
+// browser tests and Lighthouse CI with its deterministic budgets: accessibility, first-screen JavaScript
+// bytes, no console errors (both skipped with a notice when /usr/bin/chromium is absent). No step asserts
+// a timing or a performance score: those are `npm run bench` (bench/lighthouse, bench/orders, …). The
+// ledger's long model run is its own command (`npm run test:ledger-long`), which CI runs after this one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireSupportedNode } from './runtime.mjs';

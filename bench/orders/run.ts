@@ -1,29 +1,40 @@
 /**
- * Market orders on PostgreSQL with 64 concurrent users, next to pgbench's TPC-B on the same server in the
- * same run. Each order is a full POST /api/vue/trade/buy_stock through Fastify (auth, idempotency key, rate
- * limit, validation): margin and fee transfers, the position row and the fund records, committed before
- * the reply. The clock stands inside the Tokyo session.
+ * Market orders on PostgreSQL, next to pgbench's TPC-B on the same server in the same run. Each order is a
+ * full POST /api/vue/trade/buy_stock over HTTP through Fastify (auth, idempotency key, rate limit,
+ * validation): margin and fee transfers, the position row and the fund records, committed before the
+ * reply. The server runs in this process; the load runs in a child process of its own
+ * (bench/support/load.ts), so the generator does not share the server's event loop. The clock stands
+ * inside the Tokyo session.
  *
- * Three phases:
- * 1. pgbench TPC-B, BENCH_CLIENTS clients (the baseline, in a throwaway database);
- * 2. closed loop: every user sends its next order as soon as the last is answered, as each of pgbench's
- *    clients does — the most orders per second the server reaches with 64 users, and their latency
- *    (mostly waiting behind the other users' orders: 64 users / throughput). The goal (≥ 50% of
- *    pgbench's tps, p99 ≤ 50 ms) is judged here, on orders that all succeeded;
- * 3. open loop, the stricter view: the same users send orders at a fixed total rate, half of pgbench's
- *    tps of phase 1 (the goal's throughput; BENCH_RATE overrides), each timed from the moment it was due,
- *    however many are still in flight — the latency at that load when arrivals do not wait for replies.
- * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database, every
- * autocommitted statement counts) during phases 2 and 3, over the orders sent.
+ * Phases:
+ * 1. pgbench TPC-B, BENCH_CLIENTS clients (the ceiling, in a throwaway database);
+ * 2. closed loop: BENCH_CLIENTS users each send their next order as soon as the last is answered, as each
+ *    of pgbench's clients does — the most orders per second (goal ≥ 80% of pgbench's tps);
+ * 3. open loop, stepped: orders arrive at a fixed rate (10%, 20%, … of pgbench's tps, BENCH_STEP_SECONDS
+ *    each after a second's warm-up), each timed from when it was due however many are in flight, until a
+ *    step's p99 exceeds 50 ms or an order fails; one more step halfway between the last good and the
+ *    first bad rate. The headline: the highest arrival rate whose p99 ≤ 50 ms, as a fraction of pgbench's
+ *    tps (goal ≥ 50%);
+ * 4. profile (BENCH_PROFILE=0 skips it): one more open-loop step at that rate with V8's CPU profiler on
+ *    this process (what `--cpu-prof` records; the .cpuprofile goes to bench/results/) and the server's
+ *    PostgreSQL sessions sampled every 10 ms in pg_stat_activity (pg_stat_statements is used as well when
+ *    the server preloads it). Prints where the server's CPU goes, by package or module, and what the
+ *    database sessions were doing.
+ * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database) over
+ * every order placed (a position each).
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders/run.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
  *
- * Environment: BENCH_SECONDS (default 15, per phase), BENCH_CLIENTS (default 64), BENCH_RATE (orders/s of
- * phase 3), PGBENCH (binary; default `pgbench` on PATH, else /usr/lib/postgresql/15/bin/pgbench),
- * PGBENCH_SCALE (default 16). The app's tables live in a throwaway schema; both are dropped.
+ * Environment: BENCH_SECONDS (default 15: pgbench and the closed loop), BENCH_STEP_SECONDS (default 6),
+ * BENCH_CLIENTS (default 64), PGBENCH (binary; default `pgbench` on PATH, else
+ * /usr/lib/postgresql/15/bin/pgbench), PGBENCH_SCALE (default 16), BENCH_PROFILE. The app's tables live
+ * in a throwaway schema; both are dropped.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { createDb, migrateToLatest, withTx } from '@kabuto/db';
 import { ManualClock, units } from '@kabuto/domain';
 import { createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
@@ -32,16 +43,20 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
 import { SESSION_TTL_MS } from '../../apps/server/src/shared/sessions.ts';
-import { openLoop } from '../support/open-loop.ts';
+import { type LoadResult, runLoad } from '../support/load.ts';
 import { pgbench } from '../support/pgbench.ts';
-import { percentile } from '../support/stats.ts';
+import { type CpuProfile, profileSummary } from '../support/profile.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const SECONDS = num('BENCH_SECONDS', 15);
+const STEP_SECONDS = num('BENCH_STEP_SECONDS', 6);
 const CLIENTS = num('BENCH_CLIENTS', 64);
+const P99_MS = 50;
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const APP_NAME = `kabuto-bench-orders-${process.pid}`;
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
+const RESULTS = new URL('../results/', import.meta.url).pathname;
 
 async function committed(): Promise<bigint> {
   const admin = await createDb({ url: URL_, poolSize: 1 });
@@ -52,30 +67,6 @@ async function committed(): Promise<bigint> {
   } finally {
     await admin.close();
   }
-}
-
-interface Phase {
-  orders: number;
-  failed: number;
-  rate: number;
-  p50: number;
-  p99: number;
-  max: number;
-  /** The server process's CPU time (user + system) per order, in ms. */
-  cpu: number;
-}
-
-function summary(latencies: number[], failed: number, seconds: number, cpu: NodeJS.CpuUsage): Phase {
-  latencies.sort((a, b) => a - b);
-  return {
-    orders: latencies.length,
-    failed,
-    rate: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? Number.NaN,
-    cpu: (cpu.user + cpu.system) / 1000 / latencies.length,
-  };
 }
 
 async function seedUsers(schema: string): Promise<string[]> {
@@ -125,77 +116,151 @@ async function seedUsers(schema: string): Promise<string[]> {
   return tokens;
 }
 
-async function ordersRun(rateFor: () => number) {
+/** The order bodies the load rotates through: 100 shares of each symbol, long and short. */
+const BODIES = SYMBOLS.flatMap((symbol) =>
+  [1, 2].map((buyzd) => JSON.stringify({ symbol, zhang: '100', ganggan: '2', buyzd, gdlx: 1, type: 'jpy' })),
+);
+
+/** Samples what the server's PostgreSQL sessions are doing until `stop()`; returns the counts. */
+function sampleActivity(handle: Awaited<ReturnType<typeof createDb>>) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const { rows } = await sql<{ what: string }>`
+        select coalesce(wait_event_type || ':' || wait_event, 'CPU') || '  ' || translate(left(query, 90), chr(10) || chr(9), '  ') as what
+        from pg_stat_activity
+        where application_name = ${APP_NAME} and state = 'active' and pid <> pg_backend_pid()`.execute(
+        handle.db,
+      );
+      samples++;
+      for (const r of rows) counts.set(r.what, (counts.get(r.what) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return { samples, counts };
+  };
+}
+
+async function pgStatStatements(handle: Awaited<ReturnType<typeof createDb>>): Promise<boolean> {
+  const { rows } = await sql<{ on: boolean }>`
+    select current_setting('shared_preload_libraries') like '%pg_stat_statements%' as on`.execute(handle.db);
+  return rows[0].on;
+}
+
+async function main() {
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+  process.stdout.write(
+    `orders benchmark, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ` +
+      `${(totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}; Node ${process.version}; load generator in its own process\n`,
+  );
+  const p = await pgbench({ url: URL_, clients: CLIENTS, seconds: SECONDS });
+  process.stdout.write(
+    `pgbench TPC-B: ${p.tps.toFixed(0)} tps at ${CLIENTS} clients, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms\n`,
+  );
+
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const tokens = await seedUsers(schema);
   const before = await committed();
-  const handle = await createDb({ url: URL_, schema, poolSize: CLIENTS + 4 });
+  const url = new URL(URL_);
+  url.searchParams.set('application_name', APP_NAME);
+  const handle = await createDb({ url: url.href, schema, poolSize: CLIENTS + 4 });
   const clock = new ManualClock(T0);
-  const env = loadEnv({ LOG_LEVEL: 'silent', RATE_LIMIT_MONEY: '100000000' });
-  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null });
-  await app.ready();
-  for (const s of SYMBOLS) app.kabuto.market.quote(s);
-  let failed = 0;
-  const reasons = new Map<string, number>();
-  const order = async (token: string, i: number) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: '/api/vue/trade/buy_stock',
-      headers: { token, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      payload: JSON.stringify({
-        symbol: SYMBOLS[i % SYMBOLS.length],
-        zhang: '100',
-        ganggan: '2',
-        buyzd: 1 + (i % 2),
-        gdlx: 1,
-        type: 'jpy',
-      }),
-    });
-    const body = r.json();
-    if (r.statusCode !== 200 || body.status !== 1) {
-      failed++;
-      const why = `${r.statusCode} ${body.msg ?? ''}`;
-      reasons.set(why, (reasons.get(why) ?? 0) + 1);
-    }
-  };
-  // warm-up
-  await Promise.all(tokens.map((t, i) => order(t, i)));
-  const warmup = tokens.length;
-
-  // closed loop
-  failed = 0;
-  const closedLatencies: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  let cpu = process.cpuUsage();
-  await Promise.all(
-    tokens.map(async (token, c) => {
-      let i = c;
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await order(token, i++);
-        closedLatencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const closed = summary(
-    closedLatencies,
-    failed,
-    (performance.now() - started) / 1000,
-    process.cpuUsage(cpu),
-  );
-
-  // open loop: orders due at a fixed rate, round-robin over the users, each timed from when it was due
-  failed = 0;
-  const rate = rateFor();
-  const openLatencies: number[] = [];
-  const t0 = performance.now();
-  cpu = process.cpuUsage();
-  await openLoop(rate, Math.round(rate * SECONDS), async (k, due) => {
-    await order(tokens[k % tokens.length], k);
-    openLatencies.push(performance.now() - due);
+  const env = loadEnv({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MONEY: '100000000',
+    MAX_CONNECTIONS_PER_IP: '1000000',
   });
-  const open = summary(openLatencies, failed, (performance.now() - t0) / 1000, process.cpuUsage(cpu));
+  const app = await buildApp({ db: handle.db, clock, env, webDist: null, adminDist: null });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  for (const s of SYMBOLS) app.kabuto.market.quote(s);
+  const target = { url: `${base}/api/vue/trade/buy_stock`, bodies: BODIES, tokens, idempotent: true };
+  const settle = () => new Promise((r) => setTimeout(r, 1000));
+  const run = (opts: { seconds: number; rate?: number; warmup?: number }) =>
+    runLoad({ ...target, clients: CLIENTS, ...opts });
+  const line = (name: string, r: LoadResult) =>
+    `${name}: ${r.requests} orders, ${r.rps.toFixed(0)} orders/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, failed ${r.failed}` +
+    `${
+      r.failed
+        ? ` (${Object.entries(r.reasons)
+            .map(([w, n]) => `${w} ×${n}`)
+            .join(', ')})`
+        : ''
+    }\n`;
+
+  await run({ seconds: 2 }); // warm-up
+  const closed = await run({ seconds: SECONDS });
+  process.stdout.write(line(`closed loop, ${CLIENTS} users, ${SECONDS}s`, closed));
+  process.stdout.write(
+    `  ${((closed.rps / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 80%: ${closed.rps >= 0.8 * p.tps && !closed.failed ? 'met' : 'not met'})\n`,
+  );
+
+  // open loop, stepped
+  const ok = (r: LoadResult) => r.p99 <= P99_MS && r.failed === 0;
+  let good: { rate: number; r: LoadResult } | undefined;
+  let bad: number | undefined;
+  const step = async (rate: number) => {
+    await settle();
+    const r = await run({ rate, seconds: STEP_SECONDS, warmup: 1 });
+    process.stdout.write(
+      line(`open loop at ${rate} orders/s (${((rate / p.tps) * 100).toFixed(0)}% of pgbench)`, r),
+    );
+    if (ok(r) && (!good || rate > good.rate)) good = { rate, r };
+    if (!ok(r) && (bad === undefined || rate < bad)) bad = rate;
+    return ok(r);
+  };
+  for (let f = 0.1; f <= 1.001; f += 0.1) if (!(await step(Math.round(p.tps * f)))) break;
+  // below the first step: halve until a rate holds (at most three times)
+  for (let i = 0; i < 3 && !good && bad !== undefined && bad > 1; i++)
+    await step(Math.max(1, Math.round(bad / 2)));
+  if (good && bad !== undefined && bad - good.rate > 1) await step(Math.round((good.rate + bad) / 2));
+  const found = good;
+  process.stdout.write(
+    found
+      ? `open loop: the highest arrival rate with p99 ≤ ${P99_MS} ms is ${found.rate} orders/s = ${((found.rate / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 50%: ${found.rate >= p.tps / 2 ? 'met' : 'not met'}); first rate above: ${bad ?? 'none up to 100%'}\n`
+      : `open loop: no rate tried kept p99 ≤ ${P99_MS} ms (lowest tried ${Math.round(p.tps * 0.1)} orders/s)\n`,
+  );
+
+  if (process.env.BENCH_PROFILE !== '0') {
+    const rate = found?.rate ?? Math.round(p.tps * 0.1);
+    const statements = await pgStatStatements(handle);
+    await settle();
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 1000 });
+    await session.post('Profiler.start');
+    const stop = sampleActivity(handle);
+    const cpu0 = process.cpuUsage();
+    const r = await run({ rate, seconds: STEP_SECONDS, warmup: 1 });
+    const cpu = process.cpuUsage(cpu0);
+    const activity = await stop();
+    const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+    session.disconnect();
+    mkdirSync(RESULTS, { recursive: true });
+    const file = join(RESULTS, `orders-${new Date().toISOString().slice(0, 16).replace(':', '')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    process.stdout.write(line(`profiled run at ${rate} orders/s`, r));
+    const orders = r.requests + Math.round(rate);
+    process.stdout.write(
+      `  server process CPU ${((cpu.user + cpu.system) / 1000 / orders).toFixed(2)} ms/order (user ${(cpu.user / 1000 / orders).toFixed(2)}, system ${(cpu.system / 1000 / orders).toFixed(2)}); profile ${file}\n`,
+    );
+    process.stdout.write(profileSummary(profile));
+    process.stdout.write(
+      `PostgreSQL: pg_stat_statements ${statements ? 'is loaded' : 'is not loaded on this server (shared_preload_libraries is empty; it needs a restart): sampled pg_stat_activity instead'}\n`,
+    );
+    process.stdout.write(
+      `  ${activity.samples} samples of the server's sessions; mean active ${([...activity.counts.values()].reduce((a, b) => a + b, 0) / activity.samples).toFixed(2)} of ${CLIENTS + 4}; by wait event and statement:\n`,
+    );
+    for (const [what, n] of [...activity.counts].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      process.stdout.write(`  ${((n / activity.samples) * 100).toFixed(0).padStart(4)}%  ${what}\n`);
+  }
 
   const positions = await handle.db
     .selectFrom('position')
@@ -208,46 +273,9 @@ async function ordersRun(rateFor: () => number) {
   const admin = await createDb({ url: URL_, poolSize: 1 });
   await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(admin.db);
   await admin.close();
-  const sent = warmup + closed.orders + open.orders;
-  return {
-    closed,
-    open,
-    rate,
-    positions: Number(positions.n),
-    reasons: [...reasons].map(([why, n]) => `${why} ×${n}`).join(', '),
-    sent,
-    txPerOrder: Number(after - before) / sent,
-  };
-}
-
-async function main() {
-  const load = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
   process.stdout.write(
-    `machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; load ${load}\n`,
+    `positions ${positions.n}; ${(Number(after - before) / Number(positions.n)).toFixed(2)} PostgreSQL transactions per order\n`,
   );
-  const p = await pgbench({ url: URL_, clients: CLIENTS, seconds: SECONDS });
-  process.stdout.write(
-    `pgbench TPC-B: ${p.tps.toFixed(0)} tps at ${CLIENTS} clients, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms\n`,
-  );
-  const goal = p.tps / 2;
-  const o = await ordersRun(() => Number(process.env.BENCH_RATE || Math.round(goal)));
-  const line = (name: string, r: Phase) =>
-    `${name}: ${r.orders} orders in ${SECONDS}s → ${r.rate.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, refused/failed ${r.failed}; bench process CPU ${r.cpu.toFixed(2)} ms/order\n`;
-  process.stdout.write(line(`closed loop, ${CLIENTS} users`, o.closed));
-  const allOk = o.closed.failed === 0;
-  const verdict = (met: boolean) => (met && allOk ? 'met' : allOk ? 'not met' : 'not met: orders failed');
-  process.stdout.write(
-    `  ${((o.closed.rate / p.tps) * 100).toFixed(0)}% of pgbench tps (goal ≥ 50%: ${verdict(o.closed.rate >= goal)}), p99 ${o.closed.p99.toFixed(1)} ms (goal ≤ 50 ms: ${verdict(o.closed.p99 <= 50)})\n`,
-  );
-  process.stdout.write(line(`open loop at ${o.rate} orders/s, ${CLIENTS} users`, o.open));
-  const at = process.env.BENCH_RATE ? `${o.rate} orders/s (BENCH_RATE)` : "the goal's throughput";
-  process.stdout.write(`  p99 ${o.open.p99 <= 50 ? '≤' : '>'} 50 ms at ${at} in an open loop\n`);
-  process.stdout.write(
-    `positions ${o.positions} of ${o.sent} orders sent; ${o.txPerOrder.toFixed(2)} PostgreSQL transactions per order\n`,
-  );
-  if (o.reasons) process.stdout.write(`refused/failed: ${o.reasons}\n`);
 }
 
 main().catch((err) => {

@@ -134,6 +134,8 @@ export interface Background {
   publisher: ReturnType<typeof tickPublisher>;
   stream: ReturnType<typeof quoteStream>;
   jobs: ReturnType<typeof tradingJobs>;
+  /** Each job of the leader's round, to run one on its own (the round runs them in this order). */
+  rounds: Record<string, () => Promise<unknown>>;
   /** Elect a leader (advisory lock on PostgreSQL); the leader publishes ticks and runs the jobs. */
   start(): Leadership;
 }
@@ -246,19 +248,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const dayTrades = dayTradeService(dayTradeDeps);
   const dayTradeDecisions = dayTradeReview(dayTradeDeps);
   const dayTradeRounds = dayTradeJobs(dayTradeDeps);
+  // each job of the leader's round on its own (bench/scale times them one by one)
+  const rounds = {
+    pendingOrders: () => tradingRounds.processPendingOrders(),
+    margin: () => tradingRounds.enforceMaintenance(),
+    ipo: () => newShares.runJobs(),
+    block: () => block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
+    products: () => products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
+    lending: () => lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
+    dayTrade: () => dayTradeRounds.runJobs(),
+  };
   const jobs = tradingJobs(
     // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
     // then the block offerings whose window closed (allocated), then the copy-trade products' closes,
     // then stock lending's accrual and payments
     {
       runJobs: async () => ({
-        ...(await tradingRounds.runJobs()),
-        ipo: await newShares.runJobs(),
-        block: await block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
-        products: await products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
-        lending: await lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
+        ...(await rounds.pendingOrders()),
+        ...(await rounds.margin()),
+        ipo: await rounds.ipo(),
+        block: await rounds.block(),
+        products: await rounds.products(),
+        lending: await rounds.lending(),
         // then the day-trading lines whose day is over: forced close and settlement
-        dayTrade: await dayTradeRounds.runJobs(),
+        dayTrade: await rounds.dayTrade(),
       }),
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
@@ -270,6 +283,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publisher,
     stream,
     jobs,
+    rounds,
     start() {
       leadership ??= startLeaderElection({
         db: opts.db,

@@ -3,7 +3,7 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits } from '@kabuto/domain';
 import { transfersByRef, userAccount } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasOpenPositions } from '../src/modules/trading/trading.repo.ts';
+import { hasOpenPositions, positionsInBatches } from '../src/modules/trading/trading.repo.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -210,6 +210,20 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     expect(p.status).toBe(0);
     expect(p.buy_price).toBe(formatUnits(limit));
     expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
+  });
+
+  it('walks every open position in batches, one batch in memory at a time', async () => {
+    for (const symbol of ['7203', '6758']) expectOk(await buy(a, { symbol, zhang: '100', ganggan: '2' }));
+    const open = await t.db
+      .selectFrom('position')
+      .select('id')
+      .where('status', 'in', [0, 2])
+      .orderBy('id')
+      .execute();
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const walked: bigint[] = [];
+    for await (const p of positionsInBatches(t.db, [0, 2], 1)) walked.push(p.id);
+    expect(walked).toEqual(open.map((p) => p.id));
   });
 
   it('force-closes a position whose loss consumes its maintenance margin, with site messages', async () => {

@@ -40,10 +40,10 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
     const now = clock.now();
     const settings = await loadSettings(db);
     const ratioPpm = percentToPpm(settings.trading_maintenance_ratio);
-    const open = await repo.positionsWithStatus(db, OPEN_POSITION_STATUSES);
     let marked = 0;
     let closed = 0;
-    for (const p of open) {
+    // every open position, a batch at a time (a whole book's would not fit in memory)
+    for await (const p of repo.positionsInBatches(db, OPEN_POSITION_STATUSES)) {
       const inst = market.instrument(p.symbol);
       const q = market.quote(p.symbol);
       if (!inst || !q) continue;
@@ -89,9 +89,8 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
    */
   async function processPendingOrders(): Promise<{ expired: number; filled: number }> {
     const now = clock.now();
-    const pending = await repo.positionsWithStatus(db, [POSITION_STATUS.pending]);
     const out = { expired: 0, filled: 0 };
-    for (const p of pending) {
+    for await (const p of repo.positionsInBatches(db, [POSITION_STATUS.pending])) {
       if (p.limit_price === null) continue;
       const lapsed = expired(p, now);
       const price = lapsed ? null : venue.limitFill(p.symbol, p.direction as Direction, p.limit_price, now);

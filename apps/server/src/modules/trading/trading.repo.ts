@@ -82,14 +82,34 @@ export async function positionsWithStatus(
   db: Db,
   statuses: readonly PositionStatus[],
   limit = 5000,
+  after = 0n,
 ): Promise<PositionRow[]> {
   return db
     .selectFrom('position')
     .selectAll()
     .where('status', 'in', statuses)
+    .where('id', '>', after)
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Every position with one of `statuses`, `batch` rows at a time in id order (keyset: each batch starts
+ * after the last id of the one before), so that a job walks all of them with at most one batch in
+ * memory, however many there are.
+ */
+export async function* positionsInBatches(
+  db: Db,
+  statuses: readonly PositionStatus[],
+  batch = 1000,
+): AsyncGenerator<PositionRow> {
+  for (let after = 0n; ; ) {
+    const rows = await positionsWithStatus(db, statuses, batch, after);
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1].id;
+  }
 }
 
 /** The columns a new position is written with, and their SQL types. */

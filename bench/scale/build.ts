@@ -1,0 +1,165 @@
+/**
+ * Builds a book of a given size in a PostgreSQL schema of its own, in SQL (generate_series inside
+ * PostgreSQL, never the API): the app's migrations first, then
+ *
+ * - `users` users (`u1`, `u2`, …), each with a yen cash account;
+ * - `entries` ledger transfers: user 1 (the measured user) has `heavy` of them, every other user an
+ *   equal share of the rest; each user's history alternates a deposit (bank → cash) and a fee
+ *   (cash → fees), the newest last, and each transfer has its fund record (the statement line) with
+ *   the cash balance after it;
+ * - `positions` positions spread over the users, a fifth of them held (long, opened far below the
+ *   market, so the margin round values each and closes none), the rest closed;
+ * - every account's balance columns set from the sums of its transfers (the ledger's invariant:
+ *   balances = what the transfers add up to; the reconcile job checks it, with every cash balance equal
+ *   to its last fund record).
+ *
+ * Foreign keys and secondary indexes of the big tables are dropped while loading and made again after
+ * (as a restore does); their build time is part of the build time.
+ */
+import type { Db } from '@kabuto/db';
+import { migrateToLatest } from '@kabuto/db';
+import { sql } from 'kysely';
+
+export interface Size {
+  name: string;
+  users: number;
+  positions: number;
+  entries: number;
+  /** Transfers (and fund records) of the measured user: page 500 of its records exists. */
+  heavy: number;
+}
+
+export const SIZES: Record<string, Size> = {
+  base: { name: 'base', users: 100, positions: 500, entries: 14_000, heavy: 10_020 },
+  small: { name: 'small', users: 10_000, positions: 50_000, entries: 500_000, heavy: 10_020 },
+  medium: { name: 'medium', users: 100_000, positions: 500_000, entries: 5_000_000, heavy: 10_020 },
+  full: { name: 'full', users: 1_000_000, positions: 5_000_000, entries: 50_000_000, heavy: 10_020 },
+};
+
+/** Symbols of the Tokyo market the simulator quotes (positions rotate over them). */
+const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
+/** A deposit and a fee, in units (scale 4): ¥100,000,000 in, ¥10,000 out. */
+const DEPOSIT = 1_000_000_000_000n;
+const FEE = 100_000_000n;
+
+const BIG_TABLES = ['ledger_transfer', 'fund_record', 'position'];
+
+/** The foreign keys and plain (not constraint-backed) indexes of `tables`, to drop and make again. */
+async function definitions(db: Db, schema: string) {
+  const fks = await sql<{ tbl: string; name: string; def: string }>`
+    select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+    from pg_constraint c join pg_class t on t.oid = c.conrelid
+    where c.contype = 'f' and t.relnamespace = ${schema}::regnamespace and t.relname in (${sql.join(BIG_TABLES)})`.execute(
+    db,
+  );
+  const indexes = await sql<{ name: string; def: string }>`
+    select i.relname as name, pg_get_indexdef(i.oid) as def
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+    where t.relnamespace = ${schema}::regnamespace and t.relname in (${sql.join(BIG_TABLES)})
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`.execute(db);
+  return { fks: fks.rows, indexes: indexes.rows };
+}
+
+/** Builds `size` in `schema` (which must be empty); resolves with the seconds each step took. */
+export async function buildBook(db: Db, schema: string, size: Size): Promise<Record<string, number>> {
+  const steps: Record<string, number> = {};
+  const step = async (name: string, f: () => Promise<unknown>) => {
+    const t = performance.now();
+    await f();
+    steps[name] = (performance.now() - t) / 1000;
+  };
+  const U = size.users;
+  const H = size.heavy;
+  const per = Math.max(2, Math.floor((size.entries - H) / Math.max(1, U - 1)));
+  const bank = U + 1;
+  const fees = U + 2;
+  await step('migrate', () => migrateToLatest(db, schema));
+  const defs = await definitions(db, schema);
+  await step('drop keys', async () => {
+    for (const f of defs.fks) await sql.raw(`alter table ${f.tbl} drop constraint "${f.name}"`).execute(db);
+    for (const i of defs.indexes) await sql.raw(`drop index "${i.name}"`).execute(db);
+  });
+  await sql`set synchronous_commit = off`.execute(db);
+  await step('users', async () => {
+    await sql`
+      insert into app_user (id, account, password_hash, fund_password_hash, invite_code, created_at)
+      overriding system value
+      select g, 'u' || g, 'x', 'x', 'I' || g, now() - interval '400 days' from generate_series(1, ${U}::int) g`.execute(
+      db,
+    );
+    await sql`select setval(pg_get_serial_sequence('app_user', 'id'), ${U}::int)`.execute(db);
+  });
+  await step('accounts', async () => {
+    // account id u is user u's yen cash; then the bank's and the fees' yen accounts
+    await sql`
+      insert into ledger_account (id, owner, currency, kind, flags) overriding system value
+      select g, g, 'jpy', 'cash', 1 from generate_series(1, ${U}::int) g
+      union all select ${bank}::int, null, 'jpy', 'bank', 0
+      union all select ${fees}::int, null, 'jpy', 'fees', 0`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('ledger_account', 'id'), ${fees}::int)`.execute(db);
+  });
+  // transfer j of user u (0-based): deposits at even j, fees at odd j; ids in (user, j) order
+  const history = sql`
+    select u, j, n,
+      case when u = 1 then j + 1 else ${H}::bigint + (u - 2)::bigint * ${per} + j + 1 end as id,
+      now() - (n - j) * interval '7 minutes' as at
+    from (select u, case when u = 1 then ${H}::int else ${per}::int end as n from generate_series(1, ${U}::int) u) s
+    cross join lateral generate_series(0, n - 1) j`;
+  await step('ledger entries', async () => {
+    await sql`
+      insert into ledger_transfer (id, debit_account, credit_account, amount, currency, code, created_at)
+      overriding system value
+      select id, case when j % 2 = 0 then ${bank}::bigint else u end,
+        case when j % 2 = 0 then u else ${fees}::bigint end,
+        case when j % 2 = 0 then ${DEPOSIT}::bigint else ${FEE}::bigint end, 'jpy',
+        case when j % 2 = 0 then 'deposit' else 'fee' end, at
+      from (${history}) h`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('ledger_transfer', 'id'), (select max(id) from ledger_transfer))`.execute(
+      db,
+    );
+  });
+  await step('fund records', async () => {
+    await sql`
+      insert into fund_record (id, user_id, currency, type, order_no, amount, balance, transfer_id, memo, created_at)
+      overriding system value
+      select id, u, 'jpy', case when j % 2 = 0 then 'deposit' else 'fee' end, 'S' || id,
+        case when j % 2 = 0 then ${DEPOSIT}::bigint else -${FEE}::bigint end,
+        (j / 2 + 1) * ${DEPOSIT}::bigint - ((j + 1) / 2) * ${FEE}::bigint, id,
+        case when j % 2 = 0 then null else 'fee' end, at
+      from (${history}) h`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('fund_record', 'id'), (select max(id) from fund_record))`.execute(
+      db,
+    );
+  });
+  await step('positions', () =>
+    sql`
+      insert into position (user_id, order_no, market, symbol, direction, order_type, leverage, quantity,
+        open_price, close_price, margin, buy_fee, sell_fee, pnl, status, close_reason, created_at, filled_at,
+        closed_at, updated_at)
+      select 1 + i % ${U}::int, 'P' || i, 'jpy', (${sql.val(SYMBOLS)}::text[])[1 + i % ${SYMBOLS.length}], 1, 1, 1,
+        1000000, 10000, case when i % 5 = 0 then null else 20000 end, 10000000000, 0, 0,
+        case when i % 5 = 0 then null else 10000000000 end, case when i % 5 = 0 then 0 else 1 end,
+        case when i % 5 = 0 then null else 'user' end,
+        now() - interval '30 days', now() - interval '30 days',
+        case when i % 5 = 0 then null else now() - interval '29 days' end, now() - interval '29 days'
+      from generate_series(1, ${size.positions}::int) i`.execute(db),
+  );
+  await step('balances', () =>
+    // balances = the sums of each account's transfers (posted; none pending)
+    sql`
+      update ledger_account a set debits_posted = coalesce(d.s, 0), credits_posted = coalesce(c.s, 0)
+      from ledger_account a2
+      left join (select debit_account id, sum(amount)::bigint s from ledger_transfer group by 1) d on d.id = a2.id
+      left join (select credit_account id, sum(amount)::bigint s from ledger_transfer group by 1) c on c.id = a2.id
+      where a.id = a2.id`.execute(db),
+  );
+  await step('keys and indexes', async () => {
+    for (const i of defs.indexes) await sql.raw(i.def).execute(db);
+    for (const f of defs.fks)
+      await sql.raw(`alter table ${f.tbl} add constraint "${f.name}" ${f.def}`).execute(db);
+  });
+  await step('analyze', () =>
+    sql`analyze app_user, ledger_account, ledger_transfer, fund_record, position`.execute(db),
+  );
+  return steps;
+}

@@ -1,0 +1,133 @@
+/**
+ * One daily job of bench/scale in a process of its own (forked by `runJob`): for each book in turn,
+ * builds the app on the book's schema with the clock at `at`, runs the job once, and sends back its wall time, the process's
+ * peak resident memory (maxRSS, and the RSS before the job started) and the time its PostgreSQL queries
+ * took (each query from sent to answered, summed: the job's time in the database, round trips
+ * included; pg_stat_statements is not loaded on this server).
+ *
+ * Jobs: `reconcile` (the back office's: the ledger's invariants and cash = last fund record), and each of
+ * the leader's rounds (`app.kabuto.rounds`): `margin` (the maintenance margin), `pendingOrders`,
+ * `products` (copy-trade daily P&L), `lending` (stock lending accrual), `dayTrade` (day-trade
+ * settlement), `ipo` (new shares: draws), `block`.
+ */
+import { fork } from 'node:child_process';
+import { createDb } from '@kabuto/db';
+import { ManualClock } from '@kabuto/domain';
+import { checkInvariants } from '@kabuto/ledger';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadEnv } from '../../apps/server/src/config.ts';
+import { recordMismatches } from '../../apps/server/src/modules/admin/admin.repo.ts';
+
+export interface JobRun {
+  job: string;
+  url: string;
+  /** The books to run it on, one after the other (the small one first: the peak is the last one's). */
+  schemas: string[];
+  /** The market clock (ms). */
+  at: number;
+}
+
+export interface JobResult {
+  job: string;
+  wallMs: number;
+  pgMs: number;
+  queries: number;
+  /** Peak resident set of the process, in MiB (process.resourceUsage().maxRSS). */
+  maxRssMiB: number;
+  /** Resident set when the job started (the app built), in MiB. */
+  startRssMiB: number;
+  result: string;
+}
+
+let pgMs = 0;
+let queries = 0;
+
+function timeQueries() {
+  // time every query of this process (the app's pool is made of pg.Client)
+  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const t = performance.now();
+    const out = query.apply(this, args);
+    if (out && typeof (out as Promise<unknown>).finally === 'function') {
+      queries++;
+      return (out as Promise<unknown>).finally(() => {
+        pgMs += performance.now() - t;
+      });
+    }
+    return out;
+  } as typeof pg.Client.prototype.query;
+}
+
+async function run(r: JobRun, schema: string): Promise<JobResult> {
+  const handle = await createDb({ url: r.url, schema, poolSize: 4 });
+  const app = await buildApp({
+    db: handle.db,
+    clock: new ManualClock(r.at),
+    env: loadEnv({ LOG_LEVEL: 'silent', DATABASE_URL: r.url }),
+    webDist: null,
+    adminDist: null,
+  });
+  await app.ready();
+  pgMs = 0;
+  queries = 0;
+  const startRssMiB = process.memoryUsage().rss / 2 ** 20;
+  const t = performance.now();
+  let result: unknown;
+  if (r.job === 'reconcile') {
+    const report = await checkInvariants(handle.db);
+    const records = await recordMismatches(handle.db);
+    result = {
+      ok: report.ok && records.length === 0,
+      accounts: report.accounts,
+      transfers: report.transfers,
+    };
+  } else {
+    const job = app.kabuto.rounds[r.job];
+    if (!job)
+      throw new Error(`no job ${r.job}; have ${Object.keys(app.kabuto.rounds).join(', ')}, reconcile`);
+    result = await job();
+  }
+  const wallMs = performance.now() - t;
+  const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+  await app.close();
+  await handle.close();
+  return {
+    job: r.job,
+    wallMs,
+    pgMs,
+    queries,
+    maxRssMiB,
+    startRssMiB,
+    result: JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v)).slice(0, 120),
+  };
+}
+
+/** Runs one job in a child process of its own, on each book in turn. */
+export function runJob(r: JobRun): Promise<JobResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL(import.meta.url).pathname, ['--child'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (m) => resolve(m as JobResult[]));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code) reject(new Error(`job ${r.job} exited ${code}`));
+    });
+    child.send(r);
+  });
+}
+
+if (process.argv.includes('--child')) {
+  process.once('message', async (r: JobRun) => {
+    try {
+      timeQueries();
+      const out: JobResult[] = [];
+      for (const schema of r.schemas) out.push(await run(r, schema));
+      process.send?.(out, () => process.exit(0));
+    } catch (e) {
+      process.stderr.write(`job ${r.job}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    }
+  });
+}
