@@ -1,3 +1,4 @@
+import { inLanguage } from '@kabuto/contract';
 import {
   APPLICATION_STATUS,
   formatUnits,
@@ -61,7 +62,7 @@ export function offeringWire(v: OfferingView, lang: Lang) {
   const a = v.mine;
   return {
     id: String(o.id),
-    name: names[lang] || names.jp,
+    name: inLanguage(names, lang) || names.jp,
     names,
     code: o.code,
     market: o.market,
@@ -109,7 +110,7 @@ export function recordWire(r: RecordRow, lang: Lang, now: number) {
     id: String(r.id),
     offering_id: String(r.offering_id),
     order_no: r.order_no,
-    stock_name: names[lang] || names.jp,
+    stock_name: inLanguage(names, lang) || names.jp,
     stock_code: r.code,
     apply_price: formatUnits(r.price),
     apply_total: Number(r.quantity),
