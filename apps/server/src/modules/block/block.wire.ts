@@ -95,4 +95,4 @@ export function allocationProofWire(p: Awaited<ReturnType<BlockService['drawProo
 }
 
 /** `/trade/nbhllist`'s `dz_type`: 1 asks for the after-market list, anything else the block offerings. */
-export const wantsAfterMarket = (body: { dz_type?: unknown }): boolean => Number(body.dz_type ?? 0) === 1;
+export const wantsAfterMarket = (body: { dz_type: 0 | 1 }): boolean => body.dz_type === 1;
