@@ -1,4 +1,5 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, readyUser, T0, type TestApp } from './support/app.ts';
 
@@ -66,6 +67,67 @@ describe.each(TEST_DB_KINDS)('attacker edges on %s', (kind) => {
     expectOk(await buy(other.id, 'invite-f8'));
   });
 
+  /** A user with TOTP on; `code(k)` is the code k periods from now. */
+  async function totpUser() {
+    const s = await t.newUser('tf');
+    const setup = expectOk(await t.call('/user/totpSetup', {}, { token: s.token }));
+    const totp = new TOTP({
+      secret: Secret.fromBase32(setup.secret),
+      digits: 6,
+      period: 30,
+      algorithm: 'SHA1',
+    });
+    const code = (k = 0) => totp.generate({ timestamp: Date.now() + k * 30_000 });
+    expectOk(await t.call('/user/totpEnable', { code: code(-1) }, { token: s.token }));
+    const ticket = async () =>
+      expectOk(await t.call('/user/login', { account: s.account, password: s.password })).ticket as string;
+    const wrong = (right: string) => (right === '000000' ? '111111' : '000000');
+    const notices = async () =>
+      (
+        expectOk(await t.call('/user/notice', { lang: 'us' }, { token: s.token })) as { title: string }[]
+      ).filter((n) => n.title === 'Too many wrong codes').length;
+    return { s, code, ticket, wrong, notices };
+  }
+
+  it('F6: second-factor codes at sign-in: 5 wrong void the ticket (concurrent guesses too), 10 lock the account’s codes; a notice is sent', async () => {
+    const u = await totpUser();
+    const first = await u.ticket();
+    const bad = u.wrong(u.code());
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () => t.call('/user/totpLogin', { ticket: first, code: bad })),
+    );
+    const msgs = guesses.map((r) => r.body.msg);
+    expect(msgs.filter((m) => m === 'security.wrongCode').length).toBeLessThanOrEqual(5);
+    expect(msgs.every((m) => m === 'security.wrongCode' || m === 'security.ticketInvalid')).toBe(true);
+    // the right code after them: the pending sign-in is void
+    expectRefusal(
+      await t.call('/user/totpLogin', { ticket: first, code: u.code() }),
+      'security.ticketInvalid',
+    );
+    expect(await u.notices()).toBe(1);
+    // another ticket, five more wrong: the account's codes are locked, the right one refused on a fresh ticket
+    const second = await u.ticket();
+    for (let i = 0; i < 5; i++) await t.call('/user/totpLogin', { ticket: second, code: bad });
+    const third = await u.ticket();
+    expectRefusal(await t.call('/user/totpLogin', { ticket: third, code: u.code() }), 'security.codeLocked');
+  });
+
+  it('F6: step-up codes: 5 wrong in a session, then the right one is refused; a notice is sent', async () => {
+    const u = await totpUser();
+    const bad = u.wrong(u.code(1));
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('/user/stepUp', { code: bad }, { token: u.s.token })),
+    );
+    const msgs = guesses.map((r) => r.body.msg);
+    expect(msgs.filter((m) => m === 'security.wrongCode').length).toBeLessThanOrEqual(5);
+    expect(msgs.every((m) => m === 'security.wrongCode' || m === 'security.codeLocked')).toBe(true);
+    expectRefusal(
+      await t.call('/user/stepUp', { code: u.code(1) }, { token: u.s.token }),
+      'security.codeLocked',
+    );
+    expect(await u.notices()).toBe(1);
+  });
+
   it('F2: lang = constructor / __proto__ / toString reads as jp on every call that takes it', async () => {
     const s = await t.demo();
     const jp = {
@@ -104,4 +166,32 @@ describe.each(TEST_DB_KINDS)('attacker edges on %s', (kind) => {
       );
     }
   });
+
+  // Last: it leaves the test address throttled.
+  it('F5: past 100 wrong sign-ins from one address, a correct password of another account still signs in', async () => {
+    const victim = await t.newUser('f5');
+    const other = await t.newUser('f5o');
+    for (let round = 0; round < 11; round++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          t.call('/user/login', { account: `nobody${round}x${i}`, password: 'not-the-password-1' }),
+        ),
+      );
+    }
+    // the address is throttled: a wrong password is answered with the rate-limit key …
+    expectRefusal(
+      await t.call('/user/login', { account: other.account, password: 'not-the-password-1' }),
+      'request.rateLimited',
+    );
+    // … and the right one of an account that is not itself locked signs in
+    const r = expectOk(await t.call('/user/login', { account: victim.account, password: victim.password }));
+    expect(r.token).toEqual(expect.any(String));
+    // the account's own limit still holds: five wrong for one account from here, then its right one is refused
+    for (let i = 0; i < 5; i++)
+      await t.call('/user/login', { account: other.account, password: `wrong-password-${i}` });
+    expectRefusal(
+      await t.call('/user/login', { account: other.account, password: other.password }),
+      'request.rateLimited',
+    );
+  }, 300_000);
 });
