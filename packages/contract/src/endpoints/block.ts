@@ -140,9 +140,22 @@ const lotsOf = z.array(z.object({ id: z.string(), lots: z.string().describe('lot
 export const allocationProof = z.object({
   id: z.string(),
   commitment: z.string().describe('SHA-256 of the seed’s hex text, published when the offering was listed'),
+  entries_commitment: z
+    .string()
+    .describe('SHA-256 of entryListText(entries), committed before the allocation revealed the seed'),
   seed: z.string(),
   lots: z.string().describe('lots offered'),
-  entries: lotsOf.describe('the subscriptions in id order: lots asked'),
+  entries: z
+    .array(
+      z.object({
+        id: z.string(),
+        ref: z
+          .string()
+          .describe('SHA-256 of the subscription’s order number: each user finds their own line'),
+        lots: z.string().describe('lots of 100 shares'),
+      }),
+    )
+    .describe('the subscriptions in id order: lots asked'),
   results: lotsOf.describe('the lots each subscription was allocated'),
 });
 

@@ -12,7 +12,7 @@ import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type AttemptLimit, attemptCounter } from '../../shared/attempts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
-import { newSeed } from '../../shared/commitment.ts';
+import { newSeed, sha256Hex } from '../../shared/commitment.ts';
 import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
@@ -136,7 +136,7 @@ export function blockService(d: BlockDeps) {
     return {
       offering: o,
       lots: o.shares / BLOCK_LOT,
-      entries: subs.map((s) => ({ id: s.id, lots: s.quantity / BLOCK_LOT })),
+      entries: subs.map((s) => ({ id: s.id, ref: sha256Hex(s.order_no), lots: s.quantity / BLOCK_LOT })),
       results: subs.map((s) => ({ id: s.id, lots: s.allocated / BLOCK_LOT })),
     };
   }

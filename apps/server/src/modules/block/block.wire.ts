@@ -87,9 +87,10 @@ export function allocationProofWire(p: Awaited<ReturnType<BlockService['drawProo
   return {
     id: String(p.offering.id),
     commitment: p.offering.commitment,
+    entries_commitment: p.offering.entries_commitment ?? '',
     seed: p.offering.seed,
     lots: p.lots.toString(),
-    entries: lots(p.entries),
+    entries: p.entries.map((e) => ({ id: String(e.id), ref: e.ref, lots: e.lots.toString() })),
     results: lots(p.results),
   };
 }

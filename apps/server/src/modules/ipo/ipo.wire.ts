@@ -85,6 +85,7 @@ export function offeringWire(v: OfferingView, lang: Lang) {
     status: v.phase,
     state: o.state,
     commitment: o.commitment ?? '',
+    entries_commitment: o.entries_commitment ?? '',
     seed: o.drawn_at !== null && o.state !== OFFERING_STATE.scheduled ? (o.seed ?? '') : '',
     applicants: v.applicants,
     win_rate: winRate(o, v.applicants),
@@ -138,11 +139,12 @@ export function proofWire(p: Proof) {
   return {
     id: String(p.offering.id),
     commitment: p.offering.commitment ?? '',
+    entries_commitment: p.offering.entries_commitment ?? '',
     seed: p.offering.seed ?? '',
     mode: p.offering.draw_mode,
     lots: (p.offering.shares / IPO_LOT).toString(),
     waitlist: p.offering.waitlist,
-    entries: p.entries.map((e) => ({ id: String(e.id), lots: e.lots.toString() })),
+    entries: p.entries.map((e) => ({ id: String(e.id), ref: e.ref, lots: e.lots.toString() })),
     results: p.results,
   };
 }
