@@ -252,8 +252,8 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
     // order number in it, and its hash is the published one
     const sha = (x: string) => createHash('sha256').update(x).digest('hex');
     expect(proof.entries).toEqual([
-      { id: ra.id, ref: sha(ra.order_no), lots: '10' },
-      { id: rb.id, ref: sha(rb.order_no), lots: '5' },
+      { id: ra.id, holder: sha(ra.order_no), lots: '10' },
+      { id: rb.id, holder: sha(rb.order_no), lots: '5' },
     ]);
     expect(proof.entries_commitment).toBe(
       sha(`${ra.id} ${sha(ra.order_no)} 10\n${rb.id} ${sha(rb.order_no)} 5\n`),

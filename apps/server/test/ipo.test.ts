@@ -310,9 +310,9 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     );
     expect(proof.entries_commitment).toBe(committed.entries_commitment);
     const text = entryListText(
-      proof.entries.map((e: { id: string; ref: string; lots: string }) => ({
+      proof.entries.map((e: { id: string; holder: string; lots: string }) => ({
         id: BigInt(e.id),
-        ref: e.ref,
+        ref: e.holder,
         lots: BigInt(e.lots),
       })),
     );
@@ -320,7 +320,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     for (const s of users) {
       const mine = (await records(s))[0].order_no as string;
       const ref = createHash('sha256').update(mine).digest('hex');
-      expect(proof.entries.some((e: { ref: string }) => e.ref === ref)).toBe(true);
+      expect(proof.entries.some((e: { holder: string }) => e.holder === ref)).toBe(true);
     }
   });
 

@@ -149,7 +149,7 @@ export const allocationProof = z.object({
     .array(
       z.object({
         id: z.string(),
-        ref: z
+        holder: z
           .string()
           .describe('SHA-256 of the subscription’s order number: each user finds their own line'),
         lots: z.string().describe('lots of 100 shares'),

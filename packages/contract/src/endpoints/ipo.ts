@@ -157,7 +157,9 @@ export const drawProof = z.object({
   entries: z.array(
     z.object({
       id: z.string(),
-      ref: z.string().describe('SHA-256 of the application’s order number: each user finds their own line'),
+      holder: z
+        .string()
+        .describe('SHA-256 of the application’s order number: each user finds their own line'),
       lots: z.string(),
     }),
   ),

@@ -90,7 +90,7 @@ export function allocationProofWire(p: Awaited<ReturnType<BlockService['drawProo
     entries_commitment: p.offering.entries_commitment ?? '',
     seed: p.offering.seed,
     lots: p.lots.toString(),
-    entries: p.entries.map((e) => ({ id: String(e.id), ref: e.ref, lots: e.lots.toString() })),
+    entries: p.entries.map((e) => ({ id: String(e.id), holder: e.ref, lots: e.lots.toString() })),
     results: lots(p.results),
   };
 }

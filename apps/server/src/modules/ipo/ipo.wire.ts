@@ -144,7 +144,7 @@ export function proofWire(p: Proof) {
     mode: p.offering.draw_mode,
     lots: (p.offering.shares / IPO_LOT).toString(),
     waitlist: p.offering.waitlist,
-    entries: p.entries.map((e) => ({ id: String(e.id), ref: e.ref, lots: e.lots.toString() })),
+    entries: p.entries.map((e) => ({ id: String(e.id), holder: e.ref, lots: e.lots.toString() })),
     results: p.results,
   };
 }

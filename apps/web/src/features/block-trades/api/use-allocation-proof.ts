@@ -24,7 +24,7 @@ export const allocationProofQuery = (id: string, type: Currency, enabled: boolea
         entriesCommitment: p.entries_commitment,
         seed: p.seed,
         lots: BigInt(p.lots),
-        entries: p.entries.map((e) => ({ id: BigInt(e.id), ref: e.ref, lots: BigInt(e.lots) })),
+        entries: p.entries.map((e) => ({ id: BigInt(e.id), ref: e.holder, lots: BigInt(e.lots) })),
         results: p.results,
       };
     },

@@ -18,7 +18,7 @@ export const drawProofQuery = (id: string, type: Market, enabled: boolean) =>
         mode: p.mode,
         lots: BigInt(p.lots),
         waitlist: p.waitlist,
-        entries: p.entries.map((e) => ({ id: BigInt(e.id), ref: e.ref, lots: BigInt(e.lots) })),
+        entries: p.entries.map((e) => ({ id: BigInt(e.id), ref: e.holder, lots: BigInt(e.lots) })),
         results: p.results,
       };
     },
