@@ -248,10 +248,16 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
     // the user's proof call hands anyone the same inputs and the recorded result
     const proof = expectOk(await t.call('/trade/block_draw', { id: o.id, type: 'jpy' }, { token: b.token }));
     expect(proof).toMatchObject({ id: o.id, commitment: o.commitment, seed: result.seed, lots: '10' });
+    // the entry list committed before the seed was revealed: each subscriber finds the SHA-256 of their
+    // order number in it, and its hash is the published one
+    const sha = (x: string) => createHash('sha256').update(x).digest('hex');
     expect(proof.entries).toEqual([
-      { id: ra.id, lots: '10' },
-      { id: rb.id, lots: '5' },
+      { id: ra.id, holder: sha(ra.order_no), lots: '10' },
+      { id: rb.id, holder: sha(rb.order_no), lots: '5' },
     ]);
+    expect(proof.entries_commitment).toBe(
+      sha(`${ra.id} ${sha(ra.order_no)} 10\n${rb.id} ${sha(rb.order_no)} 5\n`),
+    );
     expect(proof.results).toEqual(expected.map((e) => ({ id: String(e.id), lots: e.lots.toString() })));
     expectRefusal(
       await t.call('/trade/block_draw', { id: o.id, type: 'usd' }, { token: b.token }),

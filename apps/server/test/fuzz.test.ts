@@ -5,12 +5,14 @@ import { checkInvariants } from '@kabuto/ledger';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readyUser, type TestApp } from './support/app.ts';
-import { bodyArb, contractEndpoints } from './support/fuzz.ts';
+import { bodyArb, contractEndpoints, prototypeBodies } from './support/fuzz.ts';
 
 /**
  * Property-based bodies from every endpoint's schema (FUZZ_RUNS per endpoint, 200 by default): each
  * known field present or missing, plausible or hostile (unicode, NUL, lone surrogates, numbers past
- * 64 bits, wrong JSON types, 5,000 characters), plus unknown fields; as JSON and as forms. Every reply
+ * 64 bits, wrong JSON types, 5,000 characters), plus unknown fields; as JSON and as forms. Before them, every
+ * field of every endpoint gets the prototype names (`__proto__`, `constructor`, `toString`) and objects
+ * where a scalar goes (`{toString: 'x'}`, …), and one body has those names as its own keys. Every reply
  * must be below HTTP 500 and, when it refuses, name a key of the msg catalogue. The ledger's invariants
  * hold afterwards. The figures are printed. On PGlite, and on PostgreSQL too when DATABASE_URL is set
  * (what reaches PostgreSQL is where a NUL or a number past 64 bits turned into a 500).
@@ -61,7 +63,10 @@ describe.each(TEST_DB_KINDS)('fuzz on %s: bodies generated from every schema', (
     const server: string[] = [];
     const outside: string[] = [];
     for (const { api, e } of endpoints) {
-      const bodies = fc.sample(bodyArb(e.body), { numRuns: RUNS, seed: seedOf(api + e.path) });
+      const bodies = [
+        ...prototypeBodies(e.body),
+        ...fc.sample(bodyArb(e.body), { numRuns: RUNS, seed: seedOf(api + e.path) }),
+      ];
       // Each endpoint gets its own caller, so a fuzzed password or logout does not spill over; a user with
       // everything (verified, card, fund password, money), so that bodies reach the deep checks.
       const user = api === 'admin' || !e.auth ? null : await readyUser(t, { fund: '400000' });

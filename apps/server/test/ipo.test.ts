@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Endpoint, ipoApi, isMsgKey } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { drawLottery } from '@kabuto/domain';
+import { drawLottery, entryListText } from '@kabuto/domain';
 import { transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '../src/shared/settings.ts';
@@ -271,6 +271,57 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['ipo.create', 'ipo.price', 'ipo.draw']));
     const apps = expectOk(await t.admin('/ipo/applications', { offering_id: o.id, outcome: 'won' }, op));
     expect(apps.total).toBe(2);
+  });
+
+  it('commits the entry list when the window closes, before the seed is revealed; the draw runs on that list only', async () => {
+    const users = await Promise.all([1, 2, 3].map(() => trader(t, { jpy: '500000' })));
+    const o = await offering();
+    for (const s of users) expectOk(await apply(s, o.id, 100));
+    const row = () =>
+      t.db
+        .selectFrom('ipo_offering')
+        .select(['entries_commitment', 'state'])
+        .where('id', '=', BigInt(o.id))
+        .executeTakeFirstOrThrow();
+    await ipoRound();
+    expect((await row()).entries_commitment).toBeNull(); // the window is open
+    t.clock.set(T0 + 1.5 * HOUR * 1000); // closed; the lottery is at T0 + 2 h
+    await ipoRound();
+    const committed = await row();
+    expect(committed.entries_commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(committed.state).toBe(0); // not drawn: the seed is still secret
+    // an insider changes an entry after the commitment: the draw refuses to run on it
+    const first = (await records(users[0]))[0];
+    await t.db
+      .updateTable('ipo_application')
+      .set({ quantity: 200n })
+      .where('id', '=', BigInt(first.id))
+      .execute();
+    expectRefusal(await draw(o.id), 'draw.entriesChanged');
+    await t.db
+      .updateTable('ipo_application')
+      .set({ quantity: 100n })
+      .where('id', '=', BigInt(first.id))
+      .execute();
+    expectOk(await draw(o.id));
+    // the proof lists the committed entries; each user finds their own by the SHA-256 of their order number
+    const proof = expectOk(
+      await t.call('/trade/newstock_draw', { id: o.id, type: 'jpy' }, { token: users[0].token }),
+    );
+    expect(proof.entries_commitment).toBe(committed.entries_commitment);
+    const text = entryListText(
+      proof.entries.map((e: { id: string; holder: string; lots: string }) => ({
+        id: BigInt(e.id),
+        ref: e.holder,
+        lots: BigInt(e.lots),
+      })),
+    );
+    expect(createHash('sha256').update(text).digest('hex')).toBe(committed.entries_commitment);
+    for (const s of users) {
+      const mine = (await records(s))[0].order_no as string;
+      const ref = createHash('sha256').update(mine).digest('hex');
+      expect(proof.entries.some((e: { holder: string }) => e.holder === ref)).toBe(true);
+    }
   });
 
   it('abstains before the deadline: refunded, the waitlisted one promoted; not after it, nor someone else’s', async () => {

@@ -153,16 +153,18 @@ export const LANG_ALIASES: Readonly<Record<string, (typeof LANGUAGES)[number]>> 
  * aliases `ja|zh|en` (any case); anything else falls back to jp (docs/wire.md, "Transport"), rather than being refused.
  */
 export const lang = () =>
-  z
-    .unknown()
-    .optional()
-    .transform((v): (typeof LANGUAGES)[number] => {
-      if (typeof v !== 'string') return 'jp';
-      const k = v.trim().toLowerCase();
-      if ((LANGUAGES as readonly string[]).includes(k)) return k as (typeof LANGUAGES)[number];
-      return LANG_ALIASES[k] ?? 'jp';
-    })
-    .describe('jp | cn | us (aliases ja | zh | en; others → jp)');
+  z.unknown().optional().transform(toLanguage).describe('jp | cn | us (aliases ja | zh | en; others → jp)');
+
+/**
+ * A language from outside: `jp|cn|us` or an alias, anything else jp. The alias table is read by its own
+ * keys only, so `constructor`, `__proto__` or `toString` are "others" rather than Object.prototype's members.
+ */
+export function toLanguage(v: unknown): (typeof LANGUAGES)[number] {
+  if (typeof v !== 'string') return 'jp';
+  const k = v.trim().toLowerCase();
+  if ((LANGUAGES as readonly string[]).includes(k)) return k as (typeof LANGUAGES)[number];
+  return Object.hasOwn(LANG_ALIASES, k) ? LANG_ALIASES[k] : 'jp';
+}
 
 /** Default page size of a list when the client gives no `size`. */
 export const DEFAULT_PAGE_SIZE = 20;

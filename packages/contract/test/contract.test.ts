@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { amount, body, choice, lang, paging, positiveInt, strictBody } from '../src/fields.ts';
 import {
+  inLanguage,
   LANGUAGES,
   MESSAGES,
   tradingApi,
@@ -54,6 +55,19 @@ describe('fields', () => {
     expect([l.parse('ja'), l.parse('zh'), l.parse('en'), l.parse('EN')]).toEqual(['jp', 'cn', 'us', 'us']);
     expect([l.parse('jp'), l.parse('cn'), l.parse('us')]).toEqual(['jp', 'cn', 'us']);
     expect([l.parse(undefined), l.parse('fr'), l.parse(['en'])]).toEqual(['jp', 'jp', 'jp']);
+    // Object.prototype's names are no aliases (they were: `constructor` read as a function).
+    for (const proto of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])
+      expect(l.parse(proto), proto).toBe('jp');
+  });
+
+  it('reads a table by language through its own keys only', () => {
+    const t = { jp: 'ja', cn: 'zh', us: 'en' };
+    expect([inLanguage(t, 'cn'), inLanguage(t, 'constructor'), inLanguage(t, '__proto__')]).toEqual([
+      'zh',
+      'ja',
+      'ja',
+    ]);
+    expect(translate('server.error', 'constructor' as 'jp')).toBe(MESSAGES['server.error'].jp);
   });
 
   it('reads page / size with defaults and bounds', () => {

@@ -2,6 +2,7 @@ import { isMsgKey } from '@kabuto/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { uniqueViolationKey } from '../lib/unique-violations.ts';
 
 type Params = Record<string, string | number> | undefined;
 
@@ -37,6 +38,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const msg = isMsgKey(issue.message) ? issue.message : 'validation.invalid';
       return send(reply, 200, msg, { field: issueField(issue) });
     }
+    // A race past a service's own check meets the unique constraint: the refusal that check would give.
+    const unique = uniqueViolationKey(err);
+    if (unique) return send(reply, 200, unique);
     const status = err.statusCode ?? 500;
     if (
       status === 413 ||

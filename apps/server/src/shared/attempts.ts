@@ -17,6 +17,11 @@ export interface AttemptLimit {
 export function attemptCounter(db: Db, clock: Clock) {
   /** Counts one attempt on `key`; true while the window holds at most `max` of them. */
   async function take(key: string, limit: AttemptLimit): Promise<boolean> {
+    return (await count(key, limit)) <= limit.max;
+  }
+
+  /** Counts one attempt on `key`; the window's count with it (one atomic upsert). */
+  async function count(key: string, limit: AttemptLimit): Promise<number> {
     const now = new Date(clock.now());
     const reset = new Date(now.getTime() + limit.windowMs);
     const row = await db
@@ -30,7 +35,7 @@ export function attemptCounter(db: Db, clock: Clock) {
       )
       .returning('count')
       .executeTakeFirstOrThrow();
-    return row.count <= limit.max;
+    return row.count;
   }
 
   /** Gives one attempt back (it turned out right), so that only wrong ones add up. */
@@ -53,7 +58,7 @@ export function attemptCounter(db: Db, clock: Clock) {
     await db.deleteFrom('auth_attempt').where('reset_at', '<=', new Date(clock.now())).execute();
   }
 
-  return { take, release, clear, prune };
+  return { take, count, release, clear, prune };
 }
 
 export type AttemptCounter = ReturnType<typeof attemptCounter>;
@@ -64,16 +69,30 @@ export const SIGN_IN = {
   perSourceAndAccount: { max: 5, windowMs: 15 * 60_000 },
   /** Attempts on one account from addresses it has never signed in from, all of them together. */
   perAccountFromNewSources: { max: 20, windowMs: 15 * 60_000 },
-  /** Attempts from one address over all accounts (credential stuffing). */
+  /** Wrong passwords from one address over all accounts (credential stuffing): past it, the address is slowed. */
   perSource: { max: 100, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, AttemptLimit>;
 
+/** How long each sign-in attempt from an address past `SIGN_IN.perSource` waits before it is evaluated. */
+export const SOURCE_THROTTLE_DELAY_MS = 250;
+
+export type SignInAnswer = 'auth.wrongCredentials' | 'request.rateLimited';
+
 /**
- * Whether a sign-in attempt may be evaluated. Throttles the source (per address and account, and per
- * address), and slows guessing on one account from many addresses without handing anyone a switch
- * that locks the owner out: the account-wide counter applies only to addresses the account has never
- * signed in from, so the owner on a known device and network is held back by nothing but their own
- * mistakes. A refused attempt is answered exactly like a wrong password.
+ * Whether a sign-in attempt may be evaluated, and how a failure is answered.
+ *
+ * The account's own limits (wrong passwords per address and account; attempts on the account from
+ * addresses it has never signed in from, all together) stop the attempt: it is answered like a wrong
+ * password. They slow guessing on one account without handing anyone a switch that locks the owner out:
+ * the account-wide counter applies only to addresses the account has never signed in from.
+ *
+ * The address's limit (wrong passwords over all accounts, credential stuffing) never refuses a correct
+ * password of an account that is not itself limited: behind a proxy without TRUST_PROXY, or a carrier's
+ * NAT, one address is many people, and another's mistakes must not lock them out. Past it, every attempt
+ * from the address is slowed (SOURCE_THROTTLE_DELAY_MS before it is evaluated) and every failure from it
+ * is answered `request.rateLimited` rather than `auth.wrongCredentials` (unknown accounts alike, so the
+ * answer tells nothing about which accounts exist). Only failures count there: a right password gives
+ * its attempt back.
  */
 export async function mayTrySignIn(
   attempts: AttemptCounter,
@@ -81,17 +100,19 @@ export async function mayTrySignIn(
   account: string,
   ip: string,
   knownSource: () => Promise<boolean>,
-): Promise<{ allowed: boolean; succeeded: () => Promise<void> }> {
+): Promise<{ allowed: boolean; wrong: SignInAnswer; succeeded: () => Promise<void> }> {
   const name = account.trim().toLowerCase();
   const sourceKey = `${kind}:src:${ip}:${name}`;
   const addressKey = `${kind}:ip:${ip}`;
   const accountKey = `${kind}:acct:${name}`;
   const bySource = await attempts.take(sourceKey, SIGN_IN.perSourceAndAccount);
   const byAddress = await attempts.take(addressKey, SIGN_IN.perSource);
-  const known = bySource && byAddress && (await knownSource());
+  const known = bySource && (await knownSource());
   const byAccount = known || (await attempts.take(accountKey, SIGN_IN.perAccountFromNewSources));
+  if (!byAddress) await new Promise((r) => setTimeout(r, SOURCE_THROTTLE_DELAY_MS));
   return {
-    allowed: bySource && byAddress && byAccount,
+    allowed: bySource && byAccount,
+    wrong: byAddress ? 'auth.wrongCredentials' : 'request.rateLimited',
     /** The right password: this source starts afresh, and the shared counters keep wrong ones only. */
     async succeeded() {
       await attempts.clear(sourceKey);

@@ -1,4 +1,4 @@
-import { type WsTick, wireNumber, wirePercent } from '@kabuto/contract';
+import { inLanguage, type WsTick, wireNumber, wirePercent } from '@kabuto/contract';
 import { type Market, toUnixSeconds } from '@kabuto/domain';
 import type { Instrument, Lang, Quote } from '@kabuto/market';
 import { refuse } from '../lib/errors.ts';
@@ -17,7 +17,7 @@ export function requireMarket(inst: Pick<Instrument, 'market' | 'symbol'>, type:
   if (inst.market !== type) refuse('trade.marketMismatch', { symbol: inst.symbol });
 }
 
-export const nameOf = (inst: Instrument, lang: Lang): string => inst.names[lang] || inst.names.jp;
+export const nameOf = (inst: Instrument, lang: Lang): string => inLanguage(inst.names, lang) || inst.names.jp;
 
 export function quoteRow(q: Quote, inst: Instrument, lang: Lang) {
   return {

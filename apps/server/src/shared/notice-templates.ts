@@ -13,6 +13,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Thank you for opening an account, {account}. Before trading, please verify your identity and set a fund password. Customer service is here if you need help.',
     },
   },
+  secondFactorLocked: {
+    title: { jp: '確認コードの誤りが続きました', cn: '验证码多次错误', us: 'Too many wrong codes' },
+    content: {
+      jp: 'お客様のアカウントで確認コード（認証アプリまたはリカバリーコード）の誤りが続いたため、進行中のログインを無効にし、しばらくコードを受け付けません。心当たりがない場合は、パスワードを変更してください。',
+      cn: '您的账户多次输入错误的验证码（身份验证器或恢复码），进行中的登录已作废，验证码暂时无法使用。如非本人操作，请修改登录密码。',
+      us: 'Wrong codes (authenticator or recovery codes) were entered for your account several times: the sign-in in progress was cancelled and codes are locked for a while. If this was not you, change your password.',
+    },
+  },
   kycApproved: {
     title: { jp: '本人確認が完了しました', cn: '实名认证已通过', us: 'Identity verified' },
     content: {

@@ -46,16 +46,85 @@ export function sniffImage(b: Buffer): ImageType | null {
   return null;
 }
 
-/** Images larger than this many pixels are refused before they are decoded (decompression bombs). */
-const MAX_PIXELS = 50_000_000;
+/**
+ * Decompression bombs: a PNG of a few hundred KB can declare 50,000,000×1 or 20,000×20,000 pixels, and
+ * decoding one took gigabytes. So an image's size is read from its header first (sharp's metadata reads
+ * the header, it decodes nothing) and refused past `maxSide` on either side or `maxPixels` in all; the
+ * decode itself is capped by sharp's `limitInputPixels` too; and at most `decodesAtOnce` images are decoded
+ * at a time (the others wait their turn), so all uploads together hold at most about decodesAtOnce ×
+ * maxPixels × 4 bytes of pixels (≈ 320 MB) whatever arrives. `budgetMb` is the process's peak the upload
+ * test allows while it is fed the bombs.
+ */
+export const IMAGE_LIMITS = {
+  maxSide: 10_000,
+  maxPixels: 40_000_000,
+  decodesAtOnce: 2,
+  budgetMb: 400,
+} as const;
+
+let decoding = 0;
+const waitingToDecode: (() => void)[] = [];
+
+/** Runs `fn` when fewer than `decodesAtOnce` decodes are running (a first-come queue). */
+async function inDecodeSlot<T>(fn: () => Promise<T>): Promise<T> {
+  while (decoding >= IMAGE_LIMITS.decodesAtOnce) await new Promise<void>((r) => waitingToDecode.push(r));
+  decoding++;
+  try {
+    return await fn();
+  } finally {
+    decoding--;
+    waitingToDecode.shift()?.();
+  }
+}
+
+/** Whether the header's size is within the limits; null when there is no readable header. */
+async function headerFits(bytes: Buffer): Promise<boolean | null> {
+  try {
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!width || !height) return null;
+    return (
+      width <= IMAGE_LIMITS.maxSide &&
+      height <= IMAGE_LIMITS.maxSide &&
+      width * height <= IMAGE_LIMITS.maxPixels
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An upload's bytes checked and cleaned, before anything is stored: a real JPEG, PNG or WebP within the
+ * size limits, decoded (in its turn) and encoded again. Refuses with the reason otherwise.
+ */
+export async function cleanUpload(bytes: Buffer): Promise<{ type: ImageType; clean: Buffer }> {
+  if (bytes.length === 0) refuse('upload.failed');
+  if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('upload.tooLarge', { max: UPLOAD_MAX_MB }, 413);
+  const type = sniffImage(bytes);
+  if (!type) return refuse('upload.badType');
+  const fits = await headerFits(bytes);
+  if (fits === null) return refuse('upload.badType');
+  if (!fits) {
+    return refuse('upload.tooManyPixels', {
+      side: IMAGE_LIMITS.maxSide,
+      megapixels: IMAGE_LIMITS.maxPixels / 1_000_000,
+    });
+  }
+  const clean = await inDecodeSlot(() => reencodeImage(bytes, type));
+  if (!clean) return refuse('upload.badType');
+  return { type, clean };
+}
 
 /**
  * The picture of `bytes` encoded again in its own format, upright (EXIF orientation applied), without
- * any metadata; null when the bytes do not decode as that image.
+ * any metadata; null when the bytes do not decode as that image (or hold more than the pixel limit).
  */
 export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buffer | null> {
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS, animated: false }).rotate();
+    const image = sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: IMAGE_LIMITS.maxPixels,
+      animated: false,
+    }).rotate();
     if (type === 'image/jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
     if (type === 'image/png') return await image.png({ compressionLevel: 9 }).toBuffer();
     return await image.webp({ quality: 90 }).toBuffer();
@@ -72,12 +141,7 @@ export async function storeUpload(
   bytes: Buffer,
   now: Date,
 ): Promise<string> {
-  if (bytes.length === 0) refuse('upload.failed');
-  if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('upload.tooLarge', { max: UPLOAD_MAX_MB }, 413);
-  const type = sniffImage(bytes);
-  if (!type) return refuse('upload.badType');
-  const clean = await reencodeImage(bytes, type);
-  if (!clean) return refuse('upload.badType');
+  const { type, clean } = await cleanUpload(bytes);
   const name = `${randomBytes(16).toString('hex')}.${EXT[type]}`;
   const dir = uploadDir(env);
   await mkdir(dir, { recursive: true, mode: 0o750 });

@@ -44,12 +44,58 @@ interface Def {
 }
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-/** The field schemas of a body, looking through the wrappers (pipes, defaults, preprocessors). */
+/**
+ * The field schemas of a body, looking through the wrappers (pipes, defaults, preprocessors) and the
+ * options of a union (`/trade/buy_stock`: a block subscription or an order), whose fields are merged.
+ */
 export function fieldsOf(schema: z.ZodType): Record<string, z.ZodType> | null {
   const d = defOf(schema);
   if (d.type === 'object' && d.shape) return d.shape;
-  for (const next of [d.innerType, d.in, d.schema]) if (next) return fieldsOf(next);
+  if (d.options?.length) {
+    const merged = Object.assign({}, ...d.options.map((o) => fieldsOf(o) ?? {}));
+    return Object.keys(merged).length ? merged : null;
+  }
+  for (const next of [d.innerType, d.in, d.out, d.schema]) {
+    const found = next ? fieldsOf(next) : null;
+    if (found) return found;
+  }
   return null;
+}
+
+/** An object with an own property named `__proto__` (as JSON.parse makes it; a literal would set the prototype). */
+const ownProto = (v: unknown) => JSON.parse(`{"__proto__": ${JSON.stringify(v)}}`) as Record<string, unknown>;
+
+/**
+ * What an attacker puts where a scalar goes: the names of Object.prototype's members (a lookup table read
+ * with them finds a function or the prototype itself) and objects whose `toString` / `valueOf` are not
+ * functions (a hand `Number(v)` or `String(v)` throws on them).
+ */
+export const PROTOTYPE_VALUES: readonly unknown[] = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  { toString: 'x' },
+  { valueOf: 1 },
+  { toString: 'x', valueOf: 'y' },
+  ownProto({ x: 1 }),
+  ['__proto__'],
+];
+
+/**
+ * Deterministic bodies for every field of an endpoint: the other fields plausible (a value the schema
+ * names, else "1"), this one each of {@link PROTOTYPE_VALUES}; then one body whose own keys are
+ * `__proto__`, `constructor` and `toString` beside the plausible fields.
+ */
+export function prototypeBodies(schema: z.ZodType): Record<string, unknown>[] {
+  const fields = Object.entries(fieldsOf(schema) ?? {});
+  const base: Record<string, unknown> = Object.fromEntries(
+    fields.map(([k, s]) => [k, namedValues(s)[0] ?? '1']),
+  );
+  const out: Record<string, unknown>[] = [];
+  for (const [k] of fields) for (const v of PROTOTYPE_VALUES) out.push({ ...base, [k]: v });
+  out.push({ ...base, ...ownProto({ admin: true }), constructor: { prototype: 'x' }, toString: 'x' });
+  return out;
 }
 
 /** Values the field's schema names outright (enum options, literals), so some bodies get past the first check. */
@@ -95,6 +141,9 @@ const HOSTILE_STRINGS = [
   'jpy',
   'usd',
   'x'.repeat(5000),
+  '__proto__',
+  'constructor',
+  'toString',
 ];
 
 /** Plausible values: digits, short words, the schema's own options. */
@@ -140,6 +189,7 @@ const hostileArb: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxLength: 4 }),
   fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), { maxKeys: 3 }),
+  fc.constantFrom(...PROTOTYPE_VALUES),
 );
 
 const EXTRA_KEYS = ['page', 'size', 'lang', 'buy_type', 'dz_type', 'is_qc', 'other_type', 'exchange', 'type'];

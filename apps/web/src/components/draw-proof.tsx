@@ -42,7 +42,7 @@ export function DrawProof({
     setVerdict('busy');
     try {
       const v = await verify();
-      setVerdict(v.commitment && v.result ? 'ok' : 'bad');
+      setVerdict(v.commitment && v.result && v.entries ? 'ok' : 'bad');
     } catch {
       setVerdict('bad');
     }

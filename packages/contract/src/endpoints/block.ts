@@ -40,11 +40,26 @@ export const blockBuyBody = body({
 /** What an ordinary order adds: `is_qc` other than 2 is not a block subscription, `dz_type=1` an after-market trade. */
 export const ordinaryOrderFlags = {
   is_qc: z.undefined(),
-  dz_type: z
-    .unknown()
-    .optional()
-    .describe('1: an after-market trade at the closing price (other values: ordinary)'),
+  dz_type: orderDzType().describe(
+    '1: an after-market trade at the closing price, 3: a day trade (other numbers or numeric texts: ordinary)',
+  ),
 };
+
+/**
+ * An order's `dz_type`, read here and nowhere by hand: a number or a numeric text (the family's clients send
+ * either, and values this server does not use) is that number, a blank or absent one 0; anything else (an
+ * object, an array, a boolean) is refused rather than coerced.
+ */
+function orderDzType() {
+  return z
+    .union([z.number(), z.string().max(32), z.null()], { error: 'validation.invalid' })
+    .optional()
+    .transform((v): number => {
+      if (typeof v === 'number') return v;
+      if (typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v)) return Number.parseInt(v, 10);
+      return 0;
+    });
+}
 
 /**
  * `/trade/buy_stock`'s body: a block subscription when `is_qc` is 2, an ordinary order otherwise (any other
@@ -86,7 +101,10 @@ export const nbhllist = endpoint({
     'Block-trade offerings (dz_type 0, the open and upcoming ones) or the after-market list (dz_type 1: listed stocks at the closing price, during the window).',
   body: body({
     type: market(),
-    dz_type: z.literal(NBHL_DZ_TYPES, { error: 'validation.invalid' }).optional(),
+    dz_type: z
+      .literal(NBHL_DZ_TYPES, { error: 'validation.invalid' })
+      .optional()
+      .transform((v) => (v === 1 || v === '1' ? 1 : 0)),
     lang: lang(),
   }),
   data: z.array(blockOfferingRow),
@@ -122,9 +140,22 @@ const lotsOf = z.array(z.object({ id: z.string(), lots: z.string().describe('lot
 export const allocationProof = z.object({
   id: z.string(),
   commitment: z.string().describe('SHA-256 of the seed’s hex text, published when the offering was listed'),
+  entries_commitment: z
+    .string()
+    .describe('SHA-256 of entryListText(entries), committed before the allocation revealed the seed'),
   seed: z.string(),
   lots: z.string().describe('lots offered'),
-  entries: lotsOf.describe('the subscriptions in id order: lots asked'),
+  entries: z
+    .array(
+      z.object({
+        id: z.string(),
+        holder: z
+          .string()
+          .describe('SHA-256 of the subscription’s order number: each user finds their own line'),
+        lots: z.string().describe('lots of 100 shares'),
+      }),
+    )
+    .describe('the subscriptions in id order: lots asked'),
   results: lotsOf.describe('the lots each subscription was allocated'),
 });
 

@@ -56,6 +56,11 @@ export const offeringRow = z.object({
   status: z.number().describe('0 upcoming, 1 subscribing, 2 ended'),
   state: z.number().describe('0 scheduled, 1 drawn, 2 listed, 3 cancelled'),
   commitment: z.string().describe('SHA-256 of the lottery seed, "" before subscriptions open'),
+  entries_commitment: z
+    .string()
+    .describe(
+      'SHA-256 of the sorted entry list (id, SHA-256 of the order number, lots), "" until the window closes',
+    ),
   seed: z.string().describe('the lottery seed, "" until drawn'),
   applicants: z.number(),
   win_rate: z.string().describe('lots allotted per lot applied, percent; "" until drawn'),
@@ -142,11 +147,22 @@ export const usernewstocklist = endpoint({
 export const drawProof = z.object({
   id: z.string(),
   commitment: z.string(),
+  entries_commitment: z
+    .string()
+    .describe('SHA-256 of entryListText(entries), published when the window closed'),
   seed: z.string(),
   mode: z.enum(['ticket', 'units']),
   lots: z.string().describe('lots offered'),
   waitlist: z.number(),
-  entries: z.array(z.object({ id: z.string(), lots: z.string() })),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      holder: z
+        .string()
+        .describe('SHA-256 of the application’s order number: each user finds their own line'),
+      lots: z.string(),
+    }),
+  ),
   results: z.array(
     z.object({
       id: z.string(),

@@ -84,6 +84,11 @@ export const common = {
     cn: '已超出可上传的容量（{max}MB）',
     us: 'Your uploads would exceed their {max} MB allowance',
   },
+  'upload.tooManyPixels': {
+    jp: '画像が大きすぎます（一辺{side}ピクセル・{megapixels}メガピクセルまで）',
+    cn: '图片尺寸过大（每边不超过{side}像素，总计不超过{megapixels}百万像素）',
+    us: 'The image is too large (at most {side} pixels a side and {megapixels} megapixels)',
+  },
   'upload.tooLarge': {
     jp: '画像は{max}MB以下にしてください',
     cn: '图片不能超过{max}MB',

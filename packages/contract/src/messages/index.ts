@@ -35,8 +35,17 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const isMsgKey = (k: string): k is MsgKey => Object.hasOwn(MESSAGES, k);
 
+/**
+ * One language's entry of a table keyed by language (a msg's text, a news title, a name), read by own keys
+ * only: a language the table lacks (or a name like `constructor` that only Object.prototype has) gives jp's.
+ */
+export const inLanguage = <T>(table: Readonly<Record<Language, T>>, lang: string): T =>
+  Object.hasOwn(table, lang) ? table[lang as Language] : table.jp;
+
 /** Translate a msg key, filling `{param}` placeholders. Unknown keys fall back to the generic error. */
 export function translate(key: string, lang: Language, params?: Record<string, string | number>): string {
   const entry: Text = isMsgKey(key) ? MESSAGES[key] : MESSAGES['server.error'];
-  return entry[lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+  return inLanguage(entry, lang).replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params && Object.hasOwn(params, name) ? params[name] : `{${name}}`),
+  );
 }

@@ -2,6 +2,11 @@ import type { Catalogue } from './types.ts';
 
 /** New shares (IPO): refusals, the states of an application, the back office's refusals. */
 export const ipo = {
+  'draw.entriesChanged': {
+    jp: '締切時に公開した申込一覧と現在の申込が一致しないため、抽選・配分を実行できません',
+    cn: '当前申购与截止时公布的申购清单不一致，无法抽签或分配',
+    us: 'The entries differ from the list committed when the window closed: the draw cannot run',
+  },
   'ipo.notFound': { jp: '新規公開株が見つかりません', cn: '新股不存在', us: 'New share offering not found' },
   'ipo.ended': {
     jp: '申込期間は終了しました',

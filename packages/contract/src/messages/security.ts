@@ -42,6 +42,11 @@ export const security = {
     cn: '验证码错误',
     us: 'The code is wrong',
   },
+  'security.codeLocked': {
+    jp: 'コードの誤りが続いたため、しばらくコードは使えません。パスキーを使うか、時間をおいてお試しください',
+    cn: '验证码错误次数过多，暂时无法使用验证码。请使用通行密钥或稍后再试',
+    us: 'Too many wrong codes: codes are locked for a while. Use a passkey or try again later',
+  },
   'security.ticketInvalid': {
     jp: 'ログインの有効期限が切れました。もう一度ログインしてください',
     cn: '登录已超时，请重新登录',

@@ -94,6 +94,11 @@ export const trading = {
     cn: '大宗交易密码错误',
     us: 'Wrong block trade password',
   },
+  'block.passwordLocked': {
+    jp: 'パスワードの誤りが続いたため、このブロック取引は15分間申し込めません',
+    cn: '密码错误次数过多，15分钟内无法申购该大宗交易',
+    us: 'Too many wrong passwords: this block trade is locked for you for 15 minutes',
+  },
   'block.alreadySubscribed': {
     jp: 'このブロック取引にはすでにお申し込み済みです',
     cn: '您已申购过该大宗交易',

@@ -21,6 +21,8 @@ export interface BlockOfferingTable {
   seed: string;
   /** SHA-256 of the seed (hex), shown from the start. */
   commitment: string;
+  /** SHA-256 of the sorted entry list (`entryListText`), published when the window closes; null before. */
+  entries_commitment: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<number, number | undefined, number>;
   /** Shares subscribed so far / allocated at the close. */
   subscribed: Amount;

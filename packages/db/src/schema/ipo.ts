@@ -31,6 +31,8 @@ export interface IpoOfferingTable {
   /** Hex seed of the draw (kept secret until drawn) and its SHA-256, published when subscriptions open. */
   seed: string | null;
   commitment: string | null;
+  /** SHA-256 of the sorted entry list (`entryListText`), published when the window closes; null before. */
+  entries_commitment: ColumnType<string | null, string | null | undefined, string | null>;
   waitlist: ColumnType<number, number | undefined, number>;
   draw_mode: ColumnType<'ticket' | 'units', 'ticket' | 'units' | undefined, 'ticket' | 'units'>;
   /** The draw as recorded (JSON: [{id, outcome, lots, rank}]), null until drawn. */

@@ -263,3 +263,30 @@ export function allocateProRata(
   }
   return entries.map((e) => ({ id: e.id, lots: got.get(e.id) as bigint }));
 }
+
+// ---------------------------------------------------------------- the committed entry list
+
+/** An entry as committed: its id, the subscriber's public reference, and the lots it asks for. */
+export interface CommittedEntry {
+  id: bigint;
+  /**
+   * The subscriber's public reference: the SHA-256 (hex) of the application's order number, which only
+   * the subscriber is shown; so each user can find their own line and nobody else's order number shows.
+   */
+  ref: string;
+  lots: bigint;
+}
+
+/**
+ * The text an entry list is committed to (issue #30, F9): one line per entry in id order,
+ * `<id> <ref> <lots>\n`. The server publishes its SHA-256 (hex, over the UTF-8 text) when the
+ * subscription window closes, before the seed is revealed, and the draw refuses to run on any other
+ * list; the browser's "verify" recomputes the hash from the entries the proof lists and finds the user's
+ * own line. Without it, whoever knows the seed early could add or drop entries until one wins.
+ */
+export function entryListText(entries: readonly CommittedEntry[]): string {
+  return [...entries]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((e) => `${e.id} ${e.ref} ${e.lots}\n`)
+    .join('');
+}

@@ -40,13 +40,13 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
     const gate = await mayTrySignIn(attempts, 'operator', input.username, source, async () =>
       op ? repo.operatorSignedInFrom(db, op.id, source) : false,
     );
-    // An unknown operator and a throttled attempt cost a hash too, and answer like a wrong password.
+    // An unknown operator and a refused attempt cost a hash too, and answer like a wrong password.
     if (!op || !gate.allowed) {
       dummyHash ??= hash('kabuto-timing-equaliser');
       await verifyPassword(await dummyHash, input.password);
-      return refuse('auth.wrongCredentials');
+      return refuse(gate.wrong);
     }
-    if (!(await verifyPassword(op.password_hash, input.password))) return refuse('auth.wrongCredentials');
+    if (!(await verifyPassword(op.password_hash, input.password))) return refuse(gate.wrong);
     if (op.disabled) refuse('admin.disabled');
     await gate.succeeded();
     if ((await listCredentials(db, { operator_id: op.id })).length > 0) {

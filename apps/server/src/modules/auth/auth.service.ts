@@ -84,13 +84,13 @@ export function authService(deps: Deps, security: PasskeysService) {
     const gate = await mayTrySignIn(attempts, 'user', input.account, ip, async () =>
       user ? repo.hasSignedInFrom(db, user.id, ip) : false,
     );
-    // An unknown account and a throttled attempt cost a hash too, and answer like a wrong password.
+    // An unknown account and a refused attempt cost a hash too, and answer like a wrong password.
     if (!user || !gate.allowed) {
       dummyHash ??= hash('kabuto-timing-equaliser');
       await verifyPassword(await dummyHash, input.password);
-      return refuse('auth.wrongCredentials');
+      return refuse(gate.wrong);
     }
-    if (!(await verifyPassword(user.password_hash, input.password))) return refuse('auth.wrongCredentials');
+    if (!(await verifyPassword(user.password_hash, input.password))) return refuse(gate.wrong);
     if (user.state === 'banned') refuse('account.banned');
     if (user.state === 'frozen') refuse('account.frozen');
     await gate.succeeded();

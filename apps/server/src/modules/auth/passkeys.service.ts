@@ -7,12 +7,13 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import { type AttemptLimit, attemptCounter } from '../../shared/attempts.ts';
+import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { StepUpCheck } from '../../shared/step-up.ts';
 import {
   authenticationOptions,
   consumeChallenge,
-  countTicketFailure,
   issueChallenge,
   listCredentials,
   peekChallenge,
@@ -27,9 +28,22 @@ import { type SignInMeta, sessionsService } from './sessions.service.ts';
 
 export type { SignInMeta, SignInMethod } from './sessions.service.ts';
 
-/** A second-factor ticket lives 5 minutes and allows this many wrong codes. */
+/** A second-factor ticket lives 5 minutes. */
 const TICKET_TTL_MS = 5 * 60 * 1000;
-const TICKET_MAX_TRIES = 5;
+/**
+ * Wrong second-factor codes (TOTP or recovery), counted before a code is checked, in one atomic upsert per
+ * counter (auth_attempt), so concurrent guesses get no more checks than these:
+ * - per pending sign-in (ticket) and per session (step-up): 5; the 5th wrong voids the ticket (a new
+ *   password is needed) or stops step-up codes in that session for the window;
+ * - per account, over every ticket and session: 10 in the window (someone who knows the password can
+ *   fetch new tickets at will); past it the account's codes are refused until the window ends. Passkeys
+ *   are not counted: a guess there is a signature nobody can make.
+ * Reaching either limit sends the account a site message.
+ */
+export const SECOND_FACTOR = {
+  perTicketOrSession: { max: 5, windowMs: 15 * 60_000 },
+  perAccount: { max: 10, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, AttemptLimit>;
 /** A step-up proof is good for one call within 5 minutes, in the session that made it. */
 export const STEP_UP_TTL_MS = 5 * 60 * 1000;
 const RECOVERY_CODES = 10;
@@ -62,6 +76,7 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
   const { db } = deps;
 
   const { startSession, sessions, revokeSession } = sessionsService(deps);
+  const attempts = attemptCounter(db, { now });
 
   async function enrolRequired(userId: bigint): Promise<boolean> {
     if (!(await loadSettings(db)).security_enrolment_required) return false;
@@ -159,13 +174,53 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
       : null;
   }
 
+  /**
+   * A code checked within the limits of SECOND_FACTOR: `scope` is the ticket's or the session's counter,
+   * `voidScope` what happens to it when its limit is reached (a ticket is used up).
+   */
+  async function limitedCode(
+    user: { id: bigint; account: string },
+    scope: string,
+    code: string,
+    voidScope: () => Promise<void>,
+    scopeSpent: 'security.ticketInvalid' | 'security.codeLocked',
+  ) {
+    const accountKey = `2fa:user:${user.id}`;
+    const inScope = await attempts.count(scope, SECOND_FACTOR.perTicketOrSession);
+    if (inScope > SECOND_FACTOR.perTicketOrSession.max) {
+      await voidScope();
+      return refuse(scopeSpent);
+    }
+    const inAccount = await attempts.count(accountKey, SECOND_FACTOR.perAccount);
+    if (inAccount > SECOND_FACTOR.perAccount.max) {
+      await voidScope();
+      return refuse('security.codeLocked');
+    }
+    const used = await checkCode(db, user, code);
+    if (used) {
+      await attempts.clear(scope);
+      await attempts.clear(accountKey);
+      return used;
+    }
+    // Exactly one request sees a counter reach its limit: it voids the scope and tells the owner.
+    if (inScope === SECOND_FACTOR.perTicketOrSession.max || inAccount === SECOND_FACTOR.perAccount.max) {
+      await voidScope();
+      await sendNotice(db, new Date(deps.clock.now()), user.id, 'secondFactorLocked');
+    }
+    return refuse('security.wrongCode');
+  }
+
   async function totpLogin(input: { ticket: string; code: string }, meta: SignInMeta) {
     const { ticketId, user } = await ticketUser(input.ticket);
-    const used = await checkCode(db, user, input.code);
-    if (!used) {
-      await countTicketFailure(db, ticketId, TICKET_MAX_TRIES, now());
-      return refuse('security.wrongCode');
-    }
+    const used = await limitedCode(
+      user,
+      `2fa:ticket:${ticketId}`,
+      input.code,
+      async () => {
+        await consumeChallenge(db, input.ticket, 'login_ticket', now());
+      },
+      'security.ticketInvalid',
+    );
     await finishTicket(input.ticket);
     return startSession(user, meta, used === 'totp' ? 'passwordTotp' : 'passwordRecovery');
   }
@@ -216,7 +271,13 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
         now(),
       );
     } else if (input.code) {
-      if (!(await checkCode(db, user, input.code))) refuse('security.wrongCode');
+      await limitedCode(
+        user,
+        `2fa:session:${user.sessionId}`,
+        input.code,
+        async () => undefined,
+        'security.codeLocked',
+      );
     } else {
       return refuse('security.stepUpRequired');
     }

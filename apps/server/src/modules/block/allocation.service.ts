@@ -5,6 +5,7 @@ import {
   BLOCK_LOT,
   BLOCK_SUBSCRIPTION_STATUS,
   decidedStatus,
+  entryListText,
   moveBlockSubscription,
   POSITION_STATUS,
 } from '@kabuto/domain';
@@ -13,6 +14,7 @@ import type { Instrument } from '@kabuto/market';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
+import { sha256Hex } from '../../shared/commitment.ts';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
@@ -70,6 +72,15 @@ export function allocationService(d: BlockDeps) {
 
   async function decide(tx: Tx, o: repo.OfferingRow, inst: Instrument, at: Date): Promise<AllocationLine[]> {
     const subs = await repo.pendingSubscriptions(tx, o.id);
+    // The entry list is committed (F9) before the allocation reveals the seed, in the same transaction:
+    // the allocation runs at the window's close, so nobody can add or drop a subscription in between.
+    const listed = sha256Hex(
+      entryListText(
+        subs.map((s) => ({ id: s.id, ref: sha256Hex(s.order_no), lots: s.quantity / BLOCK_LOT })),
+      ),
+    );
+    if (o.entries_commitment !== null && o.entries_commitment !== listed) refuse('draw.entriesChanged');
+    await repo.updateOffering(tx, o.id, { entries_commitment: listed, updated_at: at });
     if (subs.length === 0) return [];
     const result = allocateProRata(
       o.seed,

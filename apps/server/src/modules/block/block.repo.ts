@@ -17,7 +17,12 @@ export const insertOffering = (q: Q, v: Insertable<BlockOfferingTable>) =>
 export const updateOffering = (
   q: Q,
   id: bigint,
-  v: Partial<Pick<OfferingRow, 'price' | 'shares' | 'password_hash' | 'start_at' | 'end_at' | 'status'>> & {
+  v: Partial<
+    Pick<
+      OfferingRow,
+      'price' | 'shares' | 'password_hash' | 'start_at' | 'end_at' | 'status' | 'entries_commitment'
+    >
+  > & {
     updated_at: Date;
   },
 ) => q.updateTable('block_offering').set(v).where('id', '=', id).returningAll().executeTakeFirst();
@@ -106,7 +111,7 @@ export const pendingSubscriptions = (tx: Tx, offeringId: bigint) =>
 export const decidedSubscriptions = (q: Q, offeringId: bigint) =>
   q
     .selectFrom('block_subscription')
-    .select(['id', 'quantity', 'allocated'])
+    .select(['id', 'order_no', 'quantity', 'allocated'])
     .where('offering_id', '=', offeringId)
     .where('status', '!=', BLOCK_SUBSCRIPTION_STATUS.pending)
     .orderBy('id')

@@ -10,8 +10,9 @@ import { userAccount } from '@kabuto/ledger';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
+import { type AttemptLimit, attemptCounter } from '../../shared/attempts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
-import { newSeed } from '../../shared/commitment.ts';
+import { newSeed, sha256Hex } from '../../shared/commitment.ts';
 import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
@@ -37,6 +38,9 @@ export type {
   Subscriber,
 } from './block.deps.ts';
 
+/** Wrong passwords of one user for one private offering: 5 in 15 minutes, like the fund password's lock. */
+export const BLOCK_PASSWORD: AttemptLimit = { max: 5, windowMs: 15 * 60_000 };
+
 /**
  * Block trades: an operator lists an offering (fixed price, shares, optional password, window); users
  * subscribe with the money held by a pending transfer cash → margin in the subscription's transaction;
@@ -49,6 +53,7 @@ export function blockService(d: BlockDeps) {
   const stockOf = (symbol: string) => stockIn(market, symbol);
   const { allocate, allocateDue } = allocationService(d);
   const { afterMarketList } = afterMarketService(d);
+  const attempts = attemptCounter(db, d.timers);
 
   /** The open and upcoming offerings of a market (the user's list). */
   async function openOfferings(mkt: Market) {
@@ -72,8 +77,13 @@ export function blockService(d: BlockDeps) {
       isBlockWindowOpen(o.start_at.getTime(), o.end_at.getTime(), now);
     if (!open(found)) refuse('block.closed');
     if (found.password_hash !== null) {
+      // Guessed no faster than the fund password: each try is counted (one atomic upsert) before the
+      // password is checked, per user and offering; past BLOCK_PASSWORD.max in the window, refused unchecked.
+      const key = `block:pw:${user.id}:${found.id}`;
+      if (!(await attempts.take(key, BLOCK_PASSWORD))) refuse('block.passwordLocked');
       if (!input.password || !(await verifyPassword(found.password_hash, input.password)))
         refuse('block.wrongPassword');
+      await attempts.clear(key);
     }
     if (await repo.hasSubscribed(db, found.id, user.id)) refuse('block.alreadySubscribed');
     const inst = stockOf(found.symbol);
@@ -126,7 +136,7 @@ export function blockService(d: BlockDeps) {
     return {
       offering: o,
       lots: o.shares / BLOCK_LOT,
-      entries: subs.map((s) => ({ id: s.id, lots: s.quantity / BLOCK_LOT })),
+      entries: subs.map((s) => ({ id: s.id, ref: sha256Hex(s.order_no), lots: s.quantity / BLOCK_LOT })),
       results: subs.map((s) => ({ id: s.id, lots: s.allocated / BLOCK_LOT })),
     };
   }

@@ -87,12 +87,13 @@ export function allocationProofWire(p: Awaited<ReturnType<BlockService['drawProo
   return {
     id: String(p.offering.id),
     commitment: p.offering.commitment,
+    entries_commitment: p.offering.entries_commitment ?? '',
     seed: p.offering.seed,
     lots: p.lots.toString(),
-    entries: lots(p.entries),
+    entries: p.entries.map((e) => ({ id: String(e.id), holder: e.ref, lots: e.lots.toString() })),
     results: lots(p.results),
   };
 }
 
 /** `/trade/nbhllist`'s `dz_type`: 1 asks for the after-market list, anything else the block offerings. */
-export const wantsAfterMarket = (body: { dz_type?: unknown }): boolean => Number(body.dz_type ?? 0) === 1;
+export const wantsAfterMarket = (body: { dz_type: 0 | 1 }): boolean => body.dz_type === 1;

@@ -1,4 +1,4 @@
-import type { Language } from '@kabuto/contract';
+import { inLanguage, type Language } from '@kabuto/contract';
 import type { Db } from '@kabuto/db';
 import { toUnixSeconds } from '@kabuto/domain';
 import { refuse } from '../../lib/errors.ts';
@@ -21,8 +21,8 @@ export async function listNews(db: Db, lang: Language, page: number, size: numbe
   return {
     list: rows.map((r) => ({
       id: String(r.id),
-      title: r.title[lang],
-      summary: r.summary[lang],
+      title: inLanguage(r.title, lang),
+      summary: inLanguage(r.summary, lang),
       source: r.source,
       publishedAt: toUnixSeconds(r.published_at.getTime()),
     })),
@@ -35,16 +35,16 @@ export async function getNews(db: Db, id: bigint, lang: Language) {
   if (!r) return refuse('content.notFound');
   return {
     id: String(r.id),
-    title: r.title[lang],
-    summary: r.summary[lang],
+    title: inLanguage(r.title, lang),
+    summary: inLanguage(r.summary, lang),
     source: r.source,
     publishedAt: toUnixSeconds(r.published_at.getTime()),
-    content: r.content[lang],
+    content: inLanguage(r.content, lang),
   };
 }
 
 export async function getPage(db: Db, name: string, lang: Language) {
   const r = await db.selectFrom('content_page').selectAll().where('name', '=', name).executeTakeFirst();
   if (!r) return refuse('content.notFound');
-  return { name: r.name, title: r.title[lang], content: r.content[lang] };
+  return { name: r.name, title: inLanguage(r.title, lang), content: inLanguage(r.content, lang) };
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@kabuto/contract';
+import { inLanguage, type Language } from '@kabuto/contract';
 import type { Db } from '@kabuto/db';
 import { toUnixSeconds } from '@kabuto/domain';
 import { refuse } from '../../lib/errors.ts';
@@ -13,7 +13,7 @@ export async function listNotices(db: Db, userId: bigint, lang: Language) {
     .execute();
   return rows.map((r) => ({
     id: String(r.id),
-    title: r.title[lang],
+    title: inLanguage(r.title, lang),
     sentAt: toUnixSeconds(r.created_at.getTime()),
     read: r.read_at !== null,
   }));
@@ -31,8 +31,8 @@ export async function readNotice(db: Db, userId: bigint, id: bigint, lang: Langu
   if (!row) return refuse('content.notFound');
   return {
     id: String(row.id),
-    title: row.title[lang],
-    content: row.content[lang],
+    title: inLanguage(row.title, lang),
+    content: inLanguage(row.content, lang),
     sentAt: toUnixSeconds(row.created_at.getTime()),
     read: true,
   };

@@ -24,7 +24,7 @@ import type { LotteryService } from './lottery.service.ts';
  */
 export function ipoJobs(d: IpoDeps, lottery: LotteryService) {
   const { db, clock, market } = d;
-  const { ensureCommitment, draw, release, setStatus } = lottery;
+  const { ensureCommitment, ensureEntriesCommitment, draw, release, setStatus } = lottery;
 
   // ---------------------------------------------------------------- deadline and listing
 
@@ -160,6 +160,8 @@ export function ipoJobs(d: IpoDeps, lottery: LotteryService) {
       await ensureCommitment(o.id);
       out.committed++;
     }
+    // The entry list is committed at the window's close, before any draw reveals the seed (F9).
+    for (const o of await repo.closedWithoutEntriesCommitment(db, now)) await ensureEntriesCommitment(o.id);
     for (const o of await repo.dueForDraw(db, now)) {
       await draw(o.id, null);
       out.drawn++;

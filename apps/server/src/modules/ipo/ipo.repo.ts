@@ -59,6 +59,18 @@ export async function openedWithoutSeed(db: Db, now: Date): Promise<OfferingRow[
 }
 
 /** Scheduled, priced offerings whose lottery date has come. */
+/** Offerings whose window has closed and whose entry list is not committed yet (F9). */
+export async function closedWithoutEntriesCommitment(db: Db, now: Date): Promise<OfferingRow[]> {
+  return db
+    .selectFrom('ipo_offering')
+    .selectAll()
+    .where('state', '=', 0)
+    .where('entries_commitment', 'is', null)
+    .where('subscribe_end', '<=', now)
+    .orderBy('id')
+    .execute();
+}
+
 export async function dueForDraw(db: Db, now: Date): Promise<OfferingRow[]> {
   return db
     .selectFrom('ipo_offering')

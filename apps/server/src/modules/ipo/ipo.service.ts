@@ -3,6 +3,7 @@ import { APPLICATION_STATUS, IPO_LOT, type Market, OFFERING_STATE, offeringPhase
 import { availableBalance, lockLedgerAccounts, shardFor, type TransferRequest } from '@kabuto/ledger';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
+import { sha256Hex } from '../../shared/commitment.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
@@ -86,7 +87,7 @@ export function newStockService(d: IpoDeps) {
     const apps = await repo.applicationsOf(db, id);
     return {
       offering: o,
-      entries: apps.map((a) => ({ id: a.id, lots: a.quantity / IPO_LOT })),
+      entries: apps.map((a) => ({ id: a.id, ref: sha256Hex(a.order_no), lots: a.quantity / IPO_LOT })),
       results: JSON.parse(o.result) as RecordedResult[],
     };
   }

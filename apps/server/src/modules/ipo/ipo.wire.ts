@@ -1,3 +1,4 @@
+import { inLanguage } from '@kabuto/contract';
 import {
   APPLICATION_STATUS,
   formatUnits,
@@ -61,7 +62,7 @@ export function offeringWire(v: OfferingView, lang: Lang) {
   const a = v.mine;
   return {
     id: String(o.id),
-    name: names[lang] || names.jp,
+    name: inLanguage(names, lang) || names.jp,
     names,
     code: o.code,
     market: o.market,
@@ -84,6 +85,7 @@ export function offeringWire(v: OfferingView, lang: Lang) {
     status: v.phase,
     state: o.state,
     commitment: o.commitment ?? '',
+    entries_commitment: o.entries_commitment ?? '',
     seed: o.drawn_at !== null && o.state !== OFFERING_STATE.scheduled ? (o.seed ?? '') : '',
     applicants: v.applicants,
     win_rate: winRate(o, v.applicants),
@@ -109,7 +111,7 @@ export function recordWire(r: RecordRow, lang: Lang, now: number) {
     id: String(r.id),
     offering_id: String(r.offering_id),
     order_no: r.order_no,
-    stock_name: names[lang] || names.jp,
+    stock_name: inLanguage(names, lang) || names.jp,
     stock_code: r.code,
     apply_price: formatUnits(r.price),
     apply_total: Number(r.quantity),
@@ -137,11 +139,12 @@ export function proofWire(p: Proof) {
   return {
     id: String(p.offering.id),
     commitment: p.offering.commitment ?? '',
+    entries_commitment: p.offering.entries_commitment ?? '',
     seed: p.offering.seed ?? '',
     mode: p.offering.draw_mode,
     lots: (p.offering.shares / IPO_LOT).toString(),
     waitlist: p.offering.waitlist,
-    entries: p.entries.map((e) => ({ id: String(e.id), lots: e.lots.toString() })),
+    entries: p.entries.map((e) => ({ id: String(e.id), holder: e.ref, lots: e.lots.toString() })),
     results: p.results,
   };
 }

@@ -3,7 +3,9 @@ import { withTx } from '@kabuto/db';
 import {
   APPLICATION_STATUS,
   type ApplicationStatus,
+  type CommittedEntry,
   drawLottery,
+  entryListText,
   IPO_LOT,
   ISO_CODE,
   type LotteryEntry,
@@ -19,7 +21,7 @@ import { availableBalance, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
-import { newSeed } from '../../shared/commitment.ts';
+import { newSeed, sha256Hex } from '../../shared/commitment.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
@@ -47,6 +49,29 @@ export function lotteryService(d: IpoDeps) {
         commitment,
         updated_at: new Date(clock.now()),
       });
+    });
+  }
+
+  /**
+   * The entry list's commitment (F9): when the window has closed, the SHA-256 of `entryListText` over the
+   * applications (id, the SHA-256 of the order number, lots) is stored and published, before the seed is
+   * revealed. Returns the committed hash (computed now when it was not yet).
+   */
+  async function commitEntries(tx: Tx, o: OfferingRow, apps: readonly ApplicationRow[]): Promise<string> {
+    const hash = sha256Hex(entryListText(committedEntries(apps)));
+    if (o.entries_commitment === null) {
+      await repo.updateOffering(tx, o.id, { entries_commitment: hash, updated_at: new Date(clock.now()) });
+      o.entries_commitment = hash;
+    }
+    return o.entries_commitment;
+  }
+
+  /** The leader's job at the window's close: commit the entry list of an offering. */
+  async function ensureEntriesCommitment(id: bigint): Promise<void> {
+    await withTx(db, async (tx) => {
+      const o = await repo.lockOffering(tx, id);
+      if (!o || o.entries_commitment !== null || clock.now() < o.subscribe_end.getTime()) return;
+      await commitEntries(tx, o, await repo.lockApplications(tx, o.id));
     });
   }
 
@@ -177,6 +202,8 @@ export function lotteryService(d: IpoDeps) {
         lots: a.allotted / IPO_LOT,
         rank: a.rank as number,
       }));
+  const committedEntries = (apps: readonly ApplicationRow[]): CommittedEntry[] =>
+    apps.map((a) => ({ id: a.id, ref: sha256Hex(a.order_no), lots: a.quantity / IPO_LOT }));
   const entriesOf = (apps: readonly ApplicationRow[]): LotteryEntry[] =>
     apps.map((a) => ({ id: a.id, lots: a.quantity / IPO_LOT }));
 
@@ -233,6 +260,10 @@ export function lotteryService(d: IpoDeps) {
       }
       moveOffering(o.state, OFFERING_STATE.drawn);
       const apps = await repo.lockApplications(tx, o.id);
+      // The draw runs on the committed entry list only (committed here if the job has not yet).
+      const listed = sha256Hex(entryListText(committedEntries(apps)));
+      if (o.entries_commitment !== null && o.entries_commitment !== listed) refuse('draw.entriesChanged');
+      await commitEntries(tx, o, apps);
       const results = drawLottery({
         seed: o.seed,
         entries: entriesOf(apps),
@@ -300,7 +331,7 @@ export function lotteryService(d: IpoDeps) {
     return out as NonNullable<typeof out>;
   }
 
-  return { ensureCommitment, draw, release, promoteFrom, setStatus, noticeParams };
+  return { ensureCommitment, ensureEntriesCommitment, draw, release, promoteFrom, setStatus, noticeParams };
 }
 
 export type LotteryService = ReturnType<typeof lotteryService>;

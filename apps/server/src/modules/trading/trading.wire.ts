@@ -133,7 +133,7 @@ export function buyRequest(
       orderType: b.gdlx,
       limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
       market: b.type,
-      afterMarket: Number(b.dz_type ?? 0) === 1,
+      afterMarket: b.dz_type === 1,
     },
   };
 }

@@ -21,9 +21,10 @@ export const allocationProofQuery = (id: string, type: Currency, enabled: boolea
       );
       return {
         commitment: p.commitment,
+        entriesCommitment: p.entries_commitment,
         seed: p.seed,
         lots: BigInt(p.lots),
-        entries: p.entries.map((e) => ({ id: BigInt(e.id), lots: BigInt(e.lots) })),
+        entries: p.entries.map((e) => ({ id: BigInt(e.id), ref: e.holder, lots: BigInt(e.lots) })),
         results: p.results,
       };
     },

@@ -13,11 +13,12 @@ export const drawProofQuery = (id: string, type: Market, enabled: boolean) =>
       const p = await fetchData(endpoints.ipo.newstockDraw, { id, type }, { signal });
       return {
         commitment: p.commitment,
+        entriesCommitment: p.entries_commitment,
         seed: p.seed,
         mode: p.mode,
         lots: BigInt(p.lots),
         waitlist: p.waitlist,
-        entries: p.entries.map((e) => ({ id: BigInt(e.id), lots: BigInt(e.lots) })),
+        entries: p.entries.map((e) => ({ id: BigInt(e.id), ref: e.holder, lots: BigInt(e.lots) })),
         results: p.results,
       };
     },
