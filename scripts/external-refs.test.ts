@@ -4,22 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { externalReferences, referencesIn } from './external-refs.ts';
 
-/**
- * Files another change is rewriting right now; each must still hold a reference (so that its line is
- * removed here once it is clean).
- */
-const BEING_REWRITTEN = new Set(['docs/performance.md']);
-
 describe('the repository stands alone', () => {
   it('has no doc, comment, test or script that points at a file outside it', () => {
-    const hits = externalReferences().filter((h) => !BEING_REWRITTEN.has(h.file));
+    const hits = externalReferences();
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.what}: ${h.text}`)).toEqual([]);
-  });
-
-  it('lists as being rewritten only files that still point outside', () => {
-    const files = new Set(externalReferences().map((h) => h.file));
-    for (const f of BEING_REWRITTEN)
-      expect(files.has(f), `${f} is clean: remove it from BEING_REWRITTEN`).toBe(true);
   });
 });
 
