@@ -71,6 +71,13 @@ export const positionRow = z.object({
   dz_type: z.number().describe('0 ordinary, 3 day trade'),
   source: z.enum(POSITION_SOURCES).describe('order, new_share, block or after_market'),
   lent: z.number().describe('1 while lent (stock lending: /trade/lend_stock), else 0'),
+  timing: z.string().describe('when the order executes: any, open (寄成/寄指) or close (引成/引指)'),
+  valid_until: z.string().describe('last exchange-local day a pending order is valid ("" : the day placed)'),
+  waits_for: z
+    .number()
+    .nullable()
+    .describe('a pending order: the call auction it waits for (unix seconds), null while it rests'),
+  locked: z.number().describe('1: a market order waiting at a locked daily limit for the close’s allocation'),
 });
 
 /**
@@ -108,6 +115,19 @@ export const buyStock = endpoint({
         .transform((v) => Number(v) as 1 | 2),
       buy_price: amount(PRICE_MAX).optional().describe('limit price; ignored for market orders'),
       type: instrumentMarket(),
+      timing: z
+        .enum(['any', 'open', 'close'], { error: 'validation.invalid' })
+        .optional()
+        .describe(
+          'order book: any (continuous trading and calls), open (on the open: 寄成/寄指) or close (on the close: 引成/引指). With timing or valid_until the order is accepted at any time and waits for its market’s next call outside continuous trading; without both it is today’s order, refused outside the session',
+        ),
+      valid_until: z
+        .string()
+        .regex(/^(day|\d{4}-\d{2}-\d{2})$/, 'validation.invalid')
+        .optional()
+        .describe(
+          'order book: "day" (the day of its first session) or an exchange-local date (at most 15 trading days)',
+        ),
       ...ordinaryOrderFlags,
     }),
   ),
@@ -119,8 +139,13 @@ export const sellStock = endpoint({
   auth: true,
   money: true,
   tag,
-  summary: 'Close a holding at the market price (in session; China: not on the buying day).',
-  body: body({ id: id(), type: instrumentMarket() }),
+  summary:
+    'Close a holding at the market price (in session; China: not on the buying day); zhang: close that many shares only (a partial close is its own closed position, fund records and realised P&L).',
+  body: body({
+    id: id(),
+    type: instrumentMarket(),
+    zhang: positiveInt(9).optional().describe('shares to close (default: all)'),
+  }),
   data: z.object({ id: z.string(), sell_price: z.string(), yingkui: z.string() }),
 });
 

@@ -53,6 +53,16 @@ export interface PositionTable {
   day_trade: ColumnType<boolean, boolean | undefined, boolean>;
   /** Lent to the platform (stock lending): the position row's "lent" mark. */
   lent: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When it executes: 'any' (continuous trading and calls), 'open' (寄成/寄指) or 'close' (引成/引指). */
+  timing: ColumnType<string, string | undefined, string>;
+  /** Last exchange-local day a pending order is valid (null: the day it was placed). */
+  valid_until: string | null;
+  /** The call auction a pending order waits for (null: it rests in continuous trading). */
+  waits_for: Timestamp | null;
+  /** A market order waiting at a locked daily limit for the close's allocation. */
+  locked: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A partial close: the position this closed part was split from. */
+  split_from: bigint | null;
   created_at: CreatedAt;
   filled_at: Timestamp | null;
   closed_at: Timestamp | null;

@@ -3,6 +3,7 @@ export * from './calendar.ts';
 export * from './fees.ts';
 export * from './holidays.ts';
 export * from './limits.ts';
+export * from './orders.ts';
 export * from './sessions.ts';
 export * from './ticks.ts';
 export * from './time.ts';

@@ -12,6 +12,7 @@ import {
   OPEN_POSITION_STATUSES,
   POSITION_STATUS,
   type PositionStatus,
+  splitPosition,
   type Units,
 } from '@kabuto/domain';
 import {
@@ -163,20 +164,50 @@ export function positionsService(t: TradingDeps) {
     return { price, pnl: s.pnl };
   }
 
-  /** The user's close of a holding (or of one preparing to close). */
-  /** Close a holding; `mkt` (the call's `type`), when given, must be the position's market. */
-  async function sell(userId: bigint, id: bigint, key?: OperationKey, mkt?: Market) {
+  /**
+   * The user's close of a holding (or of one preparing to close); `mkt` (the call's `type`), when given,
+   * must be the position's market. With `quantity` below the holding's, only that many shares are closed:
+   * they are split off into a position of their own (its own order number, fund records and realised
+   * P&L), and the holding keeps the rest with the margin and fees `splitPosition` leaves it.
+   */
+  async function sell(userId: bigint, id: bigint, key?: OperationKey, mkt?: Market, quantity?: bigint) {
     const settings = await loadSettings(db);
     const now = clock.now();
     return withTx(db, async (tx) => {
-      const pos = await repo.lockPosition(tx, userId, id);
+      let pos = await repo.lockPosition(tx, userId, id);
       if (!pos) return refuse('trade.orderNotFound');
       if (mkt && pos.market !== mkt) refuse('trade.marketMismatch', { symbol: pos.symbol });
       if (!canMovePosition(pos.status, POSITION_STATUS.closed)) refuse('trade.notHolding');
+      if (quantity !== undefined && quantity !== pos.quantity) {
+        if (quantity <= 0n || quantity > pos.quantity)
+          refuse('trade.closeQuantity', { max: pos.quantity.toString() });
+        if (pos.lent) refuse('trade.lentPartial');
+        pos = await splitLocked(tx, pos, quantity, now);
+      }
       const r = await closeLocked(tx, pos, 'user', now, settings);
       await keys.markApplied(tx, key);
       return { id: String(pos.id), price: r.price, pnl: r.pnl };
     });
+  }
+
+  /** Split `quantity` shares off a locked holding into a new holding (returned, to be closed). */
+  async function splitLocked(tx: Tx, pos: PositionRow, quantity: bigint, now: number): Promise<PositionRow> {
+    if (pos.open_price === null) throw new Error(`holding ${pos.id} without an open price`);
+    const { part, rest } = splitPosition(
+      pos.market as Market,
+      {
+        quantity: pos.quantity,
+        openPrice: pos.open_price,
+        leverage: pos.leverage,
+        margin: pos.margin,
+        buyFee: pos.buy_fee,
+        stampDuty: pos.stamp_duty,
+      },
+      quantity,
+    );
+    const at = new Date(now);
+    const n = await repo.countSplits(tx, pos.id);
+    return repo.splitPosition(tx, pos, `${pos.order_no}-${n + 1}`, part, rest, at);
   }
 
   /** Withdraw a locked pending order: void its held margin and fees, mark it cancelled. */

@@ -53,7 +53,15 @@ export function tradingRoutes(
   });
   kit.post(tradingApi.sellStock, async (req) =>
     ok(
-      soldWire(await positions.sell(currentUser(req).id, req.body.id, req.idempotency, req.body.type)),
+      soldWire(
+        await positions.sell(
+          currentUser(req).id,
+          req.body.id,
+          req.idempotency,
+          req.body.type,
+          req.body.zhang,
+        ),
+      ),
       'ok.sold',
     ),
   );

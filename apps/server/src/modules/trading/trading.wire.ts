@@ -57,6 +57,10 @@ export function positionWire(v: PositionView, lang: Lang) {
     dz_type: dzTypeOf(v),
     source: p.source,
     lent: p.lent ? 1 : 0,
+    timing: p.timing,
+    valid_until: p.valid_until ?? '',
+    waits_for: p.status === POSITION_STATUS.pending ? seconds(p.waits_for) : null,
+    locked: p.locked ? 1 : 0,
   };
 }
 
@@ -134,6 +138,13 @@ export function buyRequest(
       limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
       market: b.type,
       afterMarket: Number(b.dz_type ?? 0) === 1,
+      book:
+        b.timing === undefined && b.valid_until === undefined
+          ? undefined
+          : {
+              timing: b.timing ?? 'any',
+              validUntil: b.valid_until === undefined || b.valid_until === 'day' ? null : b.valid_until,
+            },
     },
   };
 }
