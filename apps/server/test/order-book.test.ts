@@ -369,4 +369,139 @@ describe.each(TEST_DB_KINDS)('order book on %s', (kind) => {
       'trade.notHolding',
     );
   });
+
+  const exitsOf = async (s: Session) =>
+    expectOk(await t.call('/trade/exit_orders', { type: 'jpy' }, { token: s.token })).list as Record<
+      string,
+      any
+    >[];
+  const exit = (s: Session, body: Record<string, unknown>) =>
+    t.money('/trade/exit_order', { type: 'jpy', ...body }, s);
+
+  it('fires a stop (逆指値) once from the price stream and closes the holding at the market', async () => {
+    const q = await quote();
+    const p = u(q.price);
+    const tick = u(q.tick);
+    release = pinPrices(t, { '7203': p });
+    const s = await trader(t, { jpy: '10000000' });
+    const o = expectOk(await order(s, { zhang: '100' }));
+    expectRefusal(await exit(s, { id: o.id, kind: 'stop' }), 'trade.exitPrices');
+    const [id] = expectOk(
+      await exit(s, { id: o.id, kind: 'stop', stop_price: formatUnits(p - 10n * tick) }),
+    ).ids;
+    expect((await run()).fired).toBe(0);
+    release();
+    release = pinPrices(t, { '7203': p - 20n * tick });
+    expect((await run()).fired).toBe(1);
+    expect((await run()).fired).toBe(0);
+    const d = await detail(s, o.id);
+    expect(d).toMatchObject({ status: 1, sell_price: formatUnits(p - 20n * tick) });
+    const [e] = await exitsOf(s);
+    expect(e).toMatchObject({ id, status: 'filled', kind: 'stop', closed_position_id: o.id });
+    expect(e.fill_price).toBe(formatUnits(p - 20n * tick));
+    expectRefusal(await t.money('/trade/exit_cancel', { id, type: 'jpy' }, s), 'trade.notPending');
+  });
+
+  it('OCO on 30 of 100 shares: the limit leg fills at its limit, the stop leg is cancelled, 70 stay', async () => {
+    const q = await quote();
+    const p = u(q.price);
+    const tick = u(q.tick);
+    release = pinPrices(t, { '7203': p });
+    const s = await trader(t, { jpy: '10000000' });
+    const o = expectOk(await order(s, { zhang: '100' }));
+    const ids = expectOk(
+      await exit(s, {
+        id: o.id,
+        kind: 'oco',
+        zhang: '30',
+        limit_price: formatUnits(p + 10n * tick),
+        stop_price: formatUnits(p - 10n * tick),
+      }),
+    ).ids;
+    expect(ids).toHaveLength(2);
+    release();
+    release = pinPrices(t, { '7203': p + 12n * tick });
+    expect((await run()).fired).toBe(1);
+    const list = await exitsOf(s);
+    const byId = new Map(list.map((e) => [e.id, e]));
+    expect(byId.get(ids[0])).toMatchObject({
+      kind: 'limit',
+      status: 'filled',
+      fill_price: formatUnits(p + 10n * tick),
+    });
+    expect(byId.get(ids[1])).toMatchObject({ kind: 'stop', status: 'cancelled' });
+    expect((await detail(s, o.id)).stock_num).toBe('70');
+    const part = await detail(s, byId.get(ids[0])?.closed_position_id);
+    expect(part).toMatchObject({ status: 1, stock_num: '30', sell_price: formatUnits(p + 10n * tick) });
+    // a price through the cancelled stop fires nothing more
+    release();
+    release = pinPrices(t, { '7203': p - 20n * tick });
+    expect((await run()).fired).toBe(0);
+    expect((await detail(s, o.id)).status).toBe(0);
+  });
+
+  it('a trailing stop follows the best price and fires at the best less its distance', async () => {
+    const q = await quote();
+    const p = u(q.price);
+    const tick = u(q.tick);
+    release = pinPrices(t, { '7203': p });
+    const s = await trader(t, { jpy: '10000000' });
+    const o = expectOk(await order(s, { zhang: '10' }));
+    expectOk(await exit(s, { id: o.id, kind: 'trail', trail: formatUnits(10n * tick) }));
+    await run();
+    expect((await exitsOf(s))[0].level).toBe(formatUnits(p - 10n * tick));
+    release();
+    release = pinPrices(t, { '7203': p + 30n * tick });
+    expect((await run()).fired).toBe(0);
+    expect((await exitsOf(s))[0].level).toBe(formatUnits(p + 20n * tick));
+    release();
+    release = pinPrices(t, { '7203': p + 20n * tick });
+    expect((await run()).fired).toBe(1);
+    expect((await detail(s, o.id)).sell_price).toBe(formatUnits(p + 20n * tick));
+  });
+
+  it('IFDOCO: the legs wait for the order, work once it fills; one leg is amended, one cancelled', async () => {
+    const q = await quote();
+    const p = u(q.price);
+    const tick = u(q.tick);
+    release = pinPrices(t, { '7203': p });
+    const s = await trader(t, { jpy: '10000000' });
+    const entry = p - 10n * tick;
+    const o = expectOk(
+      await order(s, {
+        zhang: '10',
+        gdlx: 2,
+        buy_price: formatUnits(entry),
+        then_kind: 'oco',
+        then_limit: formatUnits(p + 20n * tick),
+        then_stop: formatUnits(entry - 20n * tick),
+      }),
+    );
+    expect(o.status).toBe(3);
+    let legs = await exitsOf(s);
+    expect(legs.map((e) => e.status)).toEqual(['waiting', 'waiting']);
+    const stopLeg = legs.find((e) => e.kind === 'stop')!;
+    const limitLeg = legs.find((e) => e.kind === 'limit')!;
+    expectOk(
+      await t.money(
+        '/trade/exit_amend',
+        { id: stopLeg.id, type: 'jpy', stop_price: formatUnits(entry - 5n * tick) },
+        s,
+      ),
+    );
+    expectOk(await t.money('/trade/exit_cancel', { id: limitLeg.id, type: 'jpy' }, s));
+    release();
+    release = pinPrices(t, { '7203': entry });
+    expect(await run()).toMatchObject({ filled: 1, fired: 0 });
+    legs = await exitsOf(s);
+    expect(legs.find((e) => e.id === stopLeg.id)).toMatchObject({
+      status: 'working',
+      stop_price: formatUnits(entry - 5n * tick),
+    });
+    expect(legs.find((e) => e.id === limitLeg.id)?.status).toBe('cancelled');
+    release();
+    release = pinPrices(t, { '7203': entry - 6n * tick });
+    expect((await run()).fired).toBe(1);
+    expect(await detail(s, o.id)).toMatchObject({ status: 1, sell_price: formatUnits(entry - 6n * tick) });
+  });
 });

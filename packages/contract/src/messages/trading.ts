@@ -58,6 +58,11 @@ export const trading = {
     cn: '有效期请选择{from}至{to}之间的日期',
     us: 'Choose a date from {from} to {to} for the order to stay valid',
   },
+  'trade.exitPrices': {
+    jp: '注文の種類に合った価格を入力してください（指値・逆指値・トレール幅）',
+    cn: '请输入与订单类型相符的价格（限价、止损价、跟踪幅度）',
+    us: 'Enter the prices this order type uses (limit, stop, trail)',
+  },
   'trade.closeQuantity': {
     jp: '返済できる数量は1〜{max}株です',
     cn: '可平仓数量为1至{max}股',

@@ -69,7 +69,36 @@ export interface PositionTable {
   updated_at: CreatedAt;
 }
 
+/** An exit order on a position (limit, stop, stop-limit, trailing stop; OCO pairs; IFD legs). */
+export interface ExitOrderTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  position_id: bigint;
+  market: string;
+  symbol: string;
+  /** The position's direction: 1 long (the exit sells), 2 short (the exit buys to cover). */
+  side: number;
+  kind: 'limit' | 'stop' | 'stop_limit' | 'trail';
+  /** Shares to close (null: the whole position). */
+  quantity: bigint | null;
+  limit_price: bigint | null;
+  stop_price: bigint | null;
+  trail_amount: bigint | null;
+  trail_ppm: bigint | null;
+  /** A trailing stop's best price so far. */
+  extreme: bigint | null;
+  status: 'waiting' | 'working' | 'triggered' | 'filled' | 'cancelled' | 'expired';
+  oco_with: bigint | null;
+  fill_price: bigint | null;
+  /** The position the fill closed (the holding itself, or the part split off it). */
+  closed_position_id: bigint | null;
+  created_at: CreatedAt;
+  fired_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
 export interface TradingTables {
   watchlist: WatchlistTable;
   position: PositionTable;
+  exit_order: ExitOrderTable;
 }

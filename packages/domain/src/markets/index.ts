@@ -8,4 +8,5 @@ export * from './sessions.ts';
 export * from './ticks.ts';
 export * from './time.ts';
 export * from './trading.ts';
+export * from './triggers.ts';
 export * from './types.ts';

@@ -44,6 +44,8 @@ import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
+import * as exitsRepo from './exits.repo.ts';
+import { type ExitRequest, exitRows } from './exits.service.ts';
 import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -65,6 +67,8 @@ export interface BuyInput {
    * (`validUntil` null) or until a date. Without it, an order is today's: refused outside the session.
    */
   book?: { timing: OrderTiming; validUntil: LocalDate | null };
+  /** IFD / IFDOCO: the exit order(s) placed on the position once this order fills. */
+  ifd?: ExitRequest;
 }
 
 /** A pending market order holds margin and fees at its last price plus half (the fill releases the rest). */
@@ -167,6 +171,14 @@ export function ordersService(t: TradingDeps) {
     if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
     if (user.state === 'restricted') refuse('account.restricted');
     if (input.afterMarket) return afterMarketOrder(userId, inst, input, now, settings, key);
+    // an IFD's legs are checked now, before the order joins a batch
+    if (input.ifd)
+      exitRows(
+        { id: 0n, user_id: userId, market: mkt, symbol: inst.symbol, direction: input.direction },
+        input.ifd,
+        'waiting',
+        new Date(now),
+      );
     const book = input.book;
     if (!book) {
       const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
@@ -401,6 +413,23 @@ export function ordersService(t: TradingDeps) {
           ...(applied.length > 0 ? [sql`applied as (${keys.appliedKeys(applied)})`] : []),
         ],
       );
+      const byNo = new Map(rows.map((r) => [r.order_no, r.id]));
+      // IFD / IFDOCO: the exit legs of the orders that carry them, waiting until their order fills
+      for (const { o } of placed) {
+        if (!o.input.ifd) continue;
+        const pos = {
+          id: byNo.get(o.orderNo)!,
+          user_id: o.userId,
+          market: o.inst.market,
+          symbol: o.inst.symbol,
+          direction: o.input.direction,
+        };
+        const legs = await exitsRepo.insertExits(
+          tx,
+          exitRows(pos, o.input.ifd, o.filled ? 'working' : 'waiting', o.at),
+        );
+        if (legs.length === 2) await exitsRepo.linkOco(tx, legs[0].id, legs[1].id);
+      }
       const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
       for (const r of answers) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
       return answers;
@@ -484,6 +513,7 @@ export function ordersService(t: TradingDeps) {
       }
     }
     const ts = await transfer(tx, reqs);
+    await exitsRepo.activateWaiting(tx, pos.id, at);
     await repo.markFilled(tx, pos.id, price, at, {
       quantity,
       margin,

@@ -28,6 +28,7 @@ import { refuse } from '../../lib/errors.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { configuredTradeFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import * as exitsRepo from './exits.repo.ts';
 import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -74,13 +75,15 @@ export function positionsService(t: TradingDeps) {
     reason: 'user' | 'forced',
     now: number,
     settings: Settings,
+    /** The fill price of a limit exit (docs/orders.md); else the market's. */
+    fillPrice?: Units,
   ) {
     const inst = instrumentOf(market, pos.symbol);
     const mkt = inst.market;
     if (!isContinuousTrading(mkt, now)) refuse('trade.outsideHours');
     const openedAt = (pos.filled_at ?? pos.created_at).getTime();
     if (!canSell(mkt, openedAt, now)) refuse('trade.sameDaySell');
-    const price = venue.marketFill(inst.symbol, pos.direction === 1 ? 2 : 1, now);
+    const price = fillPrice ?? venue.marketFill(inst.symbol, pos.direction === 1 ? 2 : 1, now);
     if (price === null) return refuse('trade.priceUnavailable');
     movePosition(pos.status, POSITION_STATUS.closed);
     // selling a lent position recalls it first (the fee accrued so far is paid in this transaction)
@@ -137,6 +140,7 @@ export function positionsService(t: TradingDeps) {
     }
     const ts = await transfer(tx, reqs);
     const at = new Date(now);
+    await exitsRepo.cancelOpenExits(tx, pos.id, at);
     await repo.markClosed(tx, pos.id, {
       closePrice: price,
       sellFee: s.sellFee,
@@ -218,6 +222,7 @@ export function positionsService(t: TradingDeps) {
     if (pos.hold_fee_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_fee_transfer });
     if (reqs.length) await transfer(tx, reqs);
     await repo.markCancelled(tx, pos.id, reason, new Date(now));
+    await exitsRepo.cancelOpenExits(tx, pos.id, new Date(now));
   }
 
   async function cancel(userId: bigint, id: bigint, key?: OperationKey): Promise<void> {
@@ -285,7 +290,16 @@ export function positionsService(t: TradingDeps) {
     return view(p);
   }
 
-  return { sell, cancel, closeLocked, withdrawLocked, openPositions, closedPositions, position };
+  return {
+    sell,
+    cancel,
+    closeLocked,
+    splitLocked,
+    withdrawLocked,
+    openPositions,
+    closedPositions,
+    position,
+  };
 }
 
 export type PositionsService = ReturnType<typeof positionsService>;

@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings } from '../../shared/settings.ts';
+import type { ExitsService } from './exits.service.ts';
 import type { OrdersService } from './orders.service.ts';
 import { openPositionOf, type PositionsService } from './positions.service.ts';
 import type { TradingDeps } from './trading.deps.ts';
@@ -50,7 +51,12 @@ const due = (p: PositionRow, now: number) => p.waits_for !== null && p.waits_for
  * The trading jobs (the leader process only): fill limit orders whose price is reached, expire the
  * limit orders of a past trading day, enforce the maintenance margin.
  */
-export function positionJobs(t: TradingDeps, orders: OrdersService, positions: PositionsService) {
+export function positionJobs(
+  t: TradingDeps,
+  orders: OrdersService,
+  positions: PositionsService,
+  exits?: ExitsService,
+) {
   const { db, clock, market, venue } = t;
 
   /**
@@ -256,8 +262,10 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
 
   async function runJobs() {
     const filledOrExpired = await processPendingOrders();
+    // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
+    const fired = exits ? await exits.runExits() : { fired: 0 };
     const m = await enforceMaintenance();
-    return { ...filledOrExpired, ...m };
+    return { ...filledOrExpired, ...fired, ...m };
   }
 
   return { processPendingOrders, enforceMaintenance, runJobs };
