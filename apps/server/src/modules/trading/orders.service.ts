@@ -452,6 +452,8 @@ export function ordersService(t: TradingDeps) {
     pos: PositionRow,
     price: Units,
     now: number,
+    /** Read before the transaction (a read inside it could wait on the connection it holds). */
+    settings: Settings,
     quantity: bigint = pos.quantity,
   ): Promise<void> {
     const inst = instrumentOf(market, pos.symbol);
@@ -459,7 +461,6 @@ export function ordersService(t: TradingDeps) {
     const at = new Date(now);
     if (pos.hold_margin_transfer === null) throw new Error(`pending position ${pos.id} without a hold`);
     movePosition(pos.status, POSITION_STATUS.holding);
-    const settings = await loadSettings(db);
     const margin = positionMargin(mkt, price, quantity, pos.leverage);
     const fees = configuredTradeFees(settings, mkt, 'buy', price, quantity, pos.created_at.getTime());
     const charge = fees.fee + fees.stampDuty;

@@ -20,7 +20,7 @@ import {
 } from '@kabuto/domain';
 import { AppError } from '../../lib/errors.ts';
 import { sendNotice } from '../../shared/notices.ts';
-import { loadSettings } from '../../shared/settings.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { ExitsService } from './exits.service.ts';
 import type { OrdersService } from './orders.service.ts';
 import { openPositionOf, type PositionsService } from './positions.service.ts';
@@ -128,7 +128,12 @@ export function positionJobs(
    * lapses when its validity is over, or fills in continuous trading (a resting limit when the market
    * reaches it; a market order waiting at a locked limit once the market leaves the limit).
    */
-  async function stepLocked(tx: Tx, row: PositionRow, now: number): Promise<'filled' | 'expired' | null> {
+  async function stepLocked(
+    tx: Tx,
+    row: PositionRow,
+    now: number,
+    settings: Settings,
+  ): Promise<'filled' | 'expired' | null> {
     let pos = row;
     const mkt = pos.market as Market;
     const dir = pos.direction as Direction;
@@ -136,7 +141,7 @@ export function positionJobs(
       const at = pos.waits_for.getTime();
       const print = venue.callPrint(pos.symbol, at);
       if (print && crosses(dir, pos.limit_price, print.price)) {
-        await orders.fillLocked(tx, pos, print.price, at);
+        await orders.fillLocked(tx, pos, print.price, at, settings);
         return 'filled';
       }
       if (pos.timing !== 'any') {
@@ -158,13 +163,13 @@ export function positionJobs(
       if (!q || lockedAgainst(dir, q.price, { up: q.limitUp, down: q.limitDown })) return null;
       const price = venue.marketFill(pos.symbol, dir, now);
       if (price === null) return null;
-      await orders.fillLocked(tx, pos, price, now);
+      await orders.fillLocked(tx, pos, price, now, settings);
       return 'filled';
     }
     if (pos.limit_price === null) return null;
     const price = venue.limitFill(pos.symbol, dir, pos.limit_price, now);
     if (price === null) return null;
-    await orders.fillLocked(tx, pos, price, now);
+    await orders.fillLocked(tx, pos, price, now, settings);
     return 'filled';
   }
 
@@ -185,7 +190,7 @@ export function positionJobs(
    * this close, locked together, get the closing print's shares pro rata (`stopAllocation`); an order
    * allotted nothing lapses. When the close is off the limit they all fill at the closing price.
    */
-  async function allocateAtClose(group: readonly PositionRow[], now: number) {
+  async function allocateAtClose(group: readonly PositionRow[], now: number, settings: Settings) {
     const out = { filled: 0, expired: 0 };
     const first = group[0];
     const at = first.waits_for!.getTime();
@@ -208,7 +213,7 @@ export function positionJobs(
         : rows.map((r) => r.quantity);
       for (const [i, pos] of rows.entries()) {
         if (shares[i] > 0n) {
-          await orders.fillLocked(tx, pos, print.price, at, shares[i]);
+          await orders.fillLocked(tx, pos, print.price, at, settings, shares[i]);
           out.filled++;
         } else {
           await expireLocked(tx, pos, now);
@@ -226,6 +231,7 @@ export function positionJobs(
    */
   async function processPendingOrders(): Promise<{ expired: number; filled: number }> {
     const now = clock.now();
+    const settings = await loadSettings(db);
     const pending = await repo.positionsWithStatus(db, [POSITION_STATUS.pending]);
     const out = { expired: 0, filled: 0 };
     const groups = new Map<string, PositionRow[]>();
@@ -239,7 +245,7 @@ export function positionJobs(
       const done = await withTx(db, async (tx) => {
         const pos = await repo.lockPosition(tx, null, p.id);
         if (!pos || pos.status !== POSITION_STATUS.pending) return null;
-        return stepLocked(tx, pos, now);
+        return stepLocked(tx, pos, now, settings);
       }).catch(async (err) => {
         // a fill the ledger refuses (the cash for a price past the hold is not there): the order lapses
         if (!(err instanceof AppError)) throw err;
@@ -253,7 +259,7 @@ export function positionJobs(
       if (done) out[done]++;
     }
     for (const group of groups.values()) {
-      const r = await allocateAtClose(group, now);
+      const r = await allocateAtClose(group, now, settings);
       out.filled += r.filled;
       out.expired += r.expired;
     }
