@@ -51,6 +51,7 @@ import { quotesService } from './modules/quotes/quotes.service.ts';
 import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { supportService } from './modules/support/support.service.ts';
+import { exitsService } from './modules/trading/exits.service.ts';
 import { ordersService } from './modules/trading/orders.service.ts';
 import { positionsService } from './modules/trading/positions.service.ts';
 import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
@@ -232,7 +233,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const newShares = newStockService({ ...deps, market, markApplied, insertPositions });
   const block = blockService({ ...tradingDeps, insertPositions });
   const products = productsService({ ...tradingDeps, verifyFundPassword: fundPasswordVerifier(deps) });
-  const tradingRounds = positionJobs(tradingDeps, orders, positions);
+  const exits = exitsService(tradingDeps, positions);
+  const tradingRounds = positionJobs(tradingDeps, orders, positions, exits);
   const dayTradeDeps = {
     ...deps,
     market,
@@ -251,6 +253,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // each job of the leader's round on its own (bench/scale times them one by one)
   const rounds = {
     pendingOrders: () => tradingRounds.processPendingOrders(),
+    // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
+    exits: () => exits.runExits(),
     margin: () => tradingRounds.enforceMaintenance(),
     ipo: () => newShares.runJobs(),
     block: () => block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
@@ -265,6 +269,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     {
       runJobs: async () => ({
         ...(await rounds.pendingOrders()),
+        ...(await rounds.exits()),
         ...(await rounds.margin()),
         ipo: await rounds.ipo(),
         block: await rounds.block(),
@@ -332,7 +337,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   fundsRoutes(kit, adminKit, deps, funds);
   loansRoutes(kit, adminKit, loans);
   quotesRoutes(kit, quotes);
-  tradingRoutes(kit, orders, positions, block, dayTrades);
+  tradingRoutes(kit, orders, positions, block, dayTrades, exits);
   dayTradeRoutes(kit, adminKit, { market }, dayTrades, dayTradeDecisions);
   blockRoutes(kit, adminKit, block);
   productsRoutes(kit, adminKit, products, market);

@@ -34,6 +34,11 @@ const row: PositionRow = {
   updated_at: at,
   source: 'order',
   day_trade: false,
+  timing: 'any',
+  valid_until: null,
+  waits_for: null,
+  locked: false,
+  split_from: null,
 } as PositionRow;
 const view = (pnl: bigint, over: Partial<PositionView> = {}): PositionView => ({
   row,

@@ -114,6 +114,14 @@ export interface CorporateAction {
   base: Units;
 }
 
+/** A call auction's print: its one price, the shares it traded, and the day's limits (null: none). */
+export interface CallPrint {
+  price: Units;
+  volume: bigint;
+  limitUp: Units | null;
+  limitDown: Units | null;
+}
+
 export type QuoteListener = (quotes: readonly Quote[]) => void;
 
 /**
@@ -128,6 +136,13 @@ export interface MarketDataProvider {
   search(text: string, scope?: Market | SearchScope, limit?: number): Instrument[];
   quote(symbol: string): Quote | null;
   quotes(symbols: readonly string[]): Quote[];
+  /**
+   * The print of a call auction (板寄せ) at a call point `at` (see the domain's `callPoints`): the price
+   * every crossing order fills at and the shares it traded (an opening call: the first price of the
+   * phase and the volume of its first 5 seconds; the close: the closing print and the closing auction's
+   * volume, or the last minute's without an auction). Null before it has happened or without a price.
+   */
+  callPrint(symbol: string, at: number): CallPrint | null;
   candles(symbol: string, period: Period, opts?: CandleOptions): Promise<Candle[]>;
   corporateActions(symbol: string): Promise<CorporateAction[]>;
   /** Ticks: called with the quotes that changed (of `symbols`, or of every instrument). Returns unsubscribe. */

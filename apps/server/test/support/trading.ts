@@ -1,7 +1,7 @@
 import { withTx } from '@kabuto/db';
 import { type Currency, parseUnits } from '@kabuto/domain';
 import { checkInvariants, createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
-import type { Quote } from '@kabuto/market';
+import type { CallPrint, Quote } from '@kabuto/market';
 import { expect } from 'vitest';
 import { writeFundRecords } from '../../src/shared/fund-records.ts';
 import { expectOk, type Session, type TestApp } from './app.ts';
@@ -78,15 +78,33 @@ export async function expectLedgerSound(t: TestApp): Promise<void> {
 
 /**
  * Pins the price of symbols (the simulator is deterministic but not steerable): quote() and quotes()
- * return the pinned price until released. Returns a release function.
+ * return the pinned price until released, and so does every call auction's print (callPrint), with
+ * `callVolume` shares when given. Returns a release function.
  */
-export function pinPrices(t: TestApp, prices: Record<string, bigint>): () => void {
+export function pinPrices(
+  t: TestApp,
+  prices: Record<string, bigint>,
+  opts: { callVolume?: bigint } = {},
+): () => void {
   const market = t.app.kabuto.market as unknown as {
     quote: (s: string) => Quote | null;
     quotes: (s: readonly string[]) => Quote[];
+    callPrint: (s: string, at: number) => CallPrint | null;
   };
   const quote = market.quote;
   const quotes = market.quotes;
+  const callPrint = market.callPrint;
+  market.callPrint = (s, at) => {
+    const p = callPrint.call(market, s, at);
+    if (prices[s] === undefined) return p;
+    const q = quote.call(market, s);
+    return {
+      price: prices[s],
+      volume: opts.callVolume ?? p?.volume ?? 0n,
+      limitUp: p?.limitUp ?? q?.limitUp ?? null,
+      limitDown: p?.limitDown ?? q?.limitDown ?? null,
+    };
+  };
   const pin = (q: Quote | null): Quote | null =>
     q && prices[q.symbol] !== undefined
       ? { ...q, price: prices[q.symbol], change: prices[q.symbol] - q.preClose }
@@ -96,5 +114,6 @@ export function pinPrices(t: TestApp, prices: Record<string, bigint>): () => voi
   return () => {
     market.quote = quote;
     market.quotes = quotes;
+    market.callPrint = callPrint;
   };
 }

@@ -17,6 +17,10 @@ import { symbol } from './quotes.ts';
 
 const tag = 'trading';
 
+/** The exit kinds a client names (`then_kind` of an IFD, `kind` of an exit order). */
+export const EXIT_KINDS = ['limit', 'stop', 'stop_limit', 'trail', 'oco'] as const;
+const exitKind = () => z.enum(EXIT_KINDS, { error: 'validation.invalid' });
+
 /** Position status on the wire: the domain's status machine. */
 export { POSITION_STATUS } from '@kabuto/domain';
 
@@ -71,6 +75,13 @@ export const positionRow = z.object({
   dz_type: z.number().describe('0 ordinary, 3 day trade'),
   source: z.enum(POSITION_SOURCES).describe('order, new_share, block or after_market'),
   lent: z.number().describe('1 while lent (stock lending: /trade/lend_stock), else 0'),
+  timing: z.string().describe('when the order executes: any, open (寄成/寄指) or close (引成/引指)'),
+  valid_until: z.string().describe('last exchange-local day a pending order is valid ("" : the day placed)'),
+  waits_for: z
+    .number()
+    .nullable()
+    .describe('a pending order: the call auction it waits for (unix seconds), null while it rests'),
+  locked: z.number().describe('1: a market order waiting at a locked daily limit for the close’s allocation'),
 });
 
 /**
@@ -108,6 +119,28 @@ export const buyStock = endpoint({
         .transform((v) => Number(v) as 1 | 2),
       buy_price: amount(PRICE_MAX).optional().describe('limit price; ignored for market orders'),
       type: instrumentMarket(),
+      timing: z
+        .enum(['any', 'open', 'close'], { error: 'validation.invalid' })
+        .optional()
+        .describe(
+          'order book: any (continuous trading and calls), open (on the open: 寄成/寄指) or close (on the close: 引成/引指). With timing or valid_until the order is accepted at any time and waits for its market’s next call outside continuous trading; without both it is today’s order, refused outside the session',
+        ),
+      valid_until: z
+        .string()
+        .regex(/^(day|\d{4}-\d{2}-\d{2})$/, 'validation.invalid')
+        .optional()
+        .describe(
+          'order book: "day" (the day of its first session) or an exchange-local date (at most 15 trading days)',
+        ),
+      then_kind: exitKind()
+        .optional()
+        .describe(
+          'IFD / IFDOCO: an exit placed on the position once this order fills: limit (then_limit), stop (then_stop), stop_limit (both), trail (then_trail or then_trail_pct) or oco (then_limit and then_stop)',
+        ),
+      then_limit: amount(PRICE_MAX).optional(),
+      then_stop: amount(PRICE_MAX).optional(),
+      then_trail: amount(PRICE_MAX).optional(),
+      then_trail_pct: amount('99').optional(),
       ...ordinaryOrderFlags,
     }),
   ),
@@ -119,8 +152,13 @@ export const sellStock = endpoint({
   auth: true,
   money: true,
   tag,
-  summary: 'Close a holding at the market price (in session; China: not on the buying day).',
-  body: body({ id: id(), type: instrumentMarket() }),
+  summary:
+    'Close a holding at the market price (in session; China: not on the buying day); zhang: close that many shares only (a partial close is its own closed position, fund records and realised P&L).',
+  body: body({
+    id: id(),
+    type: instrumentMarket(),
+    zhang: positiveInt(9).optional().describe('shares to close (default: all)'),
+  }),
   data: z.object({ id: z.string(), sell_price: z.string(), yingkui: z.string() }),
 });
 
@@ -168,4 +206,84 @@ export const userStockLists = endpoint({
     'Closed and cancelled positions as an object with numeric keys, plus lsyk (realised P&L, a JSON number).',
   body: body({ type: market(), lang: lang() }),
   data: positionsByIndex({ lsyk: wireNum('realised P&L of the listed positions') }),
+});
+
+/** An exit order as the order inquiry (注文照会) lists it. */
+export const exitRow = z.object({
+  id: z.string(),
+  position_id: z.string(),
+  stock_code: z.string(),
+  stock_name: z.string(),
+  side: z.number().describe('the position: 1 long (the exit sells), 2 short (the exit buys to cover)'),
+  kind: z.enum(['limit', 'stop', 'stop_limit', 'trail']),
+  zhang: z.string().describe('shares to close; "" for the whole position'),
+  limit_price: z.string(),
+  stop_price: z.string(),
+  trail: z.string(),
+  trail_pct: z.string(),
+  level: z
+    .string()
+    .describe('the price it triggers at now (a trailing stop’s follows its best price); "" when none'),
+  status: z.enum(['waiting', 'working', 'triggered', 'filled', 'cancelled', 'expired']),
+  oco_with: z.string().describe('the other leg of an OCO pair, ""'),
+  fill_price: z.string(),
+  closed_position_id: z.string(),
+  created_at: z.number(),
+  fired_at: z.number().nullable(),
+});
+
+export const exitOrder = endpoint({
+  path: '/trade/exit_order',
+  auth: true,
+  money: true,
+  tag,
+  summary:
+    'Place an exit on a holding (or on a pending order: it waits for the fill): limit (limit_price), stop (逆指値, stop_price), stop_limit (both), trail (trail or trail_pct) or oco (limit_price and stop_price, one cancels the other); zhang closes that many shares (default all).',
+  body: body({
+    id: id(),
+    type: market(),
+    kind: exitKind(),
+    zhang: positiveInt(9).optional(),
+    limit_price: amount(PRICE_MAX).optional(),
+    stop_price: amount(PRICE_MAX).optional(),
+    trail: amount(PRICE_MAX).optional(),
+    trail_pct: amount('99').optional(),
+  }),
+  data: z.object({ ids: z.array(z.string()) }),
+});
+
+export const exitCancel = endpoint({
+  path: '/trade/exit_cancel',
+  auth: true,
+  money: true,
+  tag,
+  summary: 'Cancel one exit order (one leg of an OCO or IFD leaves the others).',
+  body: body({ id: id(), type: market() }),
+  data: z.null(),
+});
+
+export const exitAmend = endpoint({
+  path: '/trade/exit_amend',
+  auth: true,
+  money: true,
+  tag,
+  summary: 'Amend a waiting or working exit order: its limit_price, stop_price or zhang.',
+  body: body({
+    id: id(),
+    type: market(),
+    zhang: positiveInt(9).optional(),
+    limit_price: amount(PRICE_MAX).optional(),
+    stop_price: amount(PRICE_MAX).optional(),
+  }),
+  data: z.null(),
+});
+
+export const exitOrders = endpoint({
+  path: '/trade/exit_orders',
+  auth: true,
+  tag,
+  summary:
+    'The user’s exit orders of a market, newest first (working, triggered, filled, cancelled, expired).',
+  body: body({ type: market(), lang: lang() }),
+  data: z.object({ list: z.array(exitRow) }),
 });

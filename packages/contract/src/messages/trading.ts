@@ -53,6 +53,26 @@ export const trading = {
     cn: '该订单不是挂单状态',
     us: 'This order is not pending',
   },
+  'trade.badValidUntil': {
+    jp: '期間指定は{from}から{to}までの日付を選んでください',
+    cn: '有效期请选择{from}至{to}之间的日期',
+    us: 'Choose a date from {from} to {to} for the order to stay valid',
+  },
+  'trade.exitPrices': {
+    jp: '注文の種類に合った価格を入力してください（指値・逆指値・トレール幅）',
+    cn: '请输入与订单类型相符的价格（限价、止损价、跟踪幅度）',
+    us: 'Enter the prices this order type uses (limit, stop, trail)',
+  },
+  'trade.closeQuantity': {
+    jp: '返済できる数量は1〜{max}株です',
+    cn: '可平仓数量为1至{max}股',
+    us: 'You can close 1 to {max} shares',
+  },
+  'trade.lentPartial': {
+    jp: '貸出中の建玉は一部だけ返済できません',
+    cn: '出借中的持仓不能部分平仓',
+    us: 'A lent position cannot be closed in part',
+  },
   'trade.sameDaySell': {
     jp: '中国株は買付当日に売却できません',
     cn: 'A股当日买入不能当日卖出',

@@ -53,13 +53,52 @@ export interface PositionTable {
   day_trade: ColumnType<boolean, boolean | undefined, boolean>;
   /** Lent to the platform (stock lending): the position row's "lent" mark. */
   lent: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When it executes: 'any' (continuous trading and calls), 'open' (寄成/寄指) or 'close' (引成/引指). */
+  timing: ColumnType<string, string | undefined, string>;
+  /** Last exchange-local day a pending order is valid (null: the day it was placed). */
+  valid_until: string | null;
+  /** The call auction a pending order waits for (null: it rests in continuous trading). */
+  waits_for: Timestamp | null;
+  /** A market order waiting at a locked daily limit for the close's allocation. */
+  locked: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A partial close: the position this closed part was split from. */
+  split_from: bigint | null;
   created_at: CreatedAt;
   filled_at: Timestamp | null;
   closed_at: Timestamp | null;
   updated_at: CreatedAt;
 }
 
+/** An exit order on a position (limit, stop, stop-limit, trailing stop; OCO pairs; IFD legs). */
+export interface ExitOrderTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  position_id: bigint;
+  market: string;
+  symbol: string;
+  /** The position's direction: 1 long (the exit sells), 2 short (the exit buys to cover). */
+  side: number;
+  kind: 'limit' | 'stop' | 'stop_limit' | 'trail';
+  /** Shares to close (null: the whole position). */
+  quantity: bigint | null;
+  limit_price: bigint | null;
+  stop_price: bigint | null;
+  trail_amount: bigint | null;
+  trail_ppm: bigint | null;
+  /** A trailing stop's best price so far. */
+  extreme: bigint | null;
+  status: 'waiting' | 'working' | 'triggered' | 'filled' | 'cancelled' | 'expired';
+  oco_with: bigint | null;
+  fill_price: bigint | null;
+  /** The position the fill closed (the holding itself, or the part split off it). */
+  closed_position_id: bigint | null;
+  created_at: CreatedAt;
+  fired_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
 export interface TradingTables {
   watchlist: WatchlistTable;
   position: PositionTable;
+  exit_order: ExitOrderTable;
 }

@@ -11,6 +11,7 @@ import { aggregateMinutes, dayBucket, mergeKeyed, periodMinutes } from '../candl
 import { CATALOGUE, REFERENCE_DATE } from '../catalogue/index.ts';
 import { InstrumentIndex } from '../search.ts';
 import type {
+  CallPrint,
   Candle,
   CandleOptions,
   CorporateAction,
@@ -276,6 +277,22 @@ export class SimulatedMarketData implements MarketDataProvider {
   /** The last price at an instant. */
   priceAt(symbol: string, t: number): bigint | null {
     return this.quoteAt(symbol, t)?.price ?? null;
+  }
+
+  callPrint(symbol: string, at: number): CallPrint | null {
+    if (at > this.clock.now()) return null;
+    const q = this.quoteAt(symbol, at);
+    if (!q || q.price <= 0n || q.session === 'pre') return null;
+    // the shares of the print: what the day's volume gained at the call (the day's first sample at an
+    // open; the closing auction at the close)
+    const before = this.quoteAt(symbol, at - 1);
+    const prior = before && before.tradingDay === q.tradingDay ? before.volume : 0n;
+    return {
+      price: q.price,
+      volume: q.volume > prior ? q.volume - prior : 0n,
+      limitUp: q.limitUp,
+      limitDown: q.limitDown,
+    };
   }
 
   quote(symbol: string): Quote | null {

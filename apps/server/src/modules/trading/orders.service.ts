@@ -5,12 +5,20 @@ import {
   afterMarketWindow,
   checkOrderPrice,
   checkQuantity,
+  checkValidUntil,
   type Direction,
   isContinuousTrading,
+  isLocalDate,
+  type LocalDate,
+  lastValidDay,
   localDate,
+  lockedAgainst,
   type Market,
   minimumQuantity,
   movePosition,
+  nextCallPoint,
+  type OrderTiming,
+  orderSession,
   POSITION_STATUS,
   positionMargin,
   tickSize,
@@ -36,6 +44,8 @@ import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
+import * as exitsRepo from './exits.repo.ts';
+import { type ExitRequest, exitRows } from './exits.service.ts';
 import { instrumentOf, type OperationKey, type Trader, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -51,7 +61,18 @@ export interface BuyInput {
   market?: Market;
   /** An after-market trade: filled at the day's official closing price, inside the after-market window. */
   afterMarket?: boolean;
+  /**
+   * An order of the order book (the new fields of the wire): accepted at any time, waiting for its
+   * market's next call when placed outside continuous trading, on the open or the close, for the day
+   * (`validUntil` null) or until a date. Without it, an order is today's: refused outside the session.
+   */
+  book?: { timing: OrderTiming; validUntil: LocalDate | null };
+  /** IFD / IFDOCO: the exit order(s) placed on the position once this order fills. */
+  ifd?: ExitRequest;
 }
+
+/** A pending market order holds margin and fees at its last price plus half (the fill releases the rest). */
+export const marketHoldPrice = (price: Units): Units => (price * 3n + 1n) / 2n;
 
 /** An order that passed its checks, on its way to the database (see placeOrders). */
 interface PlacedOrder {
@@ -68,6 +89,11 @@ interface PlacedOrder {
   /** The request's idempotency key: marked applied in the order's transaction. */
   key: OperationKey | undefined;
   source: PositionSource;
+  /** Order-book fields of a pending order (see BuyInput.book). */
+  timing?: OrderTiming;
+  validUntil?: LocalDate | null;
+  waitsFor?: Date | null;
+  locked?: boolean;
 }
 
 export interface BuyResult {
@@ -145,20 +171,23 @@ export function ordersService(t: TradingDeps) {
     if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
     if (user.state === 'restricted') refuse('account.restricted');
     if (input.afterMarket) return afterMarketOrder(userId, inst, input, now, settings, key);
-    const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
-    if (!inHours) refuse('trade.outsideHours');
+    // an IFD's legs are checked now, before the order joins a batch
+    if (input.ifd)
+      exitRows(
+        { id: 0n, user_id: userId, market: mkt, symbol: inst.symbol, direction: input.direction },
+        input.ifd,
+        'waiting',
+        new Date(now),
+      );
+    const book = input.book;
+    if (!book) {
+      const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
+      if (!inHours) refuse('trade.outsideHours');
+    }
     const q = market.quote(inst.symbol);
     if (!q || q.price <= 0n) return refuse('trade.priceUnavailable');
-
-    let price: Units;
-    let filled: boolean;
-    if (input.orderType === 1) {
-      const p = venue.marketFill(inst.symbol, input.direction, now);
-      if (p === null) return refuse('trade.priceUnavailable');
-      price = p;
-      filled = true;
-    } else {
-      const limit = input.limitPrice;
+    const limit = input.orderType === 2 ? input.limitPrice : undefined;
+    if (input.orderType === 2) {
       if (limit === undefined) return refuse('validation.required', { field: 'buy_price' });
       const limits = q.limitUp !== null && q.limitDown !== null ? { up: q.limitUp, down: q.limitDown } : null;
       const check = checkOrderPrice(inst, limit, limits, q.tradingDay);
@@ -168,10 +197,48 @@ export function ordersService(t: TradingDeps) {
       if (check === 'beyondLimit' && limits) {
         refuse('trade.beyondLimit', { up: plainAmount(limits.up), down: plainAmount(limits.down) });
       }
-      const fill = venue.limitFill(inst.symbol, input.direction, limit, now);
-      price = limit;
-      filled = fill !== null;
     }
+
+    // Where the order goes: it fills now, rests in continuous trading, or waits for a call auction.
+    const session = book ? orderSession(mkt, now, book.timing) : ({ continuous: true } as const);
+    let price: Units;
+    let filled = false;
+    let waitsFor: { at: number; date: LocalDate } | null = null;
+    let locked = false;
+    if (session.continuous) {
+      if (limit === undefined) {
+        const p = venue.marketFill(inst.symbol, input.direction, now);
+        if (p === null) return refuse('trade.priceUnavailable');
+        price = p;
+        filled = true;
+        // a market order on the locked side of a daily limit waits for the close's allocation
+        if (book && lockedAgainst(input.direction, p, { up: q.limitUp, down: q.limitDown })) {
+          filled = false;
+          locked = true;
+          waitsFor = nextCallPoint(mkt, now, 'close');
+        }
+      } else {
+        const fill = venue.marketableFill(inst.symbol, input.direction, limit, now);
+        filled = fill !== null;
+        price = fill ?? limit;
+        // a resting limit also takes part in its market's next call (the afternoon's open, the close)
+        if (!filled) waitsFor = nextCallPoint(mkt, now);
+      }
+    } else {
+      waitsFor = session.waitsFor;
+      price = limit ?? marketHoldPrice(q.price);
+    }
+    // A day order is valid through the day of its first session; an until-date order through its date.
+    let validUntil: LocalDate | null = null;
+    if (book) {
+      const firstDay = waitsFor && !session.continuous ? waitsFor.date : localDate(mkt, now);
+      validUntil = book.validUntil ?? firstDay;
+      const until = book.validUntil;
+      if (until !== null && (!isLocalDate(until) || !checkValidUntil(mkt, firstDay, until))) {
+        refuse('trade.badValidUntil', { from: firstDay, to: lastValidDay(mkt, firstDay) });
+      }
+    }
+    if (waitsFor && validUntil === null && waitsFor.date !== localDate(mkt, now)) waitsFor = null;
 
     const margin = positionMargin(mkt, price, input.quantity, input.leverage);
     const fees = configuredLegFees(settings, mkt, input.direction, 'open', price, input.quantity, now);
@@ -188,6 +255,10 @@ export function ordersService(t: TradingDeps) {
       at: new Date(now),
       key,
       source: 'order',
+      timing: book?.timing ?? 'any',
+      validUntil,
+      waitsFor: waitsFor && !filled ? new Date(waitsFor.at) : null,
+      locked,
     });
   }
 
@@ -320,7 +391,7 @@ export function ordersService(t: TradingDeps) {
           order_type: o.input.orderType,
           leverage: o.input.leverage,
           quantity: o.input.quantity,
-          limit_price: o.input.orderType === 2 ? o.price : null,
+          limit_price: o.input.orderType === 2 ? (o.input.limitPrice ?? o.price) : null,
           open_price: o.filled ? o.price : null,
           margin: o.margin,
           buy_fee: o.fee,
@@ -329,6 +400,10 @@ export function ordersService(t: TradingDeps) {
           hold_margin_transfer: o.filled ? null : ts[0].id,
           hold_fee_transfer: o.filled || ts.length < 2 ? null : ts[1].id,
           source: o.source,
+          timing: o.timing ?? 'any',
+          valid_until: o.validUntil ?? null,
+          waits_for: o.waitsFor ?? null,
+          locked: o.locked ?? false,
           created_at: o.at,
           filled_at: o.filled ? o.at : null,
           updated_at: o.at,
@@ -338,6 +413,23 @@ export function ordersService(t: TradingDeps) {
           ...(applied.length > 0 ? [sql`applied as (${keys.appliedKeys(applied)})`] : []),
         ],
       );
+      const byNo = new Map(rows.map((r) => [r.order_no, r.id]));
+      // IFD / IFDOCO: the exit legs of the orders that carry them, waiting until their order fills
+      for (const { o } of placed) {
+        if (!o.input.ifd) continue;
+        const pos = {
+          id: byNo.get(o.orderNo)!,
+          user_id: o.userId,
+          market: o.inst.market,
+          symbol: o.inst.symbol,
+          direction: o.input.direction,
+        };
+        const legs = await exitsRepo.insertExits(
+          tx,
+          exitRows(pos, o.input.ifd, o.filled ? 'working' : 'waiting', o.at),
+        );
+        if (legs.length === 2) await exitsRepo.linkOco(tx, legs[0].id, legs[1].id);
+      }
       const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
       for (const r of answers) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
       return answers;
@@ -348,36 +440,111 @@ export function ordersService(t: TradingDeps) {
 
   const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });
 
-  /** Fill a pending limit order (the job; the row must be locked and pending). */
-  async function fillLocked(tx: Tx, pos: PositionRow, price: Units, now: number): Promise<void> {
+  /**
+   * Fill a locked pending order at `price` (the jobs: a call auction, a resting limit reached, an
+   * allocation of `quantity` shares at a locked limit). Margin and fees are the fill's: the holds are
+   * posted for what the fill needs (the rest released); a fill that needs more than was held (a short
+   * sold above its limit, a market order past its hold price) takes the difference from cash, and is
+   * refused by the ledger when the cash is not there.
+   */
+  async function fillLocked(
+    tx: Tx,
+    pos: PositionRow,
+    price: Units,
+    now: number,
+    /** Read before the transaction (a read inside it could wait on the connection it holds). */
+    settings: Settings,
+    quantity: bigint = pos.quantity,
+  ): Promise<void> {
     const inst = instrumentOf(market, pos.symbol);
+    const mkt = inst.market;
     const at = new Date(now);
-    const reqs: TransferRequest[] = [];
     if (pos.hold_margin_transfer === null) throw new Error(`pending position ${pos.id} without a hold`);
     movePosition(pos.status, POSITION_STATUS.holding);
-    reqs.push({
-      type: 'post',
-      pendingId: pos.hold_margin_transfer,
-      operationRef: `position:${pos.order_no}`,
-    });
+    const margin = positionMargin(mkt, price, quantity, pos.leverage);
+    const fees = configuredLegFees(
+      settings,
+      mkt,
+      pos.direction as Direction,
+      'open',
+      price,
+      quantity,
+      pos.created_at.getTime(),
+    );
+    const charge = fees.fee + fees.stampDuty;
+    const heldCharge = pos.buy_fee + pos.stamp_duty;
+    const ref = `position:${pos.order_no}`;
+    const min = (x: Units, y: Units) => (x < y ? x : y);
+    const reqs: TransferRequest[] = [
+      {
+        type: 'post',
+        pendingId: pos.hold_margin_transfer,
+        amount: min(margin, pos.margin),
+        operationRef: ref,
+      },
+    ];
+    // what each request is, for its fund record (a void moves nothing and has none)
+    const kinds: ('margin' | 'fee' | null)[] = ['margin'];
     if (pos.hold_fee_transfer !== null) {
-      reqs.push({ type: 'post', pendingId: pos.hold_fee_transfer, operationRef: `position:${pos.order_no}` });
+      const posted = min(charge, heldCharge);
+      if (posted > 0n) {
+        reqs.push({ type: 'post', pendingId: pos.hold_fee_transfer, amount: posted, operationRef: ref });
+        kinds.push('fee');
+      } else {
+        reqs.push({ type: 'void', pendingId: pos.hold_fee_transfer });
+        kinds.push(null);
+      }
+    }
+    const extraMargin = margin - pos.margin;
+    const extraCharge = charge - (pos.hold_fee_transfer === null ? 0n : heldCharge);
+    if (extraMargin > 0n || extraCharge > 0n) {
+      const [cash, marginAcc, feesAcc] = await ledgerAccounts(asDb(tx), [
+        { owner: pos.user_id, currency: mkt, kind: pos.day_trade ? 'day_trade' : 'cash' },
+        { owner: pos.user_id, currency: mkt, kind: 'margin' },
+        { owner: null, currency: mkt, kind: 'fees', shard: shardFor(pos.user_id) },
+      ]);
+      const single = (credit: bigint, amount: Units, code: 'margin_hold' | 'fee'): TransferRequest => ({
+        type: 'single',
+        debitAccountId: cash.id,
+        creditAccountId: credit,
+        amount,
+        currency: mkt,
+        code,
+        operationRef: ref,
+      });
+      if (extraMargin > 0n) {
+        reqs.push(single(marginAcc.id, extraMargin, 'margin_hold'));
+        kinds.push('margin');
+      }
+      if (extraCharge > 0n) {
+        reqs.push(single(feesAcc.id, extraCharge, 'fee'));
+        kinds.push('fee');
+      }
     }
     const ts = await transfer(tx, reqs);
-    await repo.markFilled(tx, pos.id, price, at);
-    await writeFundRecords(
-      tx,
-      buyRecords(
-        pos.user_id,
-        inst,
-        pos.order_no,
-        pos.margin,
-        pos.buy_fee + pos.stamp_duty,
-        ts[0].id,
-        ts[1]?.id,
+    await exitsRepo.activateWaiting(tx, pos.id, at);
+    await repo.markFilled(tx, pos.id, price, at, {
+      quantity,
+      margin,
+      fee: fees.fee,
+      stampDuty: fees.stampDuty,
+    });
+    const base = { userId: pos.user_id, currency: mkt, orderNo: pos.order_no, stockName: inst.names.jp };
+    const records: FundRecordInput[] = [];
+    ts.forEach((tr, i) => {
+      const k = kinds[i];
+      if (k === null || pos.day_trade) return;
+      records.push({
+        ...base,
+        stockCode: inst.symbol,
+        type: k === 'margin' ? 'stock_buy' : 'fee',
+        amount: -tr.amount,
+        transferId: tr.id,
+        memo: k === 'margin' ? 'margin' : 'buy fee',
         at,
-      ),
-    );
+      });
+    });
+    await writeFundRecords(tx, records);
   }
 
   return { buy, fillLocked };

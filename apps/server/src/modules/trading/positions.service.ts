@@ -12,6 +12,7 @@ import {
   OPEN_POSITION_STATUSES,
   POSITION_STATUS,
   type PositionStatus,
+  splitPosition,
   type Units,
 } from '@kabuto/domain';
 import {
@@ -28,6 +29,7 @@ import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
 import { recordSaleProceeds } from '../../shared/settlement.ts';
+import * as exitsRepo from './exits.repo.ts';
 import { instrumentOf, type OperationKey, type TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -74,13 +76,15 @@ export function positionsService(t: TradingDeps) {
     reason: 'user' | 'forced',
     now: number,
     settings: Settings,
+    /** The fill price of a limit exit (docs/orders.md); else the market's. */
+    fillPrice?: Units,
   ) {
     const inst = instrumentOf(market, pos.symbol);
     const mkt = inst.market;
     if (!isContinuousTrading(mkt, now)) refuse('trade.outsideHours');
     const openedAt = (pos.filled_at ?? pos.created_at).getTime();
     if (!canSell(mkt, openedAt, now)) refuse('trade.sameDaySell');
-    const price = venue.marketFill(inst.symbol, pos.direction === 1 ? 2 : 1, now);
+    const price = fillPrice ?? venue.marketFill(inst.symbol, pos.direction === 1 ? 2 : 1, now);
     if (price === null) return refuse('trade.priceUnavailable');
     movePosition(pos.status, POSITION_STATUS.closed);
     // selling a lent position recalls it first (the fee accrued so far is paid in this transaction)
@@ -155,6 +159,7 @@ export function positionsService(t: TradingDeps) {
         at: now,
       });
     const at = new Date(now);
+    await exitsRepo.cancelOpenExits(tx, pos.id, at);
     await repo.markClosed(tx, pos.id, {
       closePrice: price,
       sellFee: s.sellFee,
@@ -182,20 +187,50 @@ export function positionsService(t: TradingDeps) {
     return { price, pnl: s.pnl };
   }
 
-  /** The user's close of a holding (or of one preparing to close). */
-  /** Close a holding; `mkt` (the call's `type`), when given, must be the position's market. */
-  async function sell(userId: bigint, id: bigint, key?: OperationKey, mkt?: Market) {
+  /**
+   * The user's close of a holding (or of one preparing to close); `mkt` (the call's `type`), when given,
+   * must be the position's market. With `quantity` below the holding's, only that many shares are closed:
+   * they are split off into a position of their own (its own order number, fund records and realised
+   * P&L), and the holding keeps the rest with the margin and fees `splitPosition` leaves it.
+   */
+  async function sell(userId: bigint, id: bigint, key?: OperationKey, mkt?: Market, quantity?: bigint) {
     const settings = await loadSettings(db);
     const now = clock.now();
     return withTx(db, async (tx) => {
-      const pos = await repo.lockPosition(tx, userId, id);
+      let pos = await repo.lockPosition(tx, userId, id);
       if (!pos) return refuse('trade.orderNotFound');
       if (mkt && pos.market !== mkt) refuse('trade.marketMismatch', { symbol: pos.symbol });
       if (!canMovePosition(pos.status, POSITION_STATUS.closed)) refuse('trade.notHolding');
+      if (quantity !== undefined && quantity !== pos.quantity) {
+        if (quantity <= 0n || quantity > pos.quantity)
+          refuse('trade.closeQuantity', { max: pos.quantity.toString() });
+        if (pos.lent) refuse('trade.lentPartial');
+        pos = await splitLocked(tx, pos, quantity, now);
+      }
       const r = await closeLocked(tx, pos, 'user', now, settings);
       await keys.markApplied(tx, key);
       return { id: String(pos.id), price: r.price, pnl: r.pnl };
     });
+  }
+
+  /** Split `quantity` shares off a locked holding into a new holding (returned, to be closed). */
+  async function splitLocked(tx: Tx, pos: PositionRow, quantity: bigint, now: number): Promise<PositionRow> {
+    if (pos.open_price === null) throw new Error(`holding ${pos.id} without an open price`);
+    const { part, rest } = splitPosition(
+      pos.market as Market,
+      {
+        quantity: pos.quantity,
+        openPrice: pos.open_price,
+        leverage: pos.leverage,
+        margin: pos.margin,
+        buyFee: pos.buy_fee,
+        stampDuty: pos.stamp_duty,
+      },
+      quantity,
+    );
+    const at = new Date(now);
+    const n = await repo.countSplits(tx, pos.id);
+    return repo.splitPosition(tx, pos, `${pos.order_no}-${n + 1}`, part, rest, at);
   }
 
   /** Withdraw a locked pending order: void its held margin and fees, mark it cancelled. */
@@ -206,6 +241,7 @@ export function positionsService(t: TradingDeps) {
     if (pos.hold_fee_transfer !== null) reqs.push({ type: 'void', pendingId: pos.hold_fee_transfer });
     if (reqs.length) await transfer(tx, reqs);
     await repo.markCancelled(tx, pos.id, reason, new Date(now));
+    await exitsRepo.cancelOpenExits(tx, pos.id, new Date(now));
   }
 
   async function cancel(userId: bigint, id: bigint, key?: OperationKey): Promise<void> {
@@ -273,7 +309,16 @@ export function positionsService(t: TradingDeps) {
     return view(p);
   }
 
-  return { sell, cancel, closeLocked, withdrawLocked, openPositions, closedPositions, position };
+  return {
+    sell,
+    cancel,
+    closeLocked,
+    splitLocked,
+    withdrawLocked,
+    openPositions,
+    closedPositions,
+    position,
+  };
 }
 
 export type PositionsService = ReturnType<typeof positionsService>;

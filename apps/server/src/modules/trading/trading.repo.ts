@@ -132,22 +132,28 @@ const POSITION_TYPES = {
   hold_fee_transfer: 'int8',
   source: 'text',
   day_trade: 'boolean',
+  timing: 'text',
+  valid_until: 'text',
+  waits_for: 'timestamptz',
+  locked: 'boolean',
   created_at: 'timestamptz',
   filled_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
 const POSITION_COLUMNS = Object.keys(POSITION_TYPES) as (keyof typeof POSITION_TYPES)[];
 
+type Defaulted = 'source' | 'day_trade' | 'timing' | 'valid_until' | 'waits_for' | 'locked';
+
 export type NewPosition = {
-  [K in Exclude<keyof typeof POSITION_TYPES, 'source' | 'day_trade'>]: unknown;
-} & {
-  status: PositionStatus;
-  order_no: string;
-  /** Where it came from (default: an order). */
-  source?: PositionSource;
-  /** A day-trading position (default: false). */
-  day_trade?: boolean;
-};
+  [K in Exclude<keyof typeof POSITION_TYPES, Defaulted>]: unknown;
+} & Partial<Record<'timing' | 'valid_until' | 'waits_for' | 'locked', unknown>> & {
+    status: PositionStatus;
+    order_no: string;
+    /** Where it came from (default: an order). */
+    source?: PositionSource;
+    /** A day-trading position (default: false). */
+    day_trade?: boolean;
+  };
 
 /**
  * Insert a batch of positions in one statement (one JSON parameter), returning their ids by order
@@ -165,17 +171,50 @@ export async function insertPositions(
     select ${sql.raw(POSITION_COLUMNS.join(', '))} from ${rowSet(
       'v',
       POSITION_TYPES,
-      rows.map((r) => ({ ...r, source: r.source ?? 'order', day_trade: r.day_trade ?? false })),
+      rows.map((r) => ({
+        ...r,
+        source: r.source ?? 'order',
+        day_trade: r.day_trade ?? false,
+        timing: r.timing ?? 'any',
+        valid_until: r.valid_until ?? null,
+        waits_for: r.waits_for ?? null,
+        locked: r.locked ?? false,
+      })),
     )}
     returning id, order_no`.execute(tx);
   return out;
 }
 
-/** A pending limit order filled at `price`. */
-export async function markFilled(tx: Tx, id: bigint, price: Units, at: Date): Promise<void> {
+/** A pending order filled at `price`: its quantity, margin and fees are the fill's. */
+export async function markFilled(
+  tx: Tx,
+  id: bigint,
+  price: Units,
+  at: Date,
+  fill?: { quantity: bigint; margin: Units; fee: Units; stampDuty: Units },
+): Promise<void> {
   await tx
     .updateTable('position')
-    .set({ status: POSITION_STATUS.holding, open_price: price, filled_at: at, updated_at: at })
+    .set({
+      status: POSITION_STATUS.holding,
+      open_price: price,
+      filled_at: at,
+      updated_at: at,
+      waits_for: null,
+      locked: false,
+      ...(fill
+        ? { quantity: fill.quantity, margin: fill.margin, buy_fee: fill.fee, stamp_duty: fill.stampDuty }
+        : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A pending order moved on to its next call (null: it rests in continuous trading until it lapses). */
+export async function setWaitsFor(tx: Tx, id: bigint, waitsFor: Date | null, at: Date): Promise<void> {
+  await tx
+    .updateTable('position')
+    .set({ waits_for: waitsFor, updated_at: at })
     .where('id', '=', id)
     .execute();
 }
@@ -256,4 +295,61 @@ export async function openPositionsOf(db: Db | Tx, userId: bigint) {
 /** The "lent" mark of a position (stock lending sets and clears it with its loan's row). */
 export async function markLent(tx: Tx, id: bigint, lent: boolean, at: Date): Promise<void> {
   await tx.updateTable('position').set({ lent, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** How many partial closes have been split off a position. */
+export async function countSplits(tx: Tx, id: bigint): Promise<number> {
+  const r = await tx
+    .selectFrom('position')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .where('split_from', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+interface Share {
+  quantity: bigint;
+  margin: Units;
+  buyFee: Units;
+  stampDuty: Units;
+}
+
+/**
+ * A partial close's split: the holding keeps `rest`; a new holding with `part` (the same order, opened
+ * at the same price and time, marked as split from it) is inserted and returned.
+ */
+export async function splitPosition(
+  tx: Tx,
+  pos: PositionRow,
+  orderNo: string,
+  part: Share,
+  rest: Share,
+  at: Date,
+): Promise<PositionRow> {
+  await tx
+    .updateTable('position')
+    .set({
+      quantity: rest.quantity,
+      margin: rest.margin,
+      buy_fee: rest.buyFee,
+      stamp_duty: rest.stampDuty,
+      updated_at: at,
+    })
+    .where('id', '=', pos.id)
+    .execute();
+  const { id: _id, ...copy } = pos;
+  return tx
+    .insertInto('position')
+    .values({
+      ...copy,
+      order_no: orderNo,
+      quantity: part.quantity,
+      margin: part.margin,
+      buy_fee: part.buyFee,
+      stamp_duty: part.stampDuty,
+      split_from: pos.id,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -3,6 +3,7 @@ import type { Market } from '@kabuto/domain';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
+import type { ExitsService } from './exits.service.ts';
 import type { OrdersService } from './orders.service.ts';
 import type { PositionsService } from './positions.service.ts';
 import type { OperationKey, Trader } from './trading.deps.ts';
@@ -10,6 +11,8 @@ import {
   type BlockSubscription,
   buyRequest,
   closedListWire,
+  exitRequestOf,
+  exitWire,
   openListWire,
   positionWire,
   soldWire,
@@ -41,6 +44,8 @@ export function tradingRoutes(
       key?: OperationKey,
     ): Promise<{ id: string; order_no: string; status: number }>;
   },
+  /** Exit orders (stop, trailing, OCO; the order inquiry): wired in app.ts. */
+  exits?: ExitsService,
 ): void {
   kit.post(tradingApi.buyStock, async (req) => {
     const request = buyRequest(req.body);
@@ -53,7 +58,15 @@ export function tradingRoutes(
   });
   kit.post(tradingApi.sellStock, async (req) =>
     ok(
-      soldWire(await positions.sell(currentUser(req).id, req.body.id, req.idempotency, req.body.type)),
+      soldWire(
+        await positions.sell(
+          currentUser(req).id,
+          req.body.id,
+          req.idempotency,
+          req.body.type,
+          req.body.zhang,
+        ),
+      ),
       'ok.sold',
     ),
   );
@@ -76,4 +89,34 @@ export function tradingRoutes(
   kit.post(tradingApi.userStockLists, async (req) =>
     ok(closedListWire(await positions.closedPositions(currentUser(req).id, req.body.type), req.body.lang)),
   );
+  if (!exits) return;
+  kit.post(tradingApi.exitOrder, async (req) => {
+    const b = req.body;
+    const request = exitRequestOf(
+      b.kind,
+      { limit: b.limit_price, stop: b.stop_price, trail: b.trail, trailPct: b.trail_pct },
+      b.zhang,
+    );
+    return ok({ ids: await exits.place(currentUser(req).id, b.id, request, req.idempotency) });
+  });
+  kit.post(tradingApi.exitCancel, async (req) => {
+    await exits.cancel(currentUser(req).id, req.body.id, req.idempotency);
+    return ok(null, 'ok.cancelled');
+  });
+  kit.post(tradingApi.exitAmend, async (req) => {
+    const b = req.body;
+    await exits.amend(
+      currentUser(req).id,
+      b.id,
+      { limitPrice: b.limit_price, stopPrice: b.stop_price, quantity: b.zhang },
+      req.idempotency,
+    );
+    return ok(null);
+  });
+  kit.post(tradingApi.exitOrders, async (req) => {
+    const rows = await exits.list(currentUser(req).id, req.body.type);
+    return ok({
+      list: rows.map((e) => exitWire(e, exits.name(e.symbol, req.body.lang), exits.levelOf(e))),
+    });
+  });
 }

@@ -9,7 +9,10 @@ import {
 } from '@kabuto/contract';
 import { formatUnits, POSITION_STATUS, priceMove, toUnixSeconds, type Units } from '@kabuto/domain';
 import type { Lang } from '@kabuto/market';
+import type { z } from 'zod';
 import { nameOf } from '../../shared/market-data.ts';
+import type { ExitRow } from './exits.repo.ts';
+import type { ExitRequest } from './exits.service.ts';
 import type { BuyInput } from './orders.service.ts';
 import { openPositionOf, type PositionView } from './positions.service.ts';
 
@@ -57,6 +60,10 @@ export function positionWire(v: PositionView, lang: Lang) {
     dz_type: dzTypeOf(v),
     source: p.source,
     lent: p.lent ? 1 : 0,
+    timing: p.timing,
+    valid_until: p.valid_until ?? '',
+    waits_for: p.status === POSITION_STATUS.pending ? seconds(p.waits_for) : null,
+    locked: p.locked ? 1 : 0,
   };
 }
 
@@ -134,6 +141,69 @@ export function buyRequest(
       limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
       market: b.type,
       afterMarket: b.dz_type === 1,
+      ifd:
+        b.then_kind === undefined
+          ? undefined
+          : exitRequestOf(b.then_kind, {
+              limit: b.then_limit,
+              stop: b.then_stop,
+              trail: b.then_trail,
+              trailPct: b.then_trail_pct,
+            }),
+      book:
+        b.timing === undefined && b.valid_until === undefined
+          ? undefined
+          : {
+              timing: b.timing ?? 'any',
+              validUntil: b.valid_until === undefined || b.valid_until === 'day' ? null : b.valid_until,
+            },
     },
+  };
+}
+
+/**
+ * An exit as a client names it (`kind` limit, stop, stop_limit, trail or oco, with its prices; a trailing
+ * percent at scale 4 is parts per million) → the legs to place.
+ */
+export function exitRequestOf(
+  kind: (typeof tradingApi.EXIT_KINDS)[number],
+  f: { limit?: Units; stop?: Units; trail?: Units; trailPct?: Units },
+  quantity?: bigint,
+): ExitRequest {
+  if (kind === 'oco')
+    return {
+      legs: [
+        { kind: 'limit', limitPrice: f.limit },
+        { kind: 'stop', stopPrice: f.stop },
+      ],
+      quantity,
+    };
+  if (kind === 'trail') return { legs: [{ kind, trailAmount: f.trail, trailPpm: f.trailPct }], quantity };
+  return { legs: [{ kind, limitPrice: f.limit, stopPrice: f.stop }], quantity };
+}
+
+const plain = (x: Units | null) => (x === null ? '' : formatUnits(x));
+
+/** One exit order as the order inquiry lists it. */
+export function exitWire(e: ExitRow, name: string, level: Units | null): z.output<typeof tradingApi.exitRow> {
+  return {
+    id: String(e.id),
+    position_id: String(e.position_id),
+    stock_code: e.symbol,
+    stock_name: name,
+    side: e.side,
+    kind: e.kind,
+    zhang: e.quantity === null ? '' : e.quantity.toString(),
+    limit_price: plain(e.limit_price),
+    stop_price: plain(e.stop_price),
+    trail: plain(e.trail_amount),
+    trail_pct: plain(e.trail_ppm),
+    level: plain(level),
+    status: e.status,
+    oco_with: e.oco_with === null ? '' : String(e.oco_with),
+    fill_price: plain(e.fill_price),
+    closed_position_id: e.closed_position_id === null ? '' : String(e.closed_position_id),
+    created_at: seconds(e.created_at) as number,
+    fired_at: seconds(e.fired_at),
   };
 }

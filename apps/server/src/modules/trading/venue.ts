@@ -1,5 +1,5 @@
-import { type Direction, isContinuousTrading, type Units } from '@kabuto/domain';
-import type { MarketDataProvider } from '@kabuto/market';
+import { continuousFill, type Direction, isContinuousTrading, type Units } from '@kabuto/domain';
+import type { CallPrint, MarketDataProvider } from '@kabuto/market';
 
 /**
  * Where orders execute. The internal venue fills against the market-data provider's price; a broker
@@ -9,13 +9,21 @@ export interface Venue {
   readonly name: string;
   /** The price a market order fills at now, or null when it cannot fill (no price, not in continuous trading). */
   marketFill(symbol: string, direction: Direction, nowMs: number): Units | null;
-  /** The price a limit order fills at now, or null while the market has not reached it. */
+  /**
+   * The price an incoming limit order fills at now: the market price when it crosses the limit (never
+   * worse than the limit), or null while the market has not reached it or outside continuous trading.
+   */
+  marketableFill(symbol: string, direction: Direction, limitPrice: Units, nowMs: number): Units | null;
+  /** The price a resting limit order fills at now: its limit once the market trades through it, else null. */
   limitFill(symbol: string, direction: Direction, limitPrice: Units, nowMs: number): Units | null;
+  /** The print of the call auction at call point `at` (price and shares), or null before it happened. */
+  callPrint(symbol: string, at: number): CallPrint | null;
 }
 
 /**
- * Market orders fill at the current price; a long limit fills when the price is at or below the limit,
- * a short limit when it is at or above; both at the limit price. Only during continuous trading.
+ * Market orders and marketable limits fill at the current price; a resting limit fills at its limit when
+ * the price reaches it (a long limit at or below, a short limit at or above). Only during continuous
+ * trading; call auctions cross at the provider's print.
  */
 export function internalVenue(market: MarketDataProvider): Venue {
   const live = (symbol: string, nowMs: number): Units | null => {
@@ -27,11 +35,15 @@ export function internalVenue(market: MarketDataProvider): Venue {
   return {
     name: 'internal',
     marketFill: (symbol, _direction, nowMs) => live(symbol, nowMs),
+    marketableFill(symbol, direction, limitPrice, nowMs) {
+      const p = live(symbol, nowMs);
+      return p === null ? null : continuousFill(direction, limitPrice, p);
+    },
     limitFill(symbol, direction, limitPrice, nowMs) {
       const p = live(symbol, nowMs);
       if (p === null) return null;
-      const crossed = direction === 1 ? p <= limitPrice : p >= limitPrice;
-      return crossed ? limitPrice : null;
+      return continuousFill(direction, limitPrice, p) === null ? null : limitPrice;
     },
+    callPrint: (symbol, at) => market.callPrint(symbol, at),
   };
 }
