@@ -127,8 +127,8 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
 
   // ---- product lists whose frozen amounts count in the assets live with their areas: copy-trade orders
-  // (/trade/userproductlist) in modules/products, IPO subscriptions in modules/ipo, block-trade
-  // subscriptions (/trade/ustockslist) in modules/block.
+  // (/trade/userproductlist) in modules/copy-trade, IPO subscriptions in modules/new-shares, block-trade
+  // subscriptions (/trade/ustockslist) in modules/block-trades.
 
   // ---- back office
   adminKit.post(adminApi.depositList, 'reviewer', async (req, op) =>
