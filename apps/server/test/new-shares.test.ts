@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Endpoint, ipoApi, isMsgKey } from '@kabuto/contract';
+import { type Endpoint, isMsgKey, newSharesApi } from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { drawLottery } from '@kabuto/domain';
 import { transfersByRef, userBalance } from '@kabuto/ledger';
@@ -106,7 +106,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     expect(after.seed).toBe('');
     expect((await listing(s, up.id)).commitment).toBe('');
     // the reply matches the contract
-    expect(ipoApi.offeringRow.safeParse(after).success).toBe(true);
+    expect(newSharesApi.offeringRow.safeParse(after).success).toBe(true);
   });
 
   it('applies once inside the window: the amount is held (frozen), and the record says so', async () => {
@@ -128,7 +128,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
       xgstate: 'ipo.state.held',
       can_abstain: false,
     });
-    expect(ipoApi.usernewstocklist.data.safeParse(await records(s)).success).toBe(true);
+    expect(newSharesApi.applications.data.safeParse(await records(s)).success).toBe(true);
     // spec §9: frozen = the status-1 subscriptions' rjmoney
     expect(u(me.frozen)).toBe(u(rec.rjmoney));
     const hold = await transfersByRef(t.db, `ipo:${r.order_no}`);
@@ -208,7 +208,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     const proof = expectOk(
       await t.call('/trade/newstock_draw', { id: o.id, type: 'jpy' }, { token: users[0].token }),
     );
-    expect(ipoApi.drawProof.safeParse(proof).success).toBe(true);
+    expect(newSharesApi.drawProof.safeParse(proof).success).toBe(true);
     const again = drawLottery({
       seed: proof.seed,
       entries: proof.entries.map((e: { id: string; lots: string }) => ({
@@ -452,11 +452,11 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
 
   describe('bad input: status 0 with a msg key, never a 500, nothing written', () => {
     const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
-      { e: ipoApi.placinglist, valid: { type: 'jpy', status: '1' } },
-      { e: ipoApi.buyNewstock, valid: { id: '1', zhang: '100', type: 'jpy' } },
-      { e: ipoApi.newstockAbstain, valid: { id: '1', type: 'jpy' } },
-      { e: ipoApi.usernewstocklist, valid: { type: 'jpy', buy_type: '0' } },
-      { e: ipoApi.newstockDraw, valid: { id: '1', type: 'jpy' } },
+      { e: newSharesApi.offerings, valid: { type: 'jpy', status: '1' } },
+      { e: newSharesApi.apply, valid: { id: '1', zhang: '100', type: 'jpy' } },
+      { e: newSharesApi.decline, valid: { id: '1', type: 'jpy' } },
+      { e: newSharesApi.applications, valid: { type: 'jpy', buy_type: '0' } },
+      { e: newSharesApi.draw, valid: { id: '1', type: 'jpy' } },
     ];
     const BAD: unknown[] = [null, true, [], {}, 'x'.repeat(5000), '１００', -1, '1e9', '0x10'];
     it.each(CALLS)('$e.path', async ({ e, valid }) => {

@@ -21,7 +21,7 @@ export const config = endpoint({
 });
 
 export const WENBEN_NAMES = ['protocol', 'privacy', 'about'] as const;
-export const wenben = endpoint({
+export const page = endpoint({
   path: '/common/wenben',
   auth: false,
   tag,
@@ -38,7 +38,7 @@ const newsItem = z.object({
   create_time: z.number(),
 });
 
-export const newss = endpoint({
+export const news = endpoint({
   path: '/common/newss',
   auth: false,
   tag,
@@ -47,7 +47,7 @@ export const newss = endpoint({
   data: z.object({ list: z.array(newsItem), total: z.number() }),
 });
 
-export const newsinfo = endpoint({
+export const newsDetail = endpoint({
   path: '/common/newsinfo',
   auth: false,
   tag,

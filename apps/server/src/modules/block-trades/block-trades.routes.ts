@@ -1,4 +1,4 @@
-import { blockApi } from '@kabuto/contract';
+import { blockTradesApi } from '@kabuto/contract';
 import { formatUnits, parseUnits, toUnixSeconds, type Units } from '@kabuto/domain';
 import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
@@ -19,7 +19,7 @@ const SUBSCRIPTION_FILTER = { pending: 0, allocated: 1, refunded: 2, all: undefi
 
 /** The block module's calls: the lists (the purchase is `/trade/buy_stock` is_qc=2, in the trading routes). */
 export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block: BlockTradesService): void {
-  kit.post(blockApi.nbhllist, async (req) => {
+  kit.post(blockTradesApi.offerings, async (req) => {
     const { type, lang } = req.body;
     if (wantsAfterMarket(req.body)) {
       const list = await block.afterMarketList(type);
@@ -28,17 +28,17 @@ export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block:
     const rows = await block.openOfferings(type);
     return ok(rows.map((r) => offeringWire(r.offering, r.inst, lang)));
   });
-  kit.post(blockApi.ustockslist, async (req) => {
+  kit.post(blockTradesApi.subscriptions, async (req) => {
     const rows = await block.subscriptions(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((r) => subscriptionWire(r.subscription, r.inst, req.body.lang)));
   });
-  kit.post(blockApi.blockDraw, async (req) =>
+  kit.post(blockTradesApi.draw, async (req) =>
     ok(allocationProofWire(await block.drawProof(req.body.id, req.body.type))),
   );
 
   // ---- back office
   const price = (s: string) => parseUnits(s) as Units;
-  adminKit.post(blockApi.adminOfferings, 'operator', async (req) => {
+  adminKit.post(blockTradesApi.adminOfferings, 'operator', async (req) => {
     const { rows, total } = await block.offerings({
       status: OFFERING_FILTER[req.body.status],
       page: req.body.page,
@@ -64,7 +64,7 @@ export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block:
       total,
     });
   });
-  adminKit.post(blockApi.adminCreateOffering, 'operator', async (req, op) => {
+  adminKit.post(blockTradesApi.adminCreateOffering, 'operator', async (req, op) => {
     const b = req.body;
     const row = await block.create(op, {
       symbol: b.symbol,
@@ -76,7 +76,7 @@ export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block:
     });
     return ok({ id: String(row.id), commitment: row.commitment }, 'ok.changed');
   });
-  adminKit.post(blockApi.adminEditOffering, 'operator', async (req, op) => {
+  adminKit.post(blockTradesApi.adminEditOffering, 'operator', async (req, op) => {
     const b = req.body;
     await block.edit(op, b.id, {
       price: price(b.price),
@@ -87,14 +87,14 @@ export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block:
     });
     return ok(null, 'ok.changed');
   });
-  adminKit.post(blockApi.adminCancelOffering, 'operator', async (req, op) => {
+  adminKit.post(blockTradesApi.adminCancelOffering, 'operator', async (req, op) => {
     await block.cancel(op, req.body.id, req.body.reason);
     return ok(null, 'ok.cancelled');
   });
-  adminKit.post(blockApi.adminAllocate, 'operator', async (req, op) =>
+  adminKit.post(blockTradesApi.adminAllocate, 'operator', async (req, op) =>
     ok(await block.allocate(req.body.id, op), 'ok.allocated'),
   );
-  adminKit.post(blockApi.adminSubscriptions, 'operator', async (req) => {
+  adminKit.post(blockTradesApi.adminSubscriptions, 'operator', async (req) => {
     const b = req.body;
     const { rows, total } = await block.subscriptionsFor({
       offering_id: b.offering_id,

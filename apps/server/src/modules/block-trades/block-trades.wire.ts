@@ -1,4 +1,4 @@
-import type { blockApi, DataOf } from '@kabuto/contract';
+import type { blockTradesApi, DataOf } from '@kabuto/contract';
 import { formatUnits, toUnixSeconds } from '@kabuto/domain';
 import type { Instrument, Lang, Quote } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
@@ -7,7 +7,7 @@ import type { BlockTradesService } from './block-trades.service.ts';
 
 /** The contract's pinyin rows of the block module (the service speaks English). */
 
-type OfferingWire = DataOf<typeof blockApi.nbhllist>[number];
+type OfferingWire = DataOf<typeof blockTradesApi.offerings>[number];
 
 export function offeringWire(o: OfferingRow, inst: Instrument, lang: Lang): OfferingWire {
   return {
@@ -63,7 +63,7 @@ export function subscriptionWire(
   s: SubscriptionRow & { symbol: string },
   inst: Instrument | undefined,
   lang: Lang,
-): DataOf<typeof blockApi.ustockslist>[number] {
+): DataOf<typeof blockTradesApi.subscriptions>[number] {
   return {
     id: String(s.id),
     order_no: s.order_no,

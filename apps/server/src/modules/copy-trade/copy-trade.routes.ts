@@ -1,4 +1,4 @@
-import { fundsApi, productsApi } from '@kabuto/contract';
+import { copyTradeApi } from '@kabuto/contract';
 import { formatUnits, toUnixSeconds } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { ok, pageOf } from '../../lib/reply.ts';
@@ -19,15 +19,15 @@ export function copyTradeRoutes(
   s: CopyTradeService,
   market: MarketDataProvider,
 ): void {
-  kit.post(productsApi.productlist, async (req) => {
+  kit.post(copyTradeApi.products, async (req) => {
     const rows = await s.list(req.body.type);
     return ok(pageOf(rows, req.body).map((v) => productWire(v, req.body.lang)));
   });
-  kit.post(productsApi.productdetail, async (req) => {
+  kit.post(copyTradeApi.product, async (req) => {
     const x = await s.detail(currentUser(req).id, req.body.id, req.body.type);
     return ok(detailWire(x, market, req.body.lang));
   });
-  kit.post(productsApi.buyProduct, async (req) => {
+  kit.post(copyTradeApi.follow, async (req) => {
     const b = req.body;
     const r = await s.follow(
       currentUser(req),
@@ -45,11 +45,11 @@ export function copyTradeRoutes(
       'ok.followed',
     );
   });
-  kit.post(productsApi.redeemProduct, async (req) => {
+  kit.post(copyTradeApi.redeem, async (req) => {
     const r = await s.redeem(currentUser(req).id, req.body.id, req.body.type, req.idempotency);
     return ok({ id: r.id, refund: formatUnits(r.refund) }, 'ok.redeemed');
   });
-  kit.post(fundsApi.userproductlist, async (req) => {
+  kit.post(copyTradeApi.orders, async (req) => {
     const rows = await s.orders(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((r) => orderWire(r, req.body.lang)));
   });
@@ -79,7 +79,7 @@ export function copyTradeRoutes(
   const weights = (c: { symbol: string; weight_bp: number }[]) =>
     c.map((w) => ({ symbol: w.symbol.toUpperCase(), weightBp: w.weight_bp }));
 
-  adminKit.post(productsApi.adminProducts, 'reviewer', async (req) => {
+  adminKit.post(copyTradeApi.adminProducts, 'reviewer', async (req) => {
     const { views, total } = await s.admin.products({
       status: PRODUCT_FILTER[req.body.status],
       page: req.body.page,
@@ -108,19 +108,19 @@ export function copyTradeRoutes(
       total,
     });
   });
-  adminKit.post(productsApi.adminCreateProduct, 'operator', async (req, op) => {
+  adminKit.post(copyTradeApi.adminCreateProduct, 'operator', async (req, op) => {
     const p = await s.admin.create(op, req.body.market, terms(req.body), weights(req.body.constituents));
     return ok({ id: String(p.id) }, 'ok.changed');
   });
-  adminKit.post(productsApi.adminEditProduct, 'operator', async (req, op) => {
+  adminKit.post(copyTradeApi.adminEditProduct, 'operator', async (req, op) => {
     await s.admin.edit(op, req.body.id, terms(req.body), req.body.listed);
     return ok(null, 'ok.changed');
   });
-  adminKit.post(productsApi.adminRebalance, 'operator', async (req, op) => {
+  adminKit.post(copyTradeApi.adminRebalance, 'operator', async (req, op) => {
     const r = await s.admin.rebalance(op, req.body.id, weights(req.body.constituents), req.body.reason);
     return ok({ nav: formatUnits(r.nav) }, 'ok.changed');
   });
-  adminKit.post(productsApi.adminRebalances, 'reviewer', async (req) => {
+  adminKit.post(copyTradeApi.adminRebalances, 'reviewer', async (req) => {
     const { rows, total } = await s.admin.rebalances(req.body.id, req.body.page, req.body.size);
     return ok({
       list: rows.map((r) => ({
@@ -135,7 +135,7 @@ export function copyTradeRoutes(
       total,
     });
   });
-  adminKit.post(productsApi.adminStakes, 'reviewer', async (req) => {
+  adminKit.post(copyTradeApi.adminStakes, 'reviewer', async (req) => {
     const b = req.body;
     const { rows, total } = await s.admin.stakes({
       product_id: b.product_id,

@@ -1,4 +1,4 @@
-import type { DataOf, fundsApi, productsApi } from '@kabuto/contract';
+import type { copyTradeApi, DataOf } from '@kabuto/contract';
 import { wireNumber, wirePercent } from '@kabuto/contract';
 import { formatUnits, NAV_ONE, navChangeBp, toUnixSeconds } from '@kabuto/domain';
 import type { Lang, MarketDataProvider } from '@kabuto/market';
@@ -11,7 +11,7 @@ import type { FollowService } from './follow.service.ts';
 
 const unix = (d: Date) => toUnixSeconds(d.getTime());
 
-export function productWire(v: ProductView, lang: Lang): DataOf<typeof productsApi.productlist>[number] {
+export function productWire(v: ProductView, lang: Lang): DataOf<typeof copyTradeApi.products>[number] {
   const p = v.product;
   return {
     id: String(p.id),
@@ -37,7 +37,7 @@ export function detailWire(
   x: Awaited<ReturnType<CatalogueService['detail']>>,
   market: MarketDataProvider,
   lang: Lang,
-): DataOf<typeof productsApi.productdetail> {
+): DataOf<typeof copyTradeApi.product> {
   const quotes = new Map(market.quotes(x.constituents.map((c) => c.symbol)).map((q) => [q.symbol, q]));
   return {
     ...productWire(x, lang),
@@ -72,7 +72,7 @@ export function detailWire(
 export function orderWire(
   r: Awaited<ReturnType<FollowService['orders']>>[number],
   lang: Lang,
-): DataOf<typeof fundsApi.userproductlist>[number] {
+): DataOf<typeof copyTradeApi.orders>[number] {
   return {
     id: String(r.id),
     order_no: r.order_no,

@@ -1,4 +1,4 @@
-import { adminApi, ipoApi } from '@kabuto/contract';
+import { newSharesApi } from '@kabuto/contract';
 import type { Deps } from '../../deps.ts';
 import { ok } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
@@ -15,44 +15,44 @@ export function newSharesRoutes(
   s: NewSharesService,
   admin: NewSharesAdmin,
 ): void {
-  kit.post(ipoApi.placinglist, async (req) => {
+  kit.post(newSharesApi.offerings, async (req) => {
     const b = req.body;
     const rows = await s.offerings(currentUser(req).id, { market: b.type, phase: b.status });
     return ok(rows.map((v) => offeringWire(v, b.lang)));
   });
-  kit.post(ipoApi.buyNewstock, async (req) => {
+  kit.post(newSharesApi.apply, async (req) => {
     const data = await s.apply(currentUser(req), applicationInput(req.body), req.idempotency);
     return ok(data, 'ok.subscribed');
   });
-  kit.post(ipoApi.newstockAbstain, async (req) => {
+  kit.post(newSharesApi.decline, async (req) => {
     await s.abstain(currentUser(req).id, req.body.id, req.body.type, req.idempotency);
     return ok(null, 'ok.abstained');
   });
-  kit.post(ipoApi.usernewstocklist, async (req) => {
+  kit.post(newSharesApi.applications, async (req) => {
     const user = currentUser(req);
     const now = clock.now();
     const rows = await s.records(user.id, req.body.type, req.body.page, req.body.size);
     return ok(rows.map((r) => recordWire(r, req.body.lang, now)));
   });
-  kit.post(ipoApi.newstockDraw, async (req) => ok(proofWire(await s.drawProof(req.body.id, req.body.type))));
+  kit.post(newSharesApi.draw, async (req) => ok(proofWire(await s.drawProof(req.body.id, req.body.type))));
 
   // ---- back office
-  adminKit.post(adminApi.adminOfferings, 'reviewer', async (req) => ok(await admin.offerings(req.body)));
-  adminKit.post(adminApi.adminOfferingSave, 'operator', async (req, op) =>
+  adminKit.post(newSharesApi.adminOfferings, 'reviewer', async (req) => ok(await admin.offerings(req.body)));
+  adminKit.post(newSharesApi.adminOfferingSave, 'operator', async (req, op) =>
     ok(await admin.save(op, req.body), 'ok.changed'),
   );
-  adminKit.post(adminApi.adminOfferingPrice, 'operator', async (req, op) => {
+  adminKit.post(newSharesApi.adminOfferingPrice, 'operator', async (req, op) => {
     await admin.price(op, req.body);
     return ok(null, 'ok.changed');
   });
-  adminKit.post(adminApi.adminOfferingCancel, 'operator', async (req, op) => {
+  adminKit.post(newSharesApi.adminOfferingCancel, 'operator', async (req, op) => {
     await admin.cancel(op, req.body);
     return ok(null, 'ok.changed');
   });
-  adminKit.post(adminApi.adminOfferingDraw, 'operator', async (req, op) =>
+  adminKit.post(newSharesApi.adminOfferingDraw, 'operator', async (req, op) =>
     ok(await admin.draw(req.body.id, op), 'ok.drawn'),
   );
-  adminKit.post(adminApi.adminApplications, 'reviewer', async (req) => {
+  adminKit.post(newSharesApi.adminApplications, 'reviewer', async (req) => {
     const b = req.body;
     return ok(
       await admin.applications({

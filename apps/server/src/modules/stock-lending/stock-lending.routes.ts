@@ -1,4 +1,4 @@
-import { lendingApi } from '@kabuto/contract';
+import { stockLendingApi } from '@kabuto/contract';
 import { formatPercent, formatUnits } from '@kabuto/domain';
 import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
@@ -15,27 +15,29 @@ export function stockLendingRoutes(
   lending: StockLendingService,
   admin: StockLendingAdmin,
 ): void {
-  kit.post(lendingApi.lendlist, async (req) => {
+  kit.post(stockLendingApi.lendable, async (req) => {
     const rows = await lending.lendable(currentUser(req).id, req.body.type);
     return ok(rows.map((r) => lendableWire(r, req.body.lang)));
   });
-  kit.post(lendingApi.lendStock, async (req) => {
+  kit.post(stockLendingApi.lend, async (req) => {
     const r = await lending.lend(currentUser(req).id, req.body.id, req.body.type);
     return ok({ id: String(r.id), rate: formatPercent(r.ratePpm) }, 'ok.lent');
   });
-  kit.post(lendingApi.recallStock, async (req) => {
+  kit.post(stockLendingApi.recall, async (req) => {
     const r = await lending.recall(currentUser(req).id, req.body.id, req.idempotency, req.body.type);
     return ok({ id: String(r.id), paid: formatUnits(r.paid) }, 'ok.recalled');
   });
-  kit.post(lendingApi.userlendlist, async (req) => {
+  kit.post(stockLendingApi.loans, async (req) => {
     const rows = await lending.records(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((r) => lendRecordWire(r, req.body.lang)));
   });
 
   // ---- back office
-  adminKit.post(lendingApi.adminLoans, 'operator', async (req) => ok(await admin.loans(req.body)));
-  adminKit.post(lendingApi.adminRates, 'operator', async (req) => ok(await admin.rates(req.body.market)));
-  adminKit.post(lendingApi.adminSetRate, 'operator', async (req, op) => {
+  adminKit.post(stockLendingApi.adminLoans, 'operator', async (req) => ok(await admin.loans(req.body)));
+  adminKit.post(stockLendingApi.adminRates, 'operator', async (req) =>
+    ok(await admin.rates(req.body.market)),
+  );
+  adminKit.post(stockLendingApi.adminSetRate, 'operator', async (req, op) => {
     await admin.setRate(op, req.body);
     return ok(null, 'ok.changed');
   });

@@ -1,4 +1,4 @@
-import { type DataOf, type lendingApi, wireNumber } from '@kabuto/contract';
+import { type DataOf, type stockLendingApi, wireNumber } from '@kabuto/contract';
 import { formatPercent, formatUnits, toUnixSeconds } from '@kabuto/domain';
 import type { Lang } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
@@ -9,7 +9,7 @@ import type { StockLendingService } from './stock-lending.service.ts';
 type Lendable = Awaited<ReturnType<StockLendingService['lendable']>>[number];
 type LoanRecord = Awaited<ReturnType<StockLendingService['records']>>[number];
 
-export const lendableWire = (r: Lendable, lang: Lang): DataOf<typeof lendingApi.lendlist>[number] => ({
+export const lendableWire = (r: Lendable, lang: Lang): DataOf<typeof stockLendingApi.lendable>[number] => ({
   id: String(r.position.id),
   stock_name: nameOf(r.inst, lang),
   stock_code: r.inst.symbol,
@@ -26,7 +26,7 @@ export const lendableWire = (r: Lendable, lang: Lang): DataOf<typeof lendingApi.
 export function lendRecordWire(
   { loan, inst }: LoanRecord,
   lang: Lang,
-): DataOf<typeof lendingApi.userlendlist>[number] {
+): DataOf<typeof stockLendingApi.loans>[number] {
   return {
     id: String(loan.id),
     position_id: String(loan.position_id),

@@ -1,11 +1,11 @@
-import { lendingApi } from '@kabuto/contract';
+import { stockLendingApi } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { lendingEndpoints } from './lending.ts';
 
 describe('stock lending endpoint references', () => {
   for (const [name, ref] of Object.entries(lendingEndpoints)) {
     it(`${name} has the contract's path`, () => {
-      const definition = (lendingApi as Record<string, { path?: string }>)[name];
+      const definition = (stockLendingApi as Record<string, { path?: string }>)[name];
       expect(definition, `${name} is not in the contract`).toBeDefined();
       expect(ref.path).toBe(definition.path);
     });

@@ -1,4 +1,4 @@
-import type { lendingApi } from '@kabuto/contract';
+import type { stockLendingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -21,15 +21,15 @@ import { refreshMoney, refreshPositions } from './refresh.ts';
  * them; lending.test.ts checks them against the contract.
  */
 export const lendingEndpoints = {
-  lendlist: { path: '/trade/lendlist' } as EndpointRef<typeof lendingApi.lendlist>,
-  lendStock: { path: '/trade/lend_stock' } as EndpointRef<typeof lendingApi.lendStock>,
-  recallStock: { path: '/trade/recall_stock' } as EndpointRef<typeof lendingApi.recallStock>,
-  userlendlist: { path: '/trade/userlendlist' } as EndpointRef<typeof lendingApi.userlendlist>,
+  lendable: { path: '/trade/lendlist' } as EndpointRef<typeof stockLendingApi.lendable>,
+  lend: { path: '/trade/lend_stock' } as EndpointRef<typeof stockLendingApi.lend>,
+  recall: { path: '/trade/recall_stock' } as EndpointRef<typeof stockLendingApi.recall>,
+  loans: { path: '/trade/userlendlist' } as EndpointRef<typeof stockLendingApi.loans>,
 };
-const endpoints = { lending: lendingEndpoints };
+const endpoints = { stockLending: lendingEndpoints };
 
-type WireLendable = RefData<typeof endpoints.lending.lendlist>[number];
-type WireRecord = RefData<typeof endpoints.lending.userlendlist>[number];
+type WireLendable = RefData<typeof endpoints.stockLending.lendable>[number];
+type WireRecord = RefData<typeof endpoints.stockLending.loans>[number];
 
 /** A fully paid long holding that can be lent (or is lent). */
 export interface Lendable {
@@ -101,7 +101,7 @@ export const lendableQuery = (market: Market) =>
   queryOptions({
     queryKey: [...scopes.positions, 'lendable', market],
     queryFn: async ({ signal }) =>
-      (await fetchData(endpoints.lending.lendlist, { type: market }, { signal })).map(lendableOf),
+      (await fetchData(endpoints.stockLending.lendable, { type: market }, { signal })).map(lendableOf),
     staleTime: 0,
   });
 export const useLendable = (market: Market, enabled = true) =>
@@ -112,7 +112,7 @@ export const lendRecordsQuery = (market: Market) =>
   queryOptions({
     queryKey: [...scopes.positions, 'lend-records', market],
     queryFn: async ({ signal }) =>
-      (await fetchData(endpoints.lending.userlendlist, { type: market }, { signal })).map(recordOf),
+      (await fetchData(endpoints.stockLending.loans, { type: market }, { signal })).map(recordOf),
     staleTime: 0,
   });
 export const useLendRecords = (market: Market, enabled = true) =>
@@ -121,13 +121,13 @@ export const useLendRecords = (market: Market, enabled = true) =>
 /** Lend a holding (its position id) and recall a loan (its id); the lists, positions and balances refresh. */
 export function useLendingActions(market: Market) {
   const qc = useQueryClient();
-  const recallCall = useMemo(() => moneyCaller(endpoints.lending.recallStock), []);
+  const recallCall = useMemo(() => moneyCaller(endpoints.stockLending.recall), []);
   const after = async (msg: string) => {
     showMsg(msg);
     await Promise.all([refreshPositions(qc), refreshMoney(qc)]);
   };
   const lend = useMutation({
-    mutationFn: (positionId: string) => call(endpoints.lending.lendStock, { id: positionId, type: market }),
+    mutationFn: (positionId: string) => call(endpoints.stockLending.lend, { id: positionId, type: market }),
     onSuccess: (r) => after(r.msg ?? 'ok.lent'),
   });
   const recall = useMutation({

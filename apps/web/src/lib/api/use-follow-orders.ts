@@ -5,7 +5,7 @@ import { fetchData, type RefData } from '../api.ts';
 import { productEndpoints } from '../product-endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type WireOrder = RefData<typeof productEndpoints.userproductlist>[number];
+type WireOrder = RefData<typeof productEndpoints.orders>[number];
 
 /** A copy-trade order (stake) in English names: 0 following, 1 ended, 2 locked. */
 export interface FollowOrder {
@@ -59,13 +59,9 @@ export const followOrdersQuery = (market: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.products, 'orders', market, lang],
     queryFn: async ({ signal }): Promise<FollowOrder[]> =>
-      (
-        await fetchData(
-          productEndpoints.userproductlist,
-          { type: market as 'jpy', lang, size: 100 },
-          { signal },
-        )
-      ).map(toOrder),
+      (await fetchData(productEndpoints.orders, { type: market as 'jpy', lang, size: 100 }, { signal })).map(
+        toOrder,
+      ),
     staleTime: 0,
   });
 

@@ -1,4 +1,4 @@
-import type { blockApi } from '@kabuto/contract';
+import type { blockTradesApi } from '@kabuto/contract';
 import { MARKETS, type Market } from '@kabuto/domain';
 import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
@@ -33,7 +33,7 @@ type OfferingRow = {
   commitment: string;
   seed: string;
 };
-type Allocation = DataOut<typeof blockApi.adminAllocate>;
+type Allocation = DataOut<typeof blockTradesApi.adminAllocate>;
 type Values = {
   /** The exchange whose clock the window is entered on (the server takes the market from the symbol). */
   market: Market;

@@ -1,22 +1,22 @@
-import { productsApi } from '@kabuto/contract';
+import { copyTradeApi } from '@kabuto/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call } from '../../../lib/api.ts';
 
 /** POST /product/list: products with their constituents, NAV and amounts raised. */
-export const productsQuery = (params: BodyIn<typeof productsApi.adminProducts>) =>
+export const productsQuery = (params: BodyIn<typeof copyTradeApi.adminProducts>) =>
   queryOptions({
     queryKey: ['admin', 'products', 'list', params],
-    queryFn: ({ signal }) => call(productsApi.adminProducts, params, { signal }),
+    queryFn: ({ signal }) => call(copyTradeApi.adminProducts, params, { signal }),
     placeholderData: keepPreviousData,
   });
-export const useProducts = (params: BodyIn<typeof productsApi.adminProducts>) =>
+export const useProducts = (params: BodyIn<typeof copyTradeApi.adminProducts>) =>
   useQuery(productsQuery(params));
 
 /** POST /product/stakes: stakes filtered by product, status or account. */
-export const useStakes = (params: BodyIn<typeof productsApi.adminStakes>) =>
+export const useStakes = (params: BodyIn<typeof copyTradeApi.adminStakes>) =>
   useQuery({
     queryKey: ['admin', 'products', 'stakes', params],
-    queryFn: ({ signal }) => call(productsApi.adminStakes, params, { signal }),
+    queryFn: ({ signal }) => call(copyTradeApi.adminStakes, params, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +24,7 @@ export const useStakes = (params: BodyIn<typeof productsApi.adminStakes>) =>
 export const useRebalances = (id: string) =>
   useQuery({
     queryKey: ['admin', 'products', 'rebalances', id],
-    queryFn: ({ signal }) => call(productsApi.adminRebalances, { id, page: 1, size: 50 }, { signal }),
+    queryFn: ({ signal }) => call(copyTradeApi.adminRebalances, { id, page: 1, size: 50 }, { signal }),
     enabled: id !== '',
   });
 
@@ -34,16 +34,16 @@ export function useProductAction() {
   const done = () => qc.invalidateQueries({ queryKey: ['admin', 'products'] });
   return {
     create: useMutation({
-      mutationFn: (b: BodyIn<typeof productsApi.adminCreateProduct>) =>
-        call(productsApi.adminCreateProduct, b),
+      mutationFn: (b: BodyIn<typeof copyTradeApi.adminCreateProduct>) =>
+        call(copyTradeApi.adminCreateProduct, b),
       onSuccess: done,
     }),
     edit: useMutation({
-      mutationFn: (b: BodyIn<typeof productsApi.adminEditProduct>) => call(productsApi.adminEditProduct, b),
+      mutationFn: (b: BodyIn<typeof copyTradeApi.adminEditProduct>) => call(copyTradeApi.adminEditProduct, b),
       onSuccess: done,
     }),
     rebalance: useMutation({
-      mutationFn: (b: BodyIn<typeof productsApi.adminRebalance>) => call(productsApi.adminRebalance, b),
+      mutationFn: (b: BodyIn<typeof copyTradeApi.adminRebalance>) => call(copyTradeApi.adminRebalance, b),
       onSuccess: done,
     }),
   };

@@ -11,7 +11,7 @@ export type DocumentName = (typeof contentApi.WENBEN_NAMES)[number];
 export const documentQuery = (name: DocumentName, lang = currentLanguage()) =>
   queryOptions({
     queryKey: [...scopes.content, 'document', name, lang],
-    queryFn: ({ signal }) => fetchData(endpoints.content.wenben, { name, lang }, { signal }),
+    queryFn: ({ signal }) => fetchData(endpoints.content.page, { name, lang }, { signal }),
     staleTime: 10 * 60_000,
   });
 

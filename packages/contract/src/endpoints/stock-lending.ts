@@ -36,7 +36,7 @@ export const lendableRow = z.object({
   source: z.string().describe('order, new_share, block or after_market'),
 });
 
-export const lendlist = endpoint({
+export const lendable = endpoint({
   path: '/trade/lendlist',
   auth: true,
   tag,
@@ -46,7 +46,7 @@ export const lendlist = endpoint({
   data: z.array(lendableRow),
 });
 
-export const lendStock = endpoint({
+export const lend = endpoint({
   path: '/trade/lend_stock',
   auth: true,
   tag,
@@ -56,7 +56,7 @@ export const lendStock = endpoint({
   data: z.object({ id: z.string().describe('the loan id'), rate: percent }),
 });
 
-export const recallStock = endpoint({
+export const recall = endpoint({
   path: '/trade/recall_stock',
   auth: true,
   money: true,
@@ -84,7 +84,7 @@ export const lendRecordRow = z.object({
   recall_time: z.number().nullable(),
 });
 
-export const userlendlist = endpoint({
+export const loans = endpoint({
   path: '/trade/userlendlist',
   auth: true,
   tag,

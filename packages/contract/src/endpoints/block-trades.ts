@@ -78,7 +78,7 @@ export const blockOfferingRow = z
   })
   .catchall(z.unknown());
 
-export const nbhllist = endpoint({
+export const offerings = endpoint({
   path: '/trade/nbhllist',
   auth: true,
   tag,
@@ -109,7 +109,7 @@ export const blockSubscriptionRow = z
   })
   .catchall(z.unknown());
 
-export const ustockslist = endpoint({
+export const subscriptions = endpoint({
   path: '/trade/ustockslist',
   auth: true,
   tag,
@@ -128,7 +128,7 @@ export const allocationProof = z.object({
   results: lotsOf.describe('the lots each subscription was allocated'),
 });
 
-export const blockDraw = endpoint({
+export const draw = endpoint({
   path: '/trade/block_draw',
   auth: true,
   tag,

@@ -13,6 +13,8 @@ import {
 } from '../fields.ts';
 import { symbol } from './quotes.ts';
 
+export * from './new-shares-admin.ts';
+
 /**
  * New shares (IPO): the offering lists, the application, declining a win, the records and the lottery's
  * proof. Paths and field names are the wire's (API.md "Products" → New shares); times are unix seconds,
@@ -62,7 +64,7 @@ export const offeringRow = z.object({
   mine: ownApplication.nullable(),
 });
 
-export const placinglist = endpoint({
+export const offerings = endpoint({
   path: '/trade/placinglist',
   auth: true,
   tag,
@@ -75,7 +77,7 @@ export const placinglist = endpoint({
   data: z.array(offeringRow),
 });
 
-export const buyNewstock = endpoint({
+export const apply = endpoint({
   path: '/trade/buy_newstock',
   auth: true,
   money: true,
@@ -91,7 +93,7 @@ export const buyNewstock = endpoint({
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number() }),
 });
 
-export const newstockAbstain = endpoint({
+export const decline = endpoint({
   path: '/trade/newstock_abstain',
   auth: true,
   money: true,
@@ -101,7 +103,7 @@ export const newstockAbstain = endpoint({
   data: z.null(),
 });
 
-export const usernewstocklist = endpoint({
+export const applications = endpoint({
   path: '/trade/usernewstocklist',
   auth: true,
   tag,
@@ -157,7 +159,7 @@ export const drawProof = z.object({
   ),
 });
 
-export const newstockDraw = endpoint({
+export const draw = endpoint({
   path: '/trade/newstock_draw',
   auth: true,
   tag,

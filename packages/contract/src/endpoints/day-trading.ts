@@ -17,7 +17,7 @@ export const isDayTradeBuy = (b: object): boolean => {
   return dz === '3' || dz === 3;
 };
 
-export const rnjy = endpoint({
+export const apply = endpoint({
   path: '/trade/rnjy',
   auth: true,
   money: true,
@@ -55,7 +55,7 @@ export const dayTradeRow = z
   })
   .catchall(z.unknown());
 
-export const urnjylist = endpoint({
+export const applications = endpoint({
   path: '/trade/urnjylist',
   auth: true,
   tag,

@@ -6,6 +6,7 @@ import {
   fundPassword,
   id,
   lang,
+  MONEY_LIST_SIZE,
   market,
   wireMoney as money,
   optionalText,
@@ -20,7 +21,7 @@ import {
  * from market prices (live in the session, fixed at each close). Following moves cash into the user's
  * stake at the NAV; after each close the stake's daily P&L (units × ΔNAV) is paid to cash when a gain and
  * taken from the stake when a loss. `dprofit` is a stated target only. The orders list,
- * `/trade/userproductlist`, is declared in `funds.ts` with the other lists whose rows count as frozen.
+ * `/trade/userproductlist`, counts the stakes not ended as frozen in the user's assets.
  */
 const tag = 'products';
 const num = (d: string) => z.number().describe(d);
@@ -46,7 +47,7 @@ export const productRow = z
   })
   .catchall(z.unknown());
 
-export const productlist = endpoint({
+export const products = endpoint({
   path: '/trade/productlist',
   auth: true,
   tag,
@@ -62,7 +63,7 @@ export const productDay = z.object({
   target: num('the NAV the stated daily target would have reached (compounded per trading day)'),
 });
 
-export const productdetail = endpoint({
+export const product = endpoint({
   path: '/trade/productdetail',
   auth: true,
   tag,
@@ -97,7 +98,7 @@ export const productdetail = endpoint({
   }),
 });
 
-export const buyProduct = endpoint({
+export const follow = endpoint({
   path: '/trade/buy_product',
   auth: true,
   money: true,
@@ -113,7 +114,7 @@ export const buyProduct = endpoint({
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number(), units: money, nav: money }),
 });
 
-export const redeemProduct = endpoint({
+export const redeem = endpoint({
   path: '/trade/redeem_product',
   auth: true,
   money: true,
@@ -229,4 +230,40 @@ export const adminStakes = endpoint({
     ...adminPage(),
   }),
   data: adminList,
+});
+
+// ---------------------------------------------------------------- orders (frozen amounts)
+
+export const orders = endpoint({
+  path: '/trade/userproductlist',
+  auth: true,
+  tag: 'trading',
+  summary:
+    'Copy-trade orders, newest first (status 0 following, 1 ended, 2 locked; the money of stakes not ended counts as frozen).',
+  body: body({ type: market(), lang: lang(), ...paging(MONEY_LIST_SIZE) }),
+  data: z.array(
+    z
+      .object({
+        id: z.string(),
+        order_no: z.string(),
+        product_id: z.string(),
+        name: z.string(),
+        sender: z.string().describe('issuer'),
+        money: money.describe('money in the stake now'),
+        cj_money: money.describe('invested'),
+        dprofit: z.number().describe('stated daily target, % (a target only)'),
+        scday: z.number().describe('lock-in days'),
+        aprofit: money.describe('P&L booked so far'),
+        tprofit: money.describe('P&L booked at the last close'),
+        units: money,
+        nav: z.number().describe('NAV at entry'),
+        buy_time: unix,
+        lock_time: unix.describe('end of the lock-in'),
+        end: unix.describe("the product's end"),
+        status: z.number().describe('0 following, 1 ended, 2 locked'),
+        create_time: unix,
+        end_time: z.number().nullable(),
+      })
+      .catchall(z.unknown()),
+  ),
 });
