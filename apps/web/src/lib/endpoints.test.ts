@@ -16,7 +16,7 @@ import {
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
-import { dayTradeEndpoints, productEndpoints } from './product-endpoints.ts';
+import { copyTradeEndpoints, dayTradingEndpoints } from './product-endpoints.ts';
 
 const contract = {
   account: accountApi,
@@ -44,14 +44,14 @@ describe('endpoint references', () => {
     }
   }
 
-  for (const [name, ref] of Object.entries(productEndpoints)) {
+  for (const [name, ref] of Object.entries(copyTradeEndpoints)) {
     it(`copyTrade.${name} has the contract's path`, () => {
       expect(ref.path).toBe((copyTradeApi as Record<string, { path?: string }>)[name]?.path);
     });
   }
 
   // calls kept beside their only screens, out of the first screen's code
-  for (const [name, ref] of Object.entries(dayTradeEndpoints)) {
+  for (const [name, ref] of Object.entries(dayTradingEndpoints)) {
     it(`dayTrading.${name} has the contract's path`, () => {
       expect(ref.path).toBe((dayTradingApi as Record<string, { path?: string }>)[name]?.path);
     });

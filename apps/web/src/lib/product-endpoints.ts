@@ -5,7 +5,7 @@ import { ref } from './endpoints.ts';
  * The copy-trade calls, apart from `endpoints` so that the first screen (which carries that table) does
  * not grow with them: only the screens that use them load these. endpoints.test.ts checks the paths too.
  */
-export const productEndpoints = {
+export const copyTradeEndpoints = {
   products: ref<typeof copyTradeApi.products>('/trade/productlist'),
   product: ref<typeof copyTradeApi.product>('/trade/productdetail'),
   follow: ref<typeof copyTradeApi.follow>('/trade/buy_product'),
@@ -14,7 +14,7 @@ export const productEndpoints = {
 } as const;
 
 /** The day-trading calls, apart from `endpoints` for the same reason (the positions go through trading's). */
-export const dayTradeEndpoints = {
+export const dayTradingEndpoints = {
   apply: ref<typeof dayTradingApi.apply>('/trade/rnjy'),
   applications: ref<typeof dayTradingApi.applications>('/trade/urnjylist'),
 } as const;

@@ -5,11 +5,11 @@ import { refreshMoney, refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
-import { dayTradeEndpoints } from '../../../lib/product-endpoints.ts';
+import { dayTradingEndpoints } from '../../../lib/product-endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 import type { StartupConfig } from '../../../lib/startup-config.ts';
 
-type WireLine = RefData<typeof dayTradeEndpoints.applications>[number];
+type WireLine = RefData<typeof dayTradingEndpoints.applications>[number];
 
 /** A day-trading application: 0 in review, 1 approved, 2 rejected, 3 trading, 4 complete, 5 failed. */
 export interface DayLine {
@@ -53,7 +53,7 @@ export const dayLinesQuery = (type: Market) =>
   queryOptions({
     queryKey: [...scopes.money, 'day-trades', type],
     queryFn: async ({ signal }): Promise<DayLine[]> =>
-      (await fetchData(dayTradeEndpoints.applications, { type }, { signal })).map(toLine),
+      (await fetchData(dayTradingEndpoints.applications, { type }, { signal })).map(toLine),
     staleTime: 0,
   });
 
@@ -109,7 +109,7 @@ export const useDayPositions = (type: Market, enabled: boolean) =>
 /** `/trade/rnjy {money, type}`: apply (the amount is held at once). */
 export function useApply() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(dayTradeEndpoints.apply));
+  const [send] = useState(() => moneyCaller(dayTradingEndpoints.apply));
   return useMutation({
     mutationFn: (x: { money: string; type: Market }) => send({ money: x.money, type: x.type }),
     onSuccess: () => refreshMoney(queryClient),

@@ -13,7 +13,7 @@ import { useIndices } from '../../../lib/api/use-indices.ts';
 import { MARKET_ORDER, useMarket } from '../../../lib/market-choice.ts';
 
 /** `/quotes/moreZhishu`: every index of every market, grouped by market (the selected one first). */
-export function MoreZhishuPage() {
+export function IndicesPage() {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
   const market = useMarket();

@@ -39,7 +39,7 @@ const QUICK: Partial<Record<Currency, readonly string[]>> = {
 };
 
 /** `/mine/stored`: amount, wallet, channel and channel password; pre-checked, then `/mine/deposit`. */
-export function StoredPage() {
+export function DepositTransferPage() {
   const { t } = useTranslation('money');
   const navigate = useNavigate();
   const draft = getDepositDraft();

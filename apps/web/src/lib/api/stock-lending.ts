@@ -20,13 +20,13 @@ import { refreshMoney, refreshPositions } from './refresh.ts';
  * The lending calls, kept out of lib/endpoints.ts (part of the first screen) since only these screens use
  * them; lending.test.ts checks them against the contract.
  */
-export const lendingEndpoints = {
+export const stockLendingEndpoints = {
   lendable: { path: '/trade/lendlist' } as EndpointRef<typeof stockLendingApi.lendable>,
   lend: { path: '/trade/lend_stock' } as EndpointRef<typeof stockLendingApi.lend>,
   recall: { path: '/trade/recall_stock' } as EndpointRef<typeof stockLendingApi.recall>,
   loans: { path: '/trade/userlendlist' } as EndpointRef<typeof stockLendingApi.loans>,
 };
-const endpoints = { stockLending: lendingEndpoints };
+const endpoints = { stockLending: stockLendingEndpoints };
 
 type WireLendable = RefData<typeof endpoints.stockLending.lendable>[number];
 type WireRecord = RefData<typeof endpoints.stockLending.loans>[number];

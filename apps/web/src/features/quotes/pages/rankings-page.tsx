@@ -16,7 +16,7 @@ import { useMarket } from '../../../lib/market-choice.ts';
 const FULL_LIST = 100;
 
 /** `/quotes/moreStock?rank=`: a full ranking of the selected market, with the four rank tabs. */
-export function MoreStockPage() {
+export function RankingsPage() {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

@@ -13,7 +13,7 @@ import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { useOfferings } from '../api/use-offerings.ts';
 
 /** `/home/large`: the open and upcoming block-trade offerings. */
-export function LargePage() {
+export function BlockTradesPage() {
   const { t } = useTranslation('block');
   const navigate = useNavigate();
   const offerings = useOfferings('jpy', 'block');

@@ -14,7 +14,7 @@ import { useBlockRecords } from '../api/use-block-records.ts';
 const STATUS = ['pending', 'allocated', 'refunded'] as const;
 
 /** `/home/large3`: my block subscriptions (pending and frozen, allocated, refunded). */
-export function Large3Page() {
+export function BlockSubscriptionsPage() {
   const { t } = useTranslation('block');
   const records = useBlockRecords('jpy');
   const rows = records.data ?? [];

@@ -14,7 +14,7 @@ import { KycState } from '../components/kyc-state.tsx';
  * `/mine/verified`: identity verification. Not verified → the form; under review, verified → the state;
  * rejected → the reason and a new submission.
  */
-export function VerifiedPage() {
+export function KycPage() {
   const { t } = useTranslation('money');
   const user = useUserInfo({ fresh: true });
   const [resubmit, setResubmit] = useState(false);

@@ -19,7 +19,7 @@ import { useProducts } from '../api/use-products.ts';
 import { ProductDetailView } from '../components/product-detail.tsx';
 
 /** `/home/follow`: the copy-trade products; `/home/follow?id=&market=`: one product's detail and follow form. */
-export function FollowPage() {
+export function CopyTradePage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const m = params.get('market');

@@ -15,7 +15,7 @@ import { useAfterMarketBuy } from '../api/use-block-orders.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
 
 /** `/home/large2`: after-market trading, at the day's closing price inside the after-market window. */
-export function Large2Page() {
+export function AfterMarketPage() {
   const { t } = useTranslation('block');
   const list = useOfferings('jpy', 'afterMarket');
   const buy = useAfterMarketBuy();

@@ -1,5 +1,5 @@
 import '../../../components/money.css';
-import '../lending.css';
+import '../stock-lending.css';
 import { isMarket, MARKETS, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import {
   useLendable,
   useLendingActions,
   useLendRecords,
-} from '../../../lib/api/lending.ts';
+} from '../../../lib/api/stock-lending.ts';
 import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 
@@ -27,7 +27,7 @@ type Tab = 'lendable' | 'records';
  * `/mine/lending?tab=`: stock lending. The fully paid long holdings with their annual rate (lend or
  * recall), and the loans with what accrued and what was paid.
  */
-export function LendingPage() {
+export function StockLendingPage() {
   const { t } = useTranslation('lending');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'records' ? 'records' : 'lendable';

@@ -15,7 +15,7 @@ import { useMarket } from '../../../lib/market-choice.ts';
 import { useWatchlist, useWatchlistEdit } from '../api/use-watchlist.ts';
 
 /** `/quotes/self`: the watchlist of the selected market, live; edit mode with select all and delete. */
-export function SelfPage() {
+export function WatchlistPage() {
   const { t } = useTranslation('quotes');
   const navigate = useNavigate();
   const market = useMarket();

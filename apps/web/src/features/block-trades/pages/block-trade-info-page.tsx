@@ -47,7 +47,7 @@ function Proof({ commitment, seed, data }: { commitment: string; seed: string; d
  * `/home/largeInfo?id=`: one block offering, its allocation commitment, and the subscription form; once
  * allocated (no longer in the open list), its allocation and the proof to verify it.
  */
-export function LargeInfoPage() {
+export function BlockTradeInfoPage() {
   const { t } = useTranslation('block');
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -20,7 +20,7 @@ import { trendClass } from '../../../lib/quote-format.ts';
 import { useRedeem } from '../api/use-follow.ts';
 
 /** `/mine/followOrder`: my copy-trade orders (following, locked, ended) with redeem after the lock-in. */
-export function FollowOrderPage() {
+export function CopyTradeOrdersPage() {
   const { t } = useTranslation('copyTrade');
   const navigate = useNavigate();
   const market = useMarket();

@@ -38,7 +38,7 @@ const tone = (value: string | number) => {
 };
 
 /** `/home/withinDays`: apply for a day-trading line; today's line, its positions and P&L; the history. */
-export function WithinDaysPage() {
+export function DayTradingPage() {
   const { t } = useTranslation('block');
   const lines = useDayLines(MARKET);
   const rows = lines.data ?? [];
