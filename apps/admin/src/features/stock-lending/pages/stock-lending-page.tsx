@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { useLoans, useRates, useSetRate } from '../api/use-lending.ts';
+import { useLoans, useRates, useSetRate } from '../api/use-stock-lending.ts';
 
 type Market = 'jpy' | 'usd' | 'cny' | 'krw';
 const MARKETS: readonly Market[] = ['jpy', 'usd', 'cny', 'krw'];
@@ -33,7 +33,7 @@ type RateRow = { symbol: string; name: string; market_cap: string; rate: string;
  * `lending_rates` setting of the config page; one stock's own rate is set here with a reason, audited).
  * Nothing here sets what a user earns: the fee follows the closes and the rate.
  */
-export function LendingPage() {
+export function StockLendingPage() {
   const { t, error } = useI18n();
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState<'all' | 'lent' | 'recalled'>('all');

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-products.ts';
+import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-copy-trade.ts';
 
 type Weight = { symbol: string; weight_bp: number };
 type ProductRow = {
@@ -67,7 +67,7 @@ const STAKE_STATUS = ['following', 'ended', 'locked'] as const;
  * Copy-trade products: create and edit the terms, rebalance at market prices with a reason (audited),
  * the rebalance log and the stakes with filters. Nothing here sets a NAV or anyone's profit.
  */
-export function ProductsPage() {
+export function CopyTradePage() {
   const { t, error } = useI18n();
   const { message } = App.useApp();
   const [status, setStatus] = useState<'all' | 'listed' | 'delisted' | 'ended'>('all');

@@ -16,7 +16,7 @@ import {
   marketZoneShort,
   parseMarketWallClock,
 } from '../../../lib/market-time.ts';
-import { useBlockAction, useOfferings, useSubscriptions } from '../api/use-block.ts';
+import { useBlockAction, useOfferings, useSubscriptions } from '../api/use-block-trades.ts';
 
 type OfferingRow = {
   id: string;
@@ -54,7 +54,7 @@ const OFFERING_STATUS = ['open', 'allocated', 'cancelled'] as const;
 const SUB_STATUS = ['pending', 'allocated', 'refunded'] as const;
 
 /** Block trades: offerings (create, edit, cancel, run the allocation and see its seed and result) and the subscriptions. */
-export function BlockPage() {
+export function BlockTradesPage() {
   const { t, error } = useI18n();
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState<'all' | 'open' | 'allocated' | 'cancelled'>('all');
