@@ -26,7 +26,7 @@ const tag = 'trading';
 export const BLOCK_IS_QC = ['2', 2] as const;
 const isBlockQc = (v: unknown) => v === '2' || v === 2;
 /** `dz_type` of `/trade/nbhllist`: 0 block offerings, 1 the after-market list. */
-export const NBHL_DZ_TYPES = ['0', '1', 0, 1] as const;
+export const OFFERING_LIST_KINDS = ['0', '1', 0, 1] as const;
 
 /** The body of a block-trade subscription through `/trade/buy_stock` (other fields are ignored). */
 export const blockBuyBody = body({
@@ -86,7 +86,7 @@ export const offerings = endpoint({
     'Block-trade offerings (dz_type 0, the open and upcoming ones) or the after-market list (dz_type 1: listed stocks at the closing price, during the window).',
   body: body({
     type: market(),
-    dz_type: z.literal(NBHL_DZ_TYPES, { error: 'validation.invalid' }).optional(),
+    dz_type: z.literal(OFFERING_LIST_KINDS, { error: 'validation.invalid' }).optional(),
     lang: lang(),
   }),
   data: z.array(blockOfferingRow),

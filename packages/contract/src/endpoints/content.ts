@@ -20,13 +20,13 @@ export const config = endpoint({
   data: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 
-export const WENBEN_NAMES = ['protocol', 'privacy', 'about'] as const;
+export const CONTENT_PAGE_NAMES = ['protocol', 'privacy', 'about'] as const;
 export const page = endpoint({
   path: '/common/wenben',
   auth: false,
   tag,
   summary: 'An agreement page as HTML: protocol (user agreement), privacy, about.',
-  body: body({ name: z.enum(WENBEN_NAMES, { error: 'validation.invalid' }), lang: lang() }),
+  body: body({ name: z.enum(CONTENT_PAGE_NAMES, { error: 'validation.invalid' }), lang: lang() }),
   data: z.object({ name: z.string(), title: z.string(), content: z.string() }),
 });
 

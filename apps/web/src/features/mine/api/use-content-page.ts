@@ -5,7 +5,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-export type DocumentName = (typeof contentApi.WENBEN_NAMES)[number];
+export type DocumentName = (typeof contentApi.CONTENT_PAGE_NAMES)[number];
 
 /** `/common/wenben {name, lang}`: an agreement page (user agreement, privacy, about) as HTML. */
 export const documentQuery = (name: DocumentName, lang = currentLanguage()) =>
@@ -15,4 +15,4 @@ export const documentQuery = (name: DocumentName, lang = currentLanguage()) =>
     staleTime: 10 * 60_000,
   });
 
-export const useWenben = (name: DocumentName) => useQuery(documentQuery(name));
+export const useContentPage = (name: DocumentName) => useQuery(documentQuery(name));
