@@ -214,7 +214,7 @@ export function identifierHits(file: string, src: string, words: ReadonlySet<str
   const all = identifiersIn(src);
   const names = file.startsWith('packages/contract/')
     ? all.filter(
-        (id, i) =>
+        (_id, i) =>
           /^(const|function|type|interface|enum)$/.test(all[i - 1]?.name ?? '') &&
           all[i - 2]?.name === 'export',
       )
