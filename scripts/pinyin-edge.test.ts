@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkEdge, hitsIn, isPinyin, pinyinFieldNames, readAllowlist } from './pinyin-edge.ts';
+import {
+  checkEdge,
+  checkIdentifiers,
+  hitsIn,
+  identifierHits,
+  isPinyin,
+  pinyinFieldNames,
+  pinyinWords,
+  readAllowlist,
+} from './pinyin-edge.ts';
 
 describe('the contract’s pinyin field names', () => {
   it('are the names not made of English words', () => {
@@ -121,5 +130,34 @@ describe('the edge check', () => {
 
   it('reads the allowlist without its comments and blank lines', () => {
     expect(readAllowlist('# why\n\napps/a.ts\n  apps/b.ts  # note\n')).toEqual(['apps/a.ts', 'apps/b.ts']);
+  });
+});
+
+describe('pinyin identifiers', () => {
+  const words = new Set(pinyinWords());
+
+  it('are named from the wire’s pinyin words', () => {
+    for (const w of ['zhishu', 'wenben', 'rnjy', 'jq', 'yingkui', 'zhang']) expect(words, w).toContain(w);
+    expect(words).not.toContain('page');
+  });
+
+  it('fail outside the edge, in code but not in comments or strings', () => {
+    const src =
+      "// zhishu in a comment\nconst path = '/parameter/zhishu';\nexport function MoreZhishuPage() {}\nconst toJq = 1;\n";
+    const hits = identifierHits('apps/web/src/features/quotes/pages/x.tsx', src, words);
+    expect(hits.map((h) => `${h.line}:${h.name}`)).toEqual(['3:MoreZhishuPage', '4:toJq']);
+    expect(identifierHits('apps/web/src/features/quotes/pages/x.tsx', 'const indices = 1;', words)).toEqual(
+      [],
+    );
+  });
+
+  it('count only exported names in the contract, whose schemas declare the wire’s fields', () => {
+    const src = 'export const WENBEN_NAMES = 1;\nconst row = z.object({ yingkui: 1 });\n';
+    const hits = identifierHits('packages/contract/src/endpoints/x.ts', src, words);
+    expect(hits.map((h) => h.name)).toEqual(['WENBEN_NAMES']);
+  });
+
+  it('none are left in the repository', () => {
+    expect(checkIdentifiers(join(dirname(new URL(import.meta.url).pathname), '..'))).toEqual([]);
   });
 });

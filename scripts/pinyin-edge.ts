@@ -9,6 +9,10 @@
  * - **Where they may appear.** packages/contract, `*.wire.ts` files, and the `api/` folders of the web
  *   app and the back office (`features/<feature>/api/`, `lib/api/`). Searched: `apps/server/src`,
  *   `apps/web/src`, `apps/admin/src` (code only: comments do not count; strings do, `row['yingkui']` is still the name).
+ * - **Identifiers.** No identifier (variable, function, type, property, export name) anywhere in the
+ *   searched code or in packages/contract may contain a pinyin word: a part (split as above) of a pinyin
+ *   field name or of an endpoint's path that is not English (`zhishu`, `wenben`, `rnjy`, `jq`, …). Only
+ *   the edge may say them: `*.wire.ts` files, the apps' `api/` folders, and the contract's path strings.
  * - **The allowlist** (`scripts/pinyin-allowlist.txt`): files that still carry pinyin names while the
  *   names move to the edge. It only shrinks: a listed file without pinyin names fails the check too,
  *   so that its line is removed.
@@ -42,8 +46,9 @@ export const ENGLISH = new Set([
   weight bp
   body reply replied margin pnl position cash other verified hours owed tier net weekdays only
   lent lend accrued paid recall recalled through
-  trade remaining payout stage restricted loan
-  table trading today zone closure withdrawable settlement unsettled next`.split(/\s+/),
+  trade remaining payout stage restricted loan signature
+  table trading today zone closure withdrawable settlement unsettled next
+  locked timing side waits for valid until stop oco with trail level fired fill ppm pct`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */
@@ -163,6 +168,79 @@ export function hitsIn(file: string, src: string, names: readonly string[]): Hit
 
 export const SEARCHED = ['apps/server/src', 'apps/web/src', 'apps/admin/src'];
 
+/** Split a name into its lower-case parts (at `_`, camelCase humps, digits, `/`, `-`). */
+const partsOf = (name: string): string[] =>
+  name
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[_\d/.-]+/)
+    .filter(Boolean);
+
+/** The pinyin words of the wire's paths (their other words are English or a product's name). */
+export const PATH_WORDS =
+  `zhishu wenben newss rnjy urnjy nbhl nbhllist ustockslist shiming delbakcard chongzhi
+  ischongzhi jq hq placinglist newstock usernewstocklist lendlist userlendlist productlist userproductlist
+  capitalloglist capitallogcsv loaninfo loanlist rechargelist withdrawallist userstocklist userstocklists
+  stockdetails getuserinfo noticedetail`.split(/\s+/);
+
+/** The pinyin words of the wire: its one-word pinyin field names and the paths' words. */
+export function pinyinWords(fieldNames = [...contractFieldNames()]): string[] {
+  const words = new Set<string>(PATH_WORDS);
+  for (const name of fieldNames) {
+    const parts = partsOf(name);
+    // a name of one word (`yingkui`, `zhang`, `ccsz`): a compound's odd part (`is_qc`) is too short to tell
+    if (parts.length === 1 && isPinyin(name)) words.add(parts[0]);
+  }
+  return [...words].sort();
+}
+
+/** Identifiers of one file's code (comments and string contents left out). */
+export function identifiersIn(src: string): { name: string; line: number }[] {
+  const code = withoutComments(src).replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, (m) =>
+    m.replace(/[^\n]/g, ' '),
+  );
+  const out: { name: string; line: number }[] = [];
+  code.split('\n').forEach((text, i) => {
+    for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) out.push({ name: m[0], line: i + 1 });
+  });
+  return out;
+}
+
+/**
+ * Identifiers made with a pinyin word, in one file. In the contract, whose schemas declare the wire's
+ * field names, only the exported names count.
+ */
+export function identifierHits(file: string, src: string, words: ReadonlySet<string>): Hit[] {
+  const hits: Hit[] = [];
+  const all = identifiersIn(src);
+  const names = file.startsWith('packages/contract/')
+    ? all.filter(
+        (_id, i) =>
+          /^(const|function|type|interface|enum)$/.test(all[i - 1]?.name ?? '') &&
+          all[i - 2]?.name === 'export',
+      )
+    : all;
+  for (const { name, line } of names)
+    if (partsOf(name).some((p) => words.has(p))) hits.push({ file, line, name });
+  return hits;
+}
+
+/** Where identifiers are checked: the apps and the contract (whose path strings are not identifiers). */
+export const IDENTIFIERS_SEARCHED = [...SEARCHED, 'packages/contract/src'];
+
+/** Pinyin identifiers outside the edge. */
+export function checkIdentifiers(root: string, words = new Set(pinyinWords())): Hit[] {
+  const hits: Hit[] = [];
+  for (const dir of IDENTIFIERS_SEARCHED)
+    for (const file of sources(root, dir)) {
+      const posix = file.split(sep).join('/');
+      if (atTheEdge(posix)) continue;
+      hits.push(...identifierHits(posix, readFileSync(join(root, file), 'utf8'), words));
+    }
+  return hits;
+}
+
 /**
  * Files where pinyin names belong: the wire files and the apps' `api/` folders (`features/<feature>/api/`,
  * and `lib/api/` for the calls several features share).
@@ -230,6 +308,13 @@ function main(): void {
   if (r.stale.length > 0) {
     lines.push('Files in scripts/pinyin-allowlist.txt without pinyin names any more (remove their lines):');
     for (const f of r.stale) lines.push(`  ${f}`);
+  }
+  const ids = checkIdentifiers(root);
+  if (ids.length > 0) {
+    lines.push(
+      'Pinyin identifiers outside the edge (name them in English; the wire names stay in *.wire.ts and api/):',
+    );
+    for (const h of ids) lines.push(`  ${h.file}:${h.line}  ${h.name}`);
   }
   const hits = [...r.remaining.values()].reduce((n, h) => n + h.length, 0);
   const summary = `pinyin edge: ${r.names.length} pinyin names; ${r.remaining.size} allowlisted files still use them (${hits} places)`;

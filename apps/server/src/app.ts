@@ -21,34 +21,34 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { passkeysService } from './modules/auth/passkeys.service.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
-import { blockRoutes } from './modules/block/block.routes.ts';
-import { blockService } from './modules/block/block.service.ts';
+import { blockTradesRoutes } from './modules/block-trades/block-trades.routes.ts';
+import { blockTradesService } from './modules/block-trades/block-trades.service.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { calendarService } from './modules/calendar/calendar.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { copyTradeRoutes } from './modules/copy-trade/copy-trade.routes.ts';
+import { copyTradeService } from './modules/copy-trade/copy-trade.service.ts';
 import { dayTradeJobs } from './modules/day-trading/day-trade.jobs.ts';
 import { dayTradeReview } from './modules/day-trading/day-trade.review.ts';
 import { dayTradeRoutes } from './modules/day-trading/day-trade.routes.ts';
 import { dayTradeService } from './modules/day-trading/day-trade.service.ts';
 import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
-import { newStockAdmin } from './modules/ipo/ipo.admin.ts';
-import { ipoRoutes } from './modules/ipo/ipo.routes.ts';
-import { newStockService } from './modules/ipo/ipo.service.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycService } from './modules/kyc/kyc.service.ts';
 import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
-import { lendingAdmin } from './modules/lending/lending.admin.ts';
-import { lendingRoutes } from './modules/lending/lending.routes.ts';
-import { lendingService } from './modules/lending/lending.service.ts';
 import { outstanding as outstandingLoans } from './modules/loans/loans.repo.ts';
 import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { loansService } from './modules/loans/loans.service.ts';
 import { loansUserDetail } from './modules/loans/loans.wire.ts';
-import { productsRoutes } from './modules/products/products.routes.ts';
-import { productsService } from './modules/products/products.service.ts';
+import { newSharesAdmin } from './modules/new-shares/new-shares.admin.ts';
+import { newSharesRoutes } from './modules/new-shares/new-shares.routes.ts';
+import { newSharesService } from './modules/new-shares/new-shares.service.ts';
 import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { quotesService } from './modules/quotes/quotes.service.ts';
 import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
+import { stockLendingAdmin } from './modules/stock-lending/stock-lending.admin.ts';
+import { stockLendingRoutes } from './modules/stock-lending/stock-lending.routes.ts';
+import { stockLendingService } from './modules/stock-lending/stock-lending.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { supportService } from './modules/support/support.service.ts';
 import { exitsService } from './modules/trading/exits.service.ts';
@@ -211,7 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const stream = quoteStream(deps, market, bus, opts.stream);
   const publisher = tickPublisher(market, bus);
   // stock lending reads and marks positions through the trading repo; a sell of a lent position recalls it
-  const lending = lendingService({
+  const lending = stockLendingService({
     ...deps,
     market,
     keys: { markApplied },
@@ -230,9 +230,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   const orders = ordersService(tradingDeps);
   const positions = positionsService(tradingDeps);
-  const newShares = newStockService({ ...deps, market, markApplied, insertPositions });
-  const block = blockService({ ...tradingDeps, insertPositions });
-  const products = productsService({ ...tradingDeps, verifyFundPassword: fundPasswordVerifier(deps) });
+  const newShares = newSharesService({ ...deps, market, markApplied, insertPositions });
+  const block = blockTradesService({ ...tradingDeps, insertPositions });
+  const products = copyTradeService({ ...tradingDeps, verifyFundPassword: fundPasswordVerifier(deps) });
   const exits = exitsService(tradingDeps, positions);
   const tradingRounds = positionJobs(tradingDeps, orders, positions, exits);
   const dayTradeDeps = {
@@ -339,12 +339,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   quotesRoutes(kit, quotes);
   tradingRoutes(kit, orders, positions, block, dayTrades, exits);
   dayTradeRoutes(kit, adminKit, { market }, dayTrades, dayTradeDecisions);
-  blockRoutes(kit, adminKit, block);
-  productsRoutes(kit, adminKit, products, market);
+  blockTradesRoutes(kit, adminKit, block);
+  copyTradeRoutes(kit, adminKit, products, market);
   assetsRoutes(kit, assetsService(deps, positionValuation(opts.db, market)));
   const support = supportService(deps);
   supportRoutes(kit, adminKit, support);
-  lendingRoutes(kit, adminKit, lending, lendingAdmin({ ...deps, market }));
+  stockLendingRoutes(kit, adminKit, lending, stockLendingAdmin({ ...deps, market }));
   // Every process quotes the listed new shares: the leader lists them, every process adds them to its
   // market data at start and every few seconds.
   await newShares.syncListings();
@@ -354,12 +354,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   listingSync.unref();
   app.addHook('onClose', async () => clearInterval(listingSync));
-  ipoRoutes(
+  newSharesRoutes(
     kit,
     adminKit,
     deps,
     newShares,
-    newStockAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
+    newSharesAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
   );
   const admin = adminService(deps, {
     queues: [

@@ -19,7 +19,7 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
   });
 
   const summary = async (s: Session) =>
-    expectOk(await t.call(assetsApi.assetsSummary.path, {}, { token: s.token }));
+    expectOk(await t.call(assetsApi.summary.path, {}, { token: s.token }));
 
   it('sums every wallet at the mid rate: an exchange costs only its spread', async () => {
     const s = await trader(t, { jpy: '200000', usd: '100' });
@@ -118,16 +118,16 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
 
   it('takes a message for support, the operator replies once, the user gets a site message', async () => {
     const s = await t.newUser('sp');
-    const info = expectOk(await t.call(supportApi.supportInfo.path, {}, { token: s.token }));
+    const info = expectOk(await t.call(supportApi.info.path, {}, { token: s.token }));
     expect(info.hours).toEqual({ open: '09:00', close: '18:00', weekdays_only: true, open_now: true });
     expect(info.list).toEqual([]);
     expectRefusal(
-      await t.call(supportApi.supportSend.path, { body: 'help' }, { token: s.token }),
+      await t.call(supportApi.send.path, { body: 'help' }, { token: s.token }),
       'support.tooShort',
     );
-    expectRefusal(await t.call(supportApi.supportSend.path, {}, { token: s.token }), 'validation.required');
+    expectRefusal(await t.call(supportApi.send.path, {}, { token: s.token }), 'validation.required');
     const sent = await t.call(
-      supportApi.supportSend.path,
+      supportApi.send.path,
       { body: '入金が反映されません。<b>確認</b>お願いします' },
       { token: s.token },
     );
@@ -152,7 +152,7 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
     );
     expect(n.content).toContain('確認しました。<br>反映済みです。');
     expect(n.content).toContain('&lt;b&gt;確認&lt;/b&gt;');
-    const mine = expectOk(await t.call(supportApi.supportInfo.path, {}, { token: s.token }));
+    const mine = expectOk(await t.call(supportApi.info.path, {}, { token: s.token }));
     expect(mine.list[0]).toMatchObject({ id, status: 'replied', reply: '確認しました。\n反映済みです。' });
     const audit = await t.db
       .selectFrom('audit_log')
@@ -165,14 +165,12 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
   it('limits how many messages a user sends an hour', async () => {
     const s = await t.newUser('sq');
     for (let i = 0; i < 5; i++)
-      expectOk(
-        await t.call(supportApi.supportSend.path, { body: `質問があります ${i}` }, { token: s.token }),
-      );
+      expectOk(await t.call(supportApi.send.path, { body: `質問があります ${i}` }, { token: s.token }));
     expectRefusal(
-      await t.call(supportApi.supportSend.path, { body: '質問があります 6' }, { token: s.token }),
+      await t.call(supportApi.send.path, { body: '質問があります 6' }, { token: s.token }),
       'support.tooMany',
     );
     t.clock.advance(61 * 60_000);
-    expectOk(await t.call(supportApi.supportSend.path, { body: '質問があります 7' }, { token: s.token }));
+    expectOk(await t.call(supportApi.send.path, { body: '質問があります 7' }, { token: s.token }));
   });
 });

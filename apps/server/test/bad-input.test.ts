@@ -11,19 +11,22 @@ const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
     valid: { account: 'validname1', pwd: 'secret-pass-1', pwd1: 'secret-pass-1', inviter: 'KABUTO2026' },
   },
   { e: accountApi.login, valid: { account: 'validname1', password: 'secret-pass-1' } },
-  { e: accountApi.getUserinfo, valid: { type: 'jpy' } },
+  { e: accountApi.userInfo, valid: { type: 'jpy' } },
   {
     e: accountApi.changePassword,
     valid: { old_pass: 'secret-pass-1', new_pass: 'secret-pass-2', new_passs: 'secret-pass-2' },
   },
-  { e: accountApi.setPasswords, valid: { new_pass: '123456', new_passs: '123456' } },
-  { e: accountApi.changePasswords, valid: { old_pass: '123456', new_pass: '654321', new_passs: '654321' } },
-  { e: accountApi.notice, valid: { lang: 'jp' } },
-  { e: accountApi.noticedetail, valid: { id: '1', lang: 'jp' } },
+  { e: accountApi.setFundPassword, valid: { new_pass: '123456', new_passs: '123456' } },
+  {
+    e: accountApi.changeFundPassword,
+    valid: { old_pass: '123456', new_pass: '654321', new_passs: '654321' },
+  },
+  { e: accountApi.notices, valid: { lang: 'jp' } },
+  { e: accountApi.noticeDetail, valid: { id: '1', lang: 'jp' } },
   { e: contentApi.config, valid: { type: 'all' } },
-  { e: contentApi.wenben, valid: { name: 'about', lang: 'jp' } },
-  { e: contentApi.newss, valid: { lang: 'jp', page: '1' } },
-  { e: contentApi.newsinfo, valid: { id: '1', lang: 'jp' } },
+  { e: contentApi.page, valid: { name: 'about', lang: 'jp' } },
+  { e: contentApi.news, valid: { lang: 'jp', page: '1' } },
+  { e: contentApi.newsDetail, valid: { id: '1', lang: 'jp' } },
 ];
 
 const mutations = (valid: Record<string, unknown>): [string, Record<string, unknown>][] => {

@@ -3,7 +3,7 @@ import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { allocateProRata } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
-import { seedBlockOfferings } from '../src/seed/block.ts';
+import { seedBlockOfferings } from '../src/seed/block-trades.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';

@@ -2,7 +2,7 @@ import { withTx } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, settleDay, stakeValue } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
-import { seedProducts } from '../src/seed/products.ts';
+import { seedProducts } from '../src/seed/copy-trade.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';

@@ -3,6 +3,7 @@ import {
   contentApi,
   type Endpoint,
   fundsApi,
+  loansApi,
   MESSAGES,
   quotesApi,
   tradingApi,
@@ -112,7 +113,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       type: 'jpy',
     });
     expect(login.account).toBe(account);
-    const info = await call(accountApi.getUserinfo, { type: 'usd', lang: 'en' }, login);
+    const info = await call(accountApi.userInfo, { type: 'usd', lang: 'en' }, login);
     expect(info).toMatchObject({ account, is_true: 0, has_fund_password: false });
     expect(typeof info.jpy).toBe('string');
   });
@@ -175,17 +176,17 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
   });
 
   it('reads quotes, k-lines and search as JSON numbers', async () => {
-    const idx = await call(quotesApi.zhishu, { type: 'jpy', lang: 'en' });
+    const idx = await call(quotesApi.indices, { type: 'jpy', lang: 'en' });
     expect(idx[0].market).toBe('jpy');
     for (const r of idx) {
       expectWireNumber(r.price, 4, r.symbol);
       expectWireNumber(r.gain, 2, r.symbol);
     }
-    const top = await call(quotesApi.top, { type: 'jpy', rank: 'rise', lang: 'ja' });
+    const top = await call(quotesApi.rankings, { type: 'jpy', rank: 'rise', lang: 'ja' });
     // clients sort and add them directly: the numbers are comparable as numbers
     const gains = top.map((r: { gain: number }) => r.gain);
     expect([...gains].sort((a, b) => b - a)).toEqual(gains);
-    const d = await call(quotesApi.stockdetails, { symbol: '7203', type: 'jpy', lang: 'ja' });
+    const d = await call(quotesApi.stock, { symbol: '7203', type: 'jpy', lang: 'ja' });
     expect(d.name).toMatch(/トヨタ/);
     for (const k of ['price', 'open', 'preClose', 'high', 'low', 'limitUp', 'limitDown', 'tick']) {
       expectWireNumber(d[k], 4, k);
@@ -208,10 +209,10 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
   });
 
   it('buys, lists, closes; gain is the unleveraged price move; a symbol of another market is refused', async () => {
-    const d = await call(quotesApi.stockdetails, { symbol: '7203', type: 'jpy' });
+    const d = await call(quotesApi.stock, { symbol: '7203', type: 'jpy' });
     release = pinPrices(t, { '7203': u(d.price) });
     const order = await call(
-      tradingApi.buyStock,
+      tradingApi.buy,
       { symbol: '7203', zhang: '100', ganggan: '5', buyzd: '1', gdlx: '1', type: 'jpy', lang: 'ja' },
       m,
     );
@@ -219,7 +220,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     // the price rises by 40 ticks' worth: gain is that move in %, not × 5
     const move = 40n * u(d.tick);
     release = pinPrices(t, { '7203': u(d.price) + move });
-    const list = await call(tradingApi.userStockList, { type: 'jpy', lang: 'ja' }, m);
+    const list = await call(tradingApi.openPositions, { type: 'jpy', lang: 'ja' }, m);
     const rows = rowsOf(list);
     expect(rows).toHaveLength(1);
     const row = tradingApi.positionRow.parse(rows[0]);
@@ -234,8 +235,8 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     // a wallet total adds the numbers, not text
     expect(list.fdyk + 0).toBe(row.yingkui);
     // buy_type=1 lists day-trade positions only: none were opened
-    expect(rowsOf(await call(tradingApi.userStockList, { type: 'jpy', buy_type: '1' }, m))).toHaveLength(0);
-    const one = await call(tradingApi.stockDetail, { id: order.id, type: 'jpy', lang: 'en' }, m);
+    expect(rowsOf(await call(tradingApi.openPositions, { type: 'jpy', buy_type: '1' }, m))).toHaveLength(0);
+    const one = await call(tradingApi.position, { id: order.id, type: 'jpy', lang: 'en' }, m);
     expect(one.id).toBe(order.id);
 
     // another market's type: refused with its own key, in the three languages; nothing booked or closed
@@ -251,11 +252,11 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       expect(translate('trade.marketMismatch', lang, { symbol: '7203' })).toContain('7203');
       expect(MESSAGES['trade.marketMismatch'][lang]).not.toBe(MESSAGES['server.error'][lang]);
     }
-    expect(rowsOf(await call(tradingApi.userStockList, { type: 'usd' }, m))).toHaveLength(0);
+    expect(rowsOf(await call(tradingApi.openPositions, { type: 'usd' }, m))).toHaveLength(0);
 
-    const sold = await call(tradingApi.sellStock, { id: order.id, type: 'jpy', lang: 'ja' }, m);
+    const sold = await call(tradingApi.sell, { id: order.id, type: 'jpy', lang: 'ja' }, m);
     expect(u(sold.yingkui)).toBe(move * 100n - u(row.buy_fee) - u(row.stamp_duty) - u(row.sell_fee));
-    const closed = await call(tradingApi.userStockLists, { type: 'jpy', lang: 'zh' }, m);
+    const closed = await call(tradingApi.closedPositions, { type: 'jpy', lang: 'zh' }, m);
     expectWireNumber(closed.lsyk, 4, 'lsyk');
     expect(u(closed.lsyk)).toBe(u(sold.yingkui));
     const closedRow = tradingApi.positionRow.parse(rowsOf(closed)[0]);
@@ -264,18 +265,18 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
   });
 
   it('deposits (pre-check, request), withdraws, keeps cards by page, exchanges and borrows', async () => {
-    const channels = await call(fundsApi.rechargeChannel, { type: 'jpy', lang: 'ja' }, m);
+    const channels = await call(fundsApi.depositChannels, { type: 'jpy', lang: 'ja' }, m);
     const channel = channels.find((c: { open: boolean }) => c.open);
     expect(channel).toBeDefined();
     const pre = await call(
-      fundsApi.ischongzhi,
+      fundsApi.depositCheck,
       { money: '30000', type: 'jpy', rpassword: t.env.DEMO_CHANNEL_PASSWORD, lang: 'en' },
       m,
     );
     expect(pre.money).toBe('30000.0000');
     const proof = await t.upload(m, IMAGES.png());
     const dep = await call(
-      fundsApi.chongzhi,
+      fundsApi.deposit,
       {
         money: '30000',
         type: 'jpy',
@@ -285,7 +286,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       },
       m,
     );
-    const deposits = await call(fundsApi.rechargelist, { type: 'jpy', page: '1', size: '1' }, m);
+    const deposits = await call(fundsApi.deposits, { type: 'jpy', page: '1', size: '1' }, m);
     expect(deposits).toHaveLength(1);
     expect(deposits[0]).toMatchObject({ id: dep.id, rjpz: expectOk(proof), status: 0 });
     // the proof the user sees loads in a plain <img>: no headers
@@ -306,24 +307,24 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       },
       m,
     );
-    const all = await call(fundsApi.cardList, { type: 'jpy', page: '1', size: '10' }, m);
+    const all = await call(fundsApi.cards, { type: 'jpy', page: '1', size: '10' }, m);
     expect(all).toHaveLength(2);
-    const p1 = await call(fundsApi.cardList, { page: '1', size: '1' }, m);
-    const p2 = await call(fundsApi.cardList, { page: '2', size: '1' }, m);
-    const p3 = await call(fundsApi.cardList, { page: '3', size: '1' }, m);
+    const p1 = await call(fundsApi.cards, { page: '1', size: '1' }, m);
+    const p2 = await call(fundsApi.cards, { page: '2', size: '1' }, m);
+    const p3 = await call(fundsApi.cards, { page: '3', size: '1' }, m);
     expect([...p1, ...p2].map((c: { id: string }) => c.id)).toEqual(all.map((c: { id: string }) => c.id));
     expect(p3).toEqual([]);
     expect(all.find((c: { bank_address: string }) => c.bank_address === '')).toBeDefined();
 
     const w = await call(
-      fundsApi.withdrawal,
+      fundsApi.withdraw,
       { money: '1000', bankid: m.cardId, passwords: '112233', type: 'jpy', bank_address: '', lang: 'ja' },
       m,
     );
-    const withdrawals = await call(fundsApi.withdrawallist, { type: 'jpy', lang: 'zh' }, m);
+    const withdrawals = await call(fundsApi.withdrawals, { type: 'jpy', lang: 'zh' }, m);
     expect(withdrawals[0]).toMatchObject({ id: w.id, money: '1000.0000', status: 0 });
 
-    const fx = await call(fundsApi.rotation, { money: '10000', from: 'jpy', to: 'usd', type: 'jpy' }, m);
+    const fx = await call(fundsApi.exchange, { money: '10000', from: 'jpy', to: 'usd', type: 'jpy' }, m);
     expect(fx).toMatchObject({ from: 'jpy', to: 'usd', money: '10000.0000' });
 
     expectOk(
@@ -333,17 +334,17 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
         op,
       ),
     );
-    const info = await call(fundsApi.loaninfo, { type: 'jpy', lang: 'en' }, m);
+    const info = await call(loansApi.info, { type: 'jpy', lang: 'en' }, m);
     expect(info.kjed).toBe('100000.0000');
-    const loan = await call(fundsApi.toJq, { type: 'jpy', money: '50000', lang: 'ja' }, m);
-    const loans = await call(fundsApi.loanlist, { type: 'jpy', page: '1', size: '5' }, m);
+    const loan = await call(loansApi.apply, { type: 'jpy', money: '50000', lang: 'ja' }, m);
+    const loans = await call(loansApi.list, { type: 'jpy', page: '1', size: '5' }, m);
     expect(loans[0]).toMatchObject({ id: loan.id, status: 0, money: '50000.0000' });
-    expect(await call(fundsApi.loanlist, { type: 'jpy', page: '2', size: '5' }, m)).toEqual([]);
+    expect(await call(loansApi.list, { type: 'jpy', page: '2', size: '5' }, m)).toEqual([]);
 
-    const records = await call(fundsApi.capitalloglist, { type: 'jpy', page: '1', size: '3', lang: 'zh' }, m);
+    const records = await call(fundsApi.records, { type: 'jpy', page: '1', size: '3', lang: 'zh' }, m);
     expect(records.list.length).toBeLessThanOrEqual(3);
     expect(records.total).toBeGreaterThan(3);
-    const usd = await call(fundsApi.capitalloglist, { type: 'usd', kind: 'exchange' }, m);
+    const usd = await call(fundsApi.records, { type: 'usd', kind: 'exchange' }, m);
     expect(usd.list[0].kind).toBe('exchange');
   });
 
@@ -405,7 +406,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       k,
     );
     expect(kyc.body).toMatchObject({ status: 1, msg: 'ok.submitted' });
-    const info = await call(accountApi.getUserinfo, { type: 'jpy' }, k);
+    const info = await call(accountApi.userInfo, { type: 'jpy' }, k);
     expect(info.is_true).toBe(3);
 
     // expired: fifteen minutes later the URL is refused
@@ -420,25 +421,25 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
   });
 
   it('reads messages and news with the aliases and the extra fields', async () => {
-    const notices = await call(accountApi.notice, { lang: 'en', type: 'jpy' }, m);
+    const notices = await call(accountApi.notices, { lang: 'en', type: 'jpy' }, m);
     expect(notices.length).toBeGreaterThan(0);
-    const first = await call(accountApi.noticedetail, { id: notices[0].id, lang: 'zh' }, m);
+    const first = await call(accountApi.noticeDetail, { id: notices[0].id, lang: 'zh' }, m);
     expect(first.read).toBe(true);
-    expect((await call(accountApi.notice, { lang: 'en', page: '1', size: '1' }, m)).length).toBe(1);
+    expect((await call(accountApi.notices, { lang: 'en', page: '1', size: '1' }, m)).length).toBe(1);
 
-    const en = await call(contentApi.newss, { lang: 'en', page: '1', size: '5', type: 'jpy' });
-    const jp = await call(contentApi.newss, { lang: 'jp', page: '1', size: '5' });
-    const zh = await call(contentApi.newss, { lang: 'zh', page: '1', size: '5' });
+    const en = await call(contentApi.news, { lang: 'en', page: '1', size: '5', type: 'jpy' });
+    const jp = await call(contentApi.news, { lang: 'jp', page: '1', size: '5' });
+    const zh = await call(contentApi.news, { lang: 'zh', page: '1', size: '5' });
     expect(en.list).toHaveLength(5);
     expect(en.list.map((n: { id: string }) => n.id)).toEqual(jp.list.map((n: { id: string }) => n.id));
     // the aliases pick the language: the same article, three texts
     expect(new Set([en.list[0].title, jp.list[0].title, zh.list[0].title]).size).toBe(3);
     // an unknown language falls back to jp
-    const fr = await call(contentApi.newss, { lang: 'fr', size: '5' });
+    const fr = await call(contentApi.news, { lang: 'fr', size: '5' });
     expect(fr.list[0].title).toBe(jp.list[0].title);
-    const page2 = await call(contentApi.newss, { lang: 'ja', page: '2', size: '5' });
+    const page2 = await call(contentApi.news, { lang: 'ja', page: '2', size: '5' });
     expect(page2.list[0].id).not.toBe(jp.list[0].id);
-    const article = await call(contentApi.newsinfo, { id: en.list[0].id, lang: 'en', type: 'jpy' });
+    const article = await call(contentApi.newsDetail, { id: en.list[0].id, lang: 'en', type: 'jpy' });
     expect(article.title).toBe(en.list[0].title);
   });
 });

@@ -1,4 +1,15 @@
-import { adminApi, blockApi, dayTradeApi, type Endpoint, fundsApi, ipoApi, isMsgKey } from '@kabuto/contract';
+import {
+  adminApi,
+  blockTradesApi,
+  copyTradeApi,
+  dayTradingApi,
+  type Endpoint,
+  fundsApi,
+  isMsgKey,
+  kycApi,
+  loansApi,
+  newSharesApi,
+} from '@kabuto/contract';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +24,10 @@ import { createTestApp, expectOk, type Session, type TestApp, uploadImage } from
 const PROOF = '__proof__';
 const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
   {
-    e: fundsApi.shiming,
+    e: kycApi.submit,
     valid: { realname: '山田 太郎', id_card: 'AB1234', frontcard: PROOF, backcard: PROOF, privacy: '1' },
   },
-  { e: fundsApi.cardList, valid: {} },
+  { e: fundsApi.cards, valid: {} },
   {
     e: fundsApi.addCard,
     valid: {
@@ -40,33 +51,33 @@ const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
       account_type: 'ordinary',
     },
   },
-  { e: fundsApi.delbakcard, valid: { bankid: '1' } },
-  { e: fundsApi.rechargeChannel, valid: { type: 'jpy' } },
-  { e: fundsApi.ischongzhi, valid: { money: '5000', type: 'jpy', rpassword: '135790', channel: '1' } },
+  { e: fundsApi.removeCard, valid: { bankid: '1' } },
+  { e: fundsApi.depositChannels, valid: { type: 'jpy' } },
+  { e: fundsApi.depositCheck, valid: { money: '5000', type: 'jpy', rpassword: '135790', channel: '1' } },
   {
-    e: fundsApi.chongzhi,
+    e: fundsApi.deposit,
     valid: { money: '5000', type: 'jpy', rjpz: PROOF, channel: '1', rpassword: '135790' },
   },
-  { e: fundsApi.rechargelist, valid: { type: 'jpy' } },
-  { e: fundsApi.withdrawal, valid: { money: '5000', bankid: '1', passwords: '246810', type: 'jpy' } },
-  { e: fundsApi.withdrawallist, valid: { type: 'jpy' } },
-  { e: fundsApi.rotationRate, valid: { from: 'jpy', to: 'usd', money: '1000' } },
-  { e: fundsApi.rotation, valid: { money: '1000', from: 'jpy', to: 'usd' } },
-  { e: fundsApi.loaninfo, valid: { type: 'jpy', money: '1000' } },
-  { e: fundsApi.toJq, valid: { type: 'jpy', money: '1000' } },
-  { e: fundsApi.toHq, valid: { type: 'jpy', money: '1000' } },
-  { e: fundsApi.loanlist, valid: { type: 'jpy' } },
+  { e: fundsApi.deposits, valid: { type: 'jpy' } },
+  { e: fundsApi.withdraw, valid: { money: '5000', bankid: '1', passwords: '246810', type: 'jpy' } },
+  { e: fundsApi.withdrawals, valid: { type: 'jpy' } },
+  { e: fundsApi.exchangeRate, valid: { from: 'jpy', to: 'usd', money: '1000' } },
+  { e: fundsApi.exchange, valid: { money: '1000', from: 'jpy', to: 'usd' } },
+  { e: loansApi.info, valid: { type: 'jpy', money: '1000' } },
+  { e: loansApi.apply, valid: { type: 'jpy', money: '1000' } },
+  { e: loansApi.repay, valid: { type: 'jpy', money: '1000' } },
+  { e: loansApi.list, valid: { type: 'jpy' } },
   {
-    e: fundsApi.capitalloglist,
+    e: fundsApi.records,
     valid: { type: 'jpy', kind: 'deposit', start: '2026-11-01', end: '2026-11-30', page: '1', size: '20' },
   },
-  { e: fundsApi.capitallogcsv, valid: { type: 'jpy', start: '2026-11-01', end: '2026-11-30' } },
-  { e: ipoApi.usernewstocklist, valid: { type: 'jpy', buy_type: '0' } },
-  { e: fundsApi.userproductlist, valid: { type: 'jpy' } },
-  { e: blockApi.ustockslist, valid: { type: 'jpy' } },
+  { e: fundsApi.statement, valid: { type: 'jpy', start: '2026-11-01', end: '2026-11-30' } },
+  { e: newSharesApi.applications, valid: { type: 'jpy', buy_type: '0' } },
+  { e: copyTradeApi.orders, valid: { type: 'jpy' } },
+  { e: blockTradesApi.subscriptions, valid: { type: 'jpy' } },
   // above the configured maximum, so that even the well-formed variants are refused and write nothing
-  { e: dayTradeApi.rnjy, valid: { money: '20000000', type: 'jpy' } },
-  { e: dayTradeApi.urnjylist, valid: { type: 'jpy' } },
+  { e: dayTradingApi.apply, valid: { money: '20000000', type: 'jpy' } },
+  { e: dayTradingApi.applications, valid: { type: 'jpy' } },
 ];
 const AMOUNT_FIELDS = new Set(['money']);
 const BAD_AMOUNTS = [

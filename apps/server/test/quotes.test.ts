@@ -170,14 +170,14 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
   });
 
   const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
-    { e: quotesApi.zhishu, valid: { type: 'jpy' } },
-    { e: quotesApi.top, valid: { type: 'jpy', rank: 'rise' } },
-    { e: quotesApi.stockdetails, valid: { symbol: '7203', type: 'jpy' } },
+    { e: quotesApi.indices, valid: { type: 'jpy' } },
+    { e: quotesApi.rankings, valid: { type: 'jpy', rank: 'rise' } },
+    { e: quotesApi.stock, valid: { symbol: '7203', type: 'jpy' } },
     { e: quotesApi.kline, valid: { symbol: '7203', type: 'jpy', kline_type: '5' } },
     { e: quotesApi.search, valid: { content: 'sony' } },
-    { e: quotesApi.optionalList, valid: { type: 'jpy' } },
-    { e: quotesApi.addOptional, valid: { symbol: '7203', type: 'jpy' } },
-    { e: quotesApi.removeOptional, valid: { symbol: '7203', type: 'jpy' } },
+    { e: quotesApi.watchlist, valid: { type: 'jpy' } },
+    { e: quotesApi.addToWatchlist, valid: { symbol: '7203', type: 'jpy' } },
+    { e: quotesApi.removeFromWatchlist, valid: { symbol: '7203', type: 'jpy' } },
   ];
   const BAD: [string, unknown][] = [
     ['array', ['a', 'b']],

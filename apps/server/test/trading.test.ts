@@ -416,14 +416,14 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
 
   const CALLS: { e: Endpoint; valid: Record<string, unknown> }[] = [
     {
-      e: tradingApi.buyStock,
+      e: tradingApi.buy,
       valid: { symbol: '7203', zhang: '1', ganggan: '1', buyzd: '1', gdlx: '1', type: 'jpy' },
     },
-    { e: tradingApi.sellStock, valid: { id: '1', type: 'jpy' } },
-    { e: tradingApi.cancelStock, valid: { id: '1', type: 'jpy' } },
-    { e: tradingApi.stockDetail, valid: { id: '1', type: 'jpy' } },
-    { e: tradingApi.userStockList, valid: { type: 'jpy' } },
-    { e: tradingApi.userStockLists, valid: { type: 'jpy' } },
+    { e: tradingApi.sell, valid: { id: '1', type: 'jpy' } },
+    { e: tradingApi.cancel, valid: { id: '1', type: 'jpy' } },
+    { e: tradingApi.position, valid: { id: '1', type: 'jpy' } },
+    { e: tradingApi.openPositions, valid: { type: 'jpy' } },
+    { e: tradingApi.closedPositions, valid: { type: 'jpy' } },
   ];
   const BAD: unknown[] = [
     ['a', 'b'],

@@ -52,7 +52,7 @@ describe('getUserinfo on the wire', () => {
       jpyyjed: '5.0000',
       jpykjed: '9.0000',
     });
-    expect(accountApi.getUserinfo.data.safeParse(reply).success).toBe(true);
+    expect(accountApi.userInfo.data.safeParse(reply).success).toBe(true);
   });
 
   it('keeps the four fields of "nothing yet" when no area contributed', () => {
@@ -71,7 +71,7 @@ describe('getUserinfo on the wire', () => {
 });
 
 describe('buy_stock on the wire', () => {
-  const parse = (b: Record<string, unknown>) => tradingApi.buyStock.body.parse(b);
+  const parse = (b: Record<string, unknown>) => tradingApi.buy.body.parse(b);
 
   it('reads an order: zhang, ganggan, buyzd, gdlx with buy_price, dz_type', () => {
     expect(

@@ -213,3 +213,10 @@ export const wireNum = (what?: string) =>
 export const wireMoney = z.string().describe('decimal string, 4 decimals');
 /** An instant on the wire: unix seconds. */
 export const wireUnix = z.number().describe('unix seconds');
+
+/** The wallet of a money call (`type`): any of the nine currencies, jpy by default. */
+export const wallet = () => currency().default('jpy');
+/** A unix time that stays null until a review decides. */
+export const unixOrNull = z.number().nullable().describe('unix seconds, null until decided');
+/** Money lists: `page` / `size`, 50 rows by default (a user's pending requests stay on the first page). */
+export const MONEY_LIST_SIZE = 50;

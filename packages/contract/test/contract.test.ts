@@ -92,7 +92,7 @@ describe('fields', () => {
   });
 
   it('reads a buy order as the wire sends it', () => {
-    const r = tradingApi.buyStock.body.parse({
+    const r = tradingApi.buy.body.parse({
       symbol: '7203',
       zhang: '100',
       ganggan: '2',
@@ -101,7 +101,7 @@ describe('fields', () => {
     });
     expect(r).toMatchObject({ symbol: '7203', zhang: 100n, ganggan: 2n, buyzd: 1, gdlx: 1, type: 'jpy' });
     expect(
-      tradingApi.buyStock.body.parse({
+      tradingApi.buy.body.parse({
         symbol: 'aapl',
         zhang: 100,
         ganggan: 1,

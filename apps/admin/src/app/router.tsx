@@ -54,13 +54,14 @@ export const router = createHashRouter([
             Component: (await import('../features/new-shares/pages/new-shares-page.tsx')).NewSharesPage,
           })),
           gated('block', 'block', async () => ({
-            Component: (await import('../features/block-trades/pages/block-page.tsx')).BlockPage,
+            Component: (await import('../features/block-trades/pages/block-trades-page.tsx')).BlockTradesPage,
           })),
           gated('products', 'products', async () => ({
-            Component: (await import('../features/products/pages/products-page.tsx')).ProductsPage,
+            Component: (await import('../features/copy-trade/pages/copy-trade-page.tsx')).CopyTradePage,
           })),
           gated('lending', 'lending', async () => ({
-            Component: (await import('../features/lending/pages/lending-page.tsx')).LendingPage,
+            Component: (await import('../features/stock-lending/pages/stock-lending-page.tsx'))
+              .StockLendingPage,
           })),
           gated('calendar', 'calendar', async () => ({
             Component: (await import('../features/calendar/pages/calendar-page.tsx')).CalendarPage,

@@ -15,11 +15,11 @@ import { sendNotice } from '../shared/notices.ts';
 import { newOrderNo } from '../shared/order-no.ts';
 import { saveSetting } from '../shared/settings.ts';
 import { uploadDir } from '../shared/uploads.ts';
-import { seedBlockOfferings } from './block.ts';
+import { seedBlockOfferings } from './block-trades.ts';
 import { SEED_OFFERINGS, seedPrice, seedSchedule } from './content/new-shares.ts';
 import { SEED_NEWS } from './content/news.ts';
 import { SEED_PAGES } from './content/pages.ts';
-import { seedProducts } from './products.ts';
+import { seedProducts } from './copy-trade.ts';
 
 export interface SeedReport {
   seeded: boolean;

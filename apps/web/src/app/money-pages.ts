@@ -8,14 +8,14 @@ export { MyPage } from '../features/assets/pages/my-page.tsx';
 export { BankAddPage } from '../features/bank-cards/pages/bank-add-page.tsx';
 export { BankPage } from '../features/bank-cards/pages/bank-page.tsx';
 export { DepositPage } from '../features/deposit/pages/deposit-page.tsx';
-export { StoredPage } from '../features/deposit/pages/stored-page.tsx';
+export { DepositTransferPage } from '../features/deposit/pages/deposit-transfer-page.tsx';
 export { ExchangePage } from '../features/exchange/pages/exchange-page.tsx';
-export { VerifiedPage } from '../features/kyc/pages/verified-page.tsx';
-// stock lending: its records sit with the money screens (it loads its own `lending` texts)
-export { LendingPage } from '../features/lending/pages/lending-page.tsx';
+export { KycPage } from '../features/kyc/pages/kyc-page.tsx';
 export { LoanOrderPage } from '../features/loans/pages/loan-order-page.tsx';
 export { LoanPage } from '../features/loans/pages/loan-page.tsx';
 export { RecordsPage } from '../features/records/pages/records-page.tsx';
+// stock lending: its records sit with the money screens (it loads its own `lending` texts)
+export { StockLendingPage } from '../features/stock-lending/pages/stock-lending-page.tsx';
 // Support travels with them: the deposit's password and most questions about money lead there.
 export { SupportPage } from '../features/support/pages/support-page.tsx';
 export { WithdrawPage } from '../features/withdraw/pages/withdraw-page.tsx';

@@ -4,13 +4,13 @@
  * `components/draw-proof.tsx`, rides inside it instead of in a chunk of its own).
  */
 
-export { LargeInfoPage } from '../features/block-trades/pages/large-info-page.tsx';
-export { LargePage } from '../features/block-trades/pages/large-page.tsx';
-export { Large2Page } from '../features/block-trades/pages/large2-page.tsx';
-export { Large3Page } from '../features/block-trades/pages/large3-page.tsx';
-export { FollowOrderPage } from '../features/copy-trade/pages/follow-order-page.tsx';
-export { FollowPage } from '../features/copy-trade/pages/follow-page.tsx';
-export { WithinDaysPage } from '../features/day-trading/pages/within-days-page.tsx';
+export { AfterMarketPage } from '../features/block-trades/pages/after-market-page.tsx';
+export { BlockSubscriptionsPage } from '../features/block-trades/pages/block-subscriptions-page.tsx';
+export { BlockTradeInfoPage } from '../features/block-trades/pages/block-trade-info-page.tsx';
+export { BlockTradesPage } from '../features/block-trades/pages/block-trades-page.tsx';
+export { CopyTradeOrdersPage } from '../features/copy-trade/pages/copy-trade-orders-page.tsx';
+export { CopyTradePage } from '../features/copy-trade/pages/copy-trade-page.tsx';
+export { DayTradingPage } from '../features/day-trading/pages/day-trading-page.tsx';
 export { NewShareInfoPage } from '../features/new-shares/pages/new-share-info-page.tsx';
 export { NewShareOrderPage } from '../features/new-shares/pages/new-share-order-page.tsx';
 export { NewSharePage } from '../features/new-shares/pages/new-share-page.tsx';

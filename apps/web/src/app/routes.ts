@@ -71,20 +71,20 @@ const newShares = (name: keyof typeof import('./product-pages.ts')) => product(n
 const copyTrade = (name: keyof typeof import('./product-pages.ts')) => product(name, 'copyTrade');
 
 export const shellRoutes: readonly ScreenRoute[] = [
-  { path: '/mine/lending', Page: money('LendingPage'), auth: true },
-  { path: '/home/large', Page: block('LargePage'), auth: true },
-  { path: '/home/largeInfo', Page: block('LargeInfoPage'), auth: true },
-  { path: '/home/large2', Page: block('Large2Page'), auth: true },
-  { path: '/home/large3', Page: block('Large3Page'), auth: true },
-  { path: '/home/withinDays', Page: block('WithinDaysPage'), auth: true },
+  { path: '/mine/lending', Page: money('StockLendingPage'), auth: true },
+  { path: '/home/large', Page: block('BlockTradesPage'), auth: true },
+  { path: '/home/largeInfo', Page: block('BlockTradeInfoPage'), auth: true },
+  { path: '/home/large2', Page: block('AfterMarketPage'), auth: true },
+  { path: '/home/large3', Page: block('BlockSubscriptionsPage'), auth: true },
+  { path: '/home/withinDays', Page: block('DayTradingPage'), auth: true },
   {
     path: '/home/index',
     Page: home,
     auth: true,
     opening: { send: homeOpeningCalls, prime: async () => (await loadHome()).primeHomeOpening() },
   },
-  { path: '/home/follow', Page: copyTrade('FollowPage'), auth: true },
-  { path: '/mine/followOrder', Page: copyTrade('FollowOrderPage'), auth: true },
+  { path: '/home/follow', Page: copyTrade('CopyTradePage'), auth: true },
+  { path: '/mine/followOrder', Page: copyTrade('CopyTradeOrdersPage'), auth: true },
   {
     path: '/home/newShare',
     Page: newShares('NewSharePage'),
@@ -107,12 +107,12 @@ export const shellRoutes: readonly ScreenRoute[] = [
   },
   {
     path: '/quotes/moreStock',
-    Page: quotes(async () => (await import('../features/quotes/pages/more-stock-page.tsx')).MoreStockPage),
+    Page: quotes(async () => (await import('../features/quotes/pages/rankings-page.tsx')).RankingsPage),
     auth: true,
   },
   {
     path: '/quotes/moreZhishu',
-    Page: quotes(async () => (await import('../features/quotes/pages/more-zhishu-page.tsx')).MoreZhishuPage),
+    Page: quotes(async () => (await import('../features/quotes/pages/indices-page.tsx')).IndicesPage),
     auth: true,
   },
   {
@@ -123,7 +123,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
   },
   {
     path: '/quotes/self',
-    Page: quotes(async () => (await import('../features/quotes/pages/self-page.tsx')).SelfPage),
+    Page: quotes(async () => (await import('../features/quotes/pages/watchlist-page.tsx')).WatchlistPage),
     auth: true,
   },
   {
@@ -211,10 +211,10 @@ export const shellRoutes: readonly ScreenRoute[] = [
     auth: true,
   },
   { path: '/mine/myPage', Page: money('MyPage'), auth: true },
-  { path: '/mine/verified', Page: money('VerifiedPage'), auth: true },
+  { path: '/mine/verified', Page: money('KycPage'), auth: true },
   { path: '/mine/bank', Page: money('BankPage'), auth: true },
   { path: '/mine/bankAdd', Page: money('BankAddPage'), auth: true },
-  { path: '/mine/stored', Page: money('StoredPage'), auth: true },
+  { path: '/mine/stored', Page: money('DepositTransferPage'), auth: true },
   { path: '/mine/deposit', Page: money('DepositPage'), auth: true },
   { path: '/mine/withdraw', Page: money('WithdrawPage'), auth: true },
   { path: '/mine/transactionRecords', Page: money('RecordsPage'), auth: true },

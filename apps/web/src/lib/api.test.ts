@@ -26,30 +26,30 @@ afterEach(() => {
 describe('reads sent early for the opening screen', () => {
   it('are taken once by the same call, whatever the order of the body keys', async () => {
     const sent = stubFetch();
-    callEarly(endpoints.quotes.zhishu, { type: 'jpy', lang: 'jp' });
+    callEarly(endpoints.quotes.indices, { type: 'jpy', lang: 'jp' });
     expect(sent).toHaveLength(1);
-    const first = await call(endpoints.quotes.zhishu, { lang: 'jp', type: 'jpy' }, { silent: true });
+    const first = await call(endpoints.quotes.indices, { lang: 'jp', type: 'jpy' }, { silent: true });
     expect(first.data).toEqual({ n: 1 });
     expect(sent).toHaveLength(1);
     // taken once: the next identical call asks again
-    const second = await call(endpoints.quotes.zhishu, { type: 'jpy', lang: 'jp' }, { silent: true });
+    const second = await call(endpoints.quotes.indices, { type: 'jpy', lang: 'jp' }, { silent: true });
     expect(second.data).toEqual({ n: 2 });
     expect(sent).toHaveLength(2);
   });
 
   it('are not taken by a call with another body, nor once they are stale', async () => {
     const sent = stubFetch();
-    callEarly(endpoints.quotes.zhishu, { type: 'jpy', lang: 'jp' });
-    await call(endpoints.quotes.zhishu, { type: 'usd', lang: 'jp' }, { silent: true });
+    callEarly(endpoints.quotes.indices, { type: 'jpy', lang: 'jp' });
+    await call(endpoints.quotes.indices, { type: 'usd', lang: 'jp' }, { silent: true });
     expect(sent.map((s) => s.body)).toEqual([
       { type: 'jpy', lang: 'jp' },
       { type: 'usd', lang: 'jp' },
     ]);
 
     vi.useFakeTimers({ toFake: ['Date'] });
-    callEarly(endpoints.account.notice, { lang: 'jp', size: 100 });
+    callEarly(endpoints.account.notices, { lang: 'jp', size: 100 });
     vi.setSystemTime(Date.now() + 11_000);
-    await call(endpoints.account.notice, { lang: 'jp', size: 100 }, { silent: true });
+    await call(endpoints.account.notices, { lang: 'jp', size: 100 }, { silent: true });
     expect(sent.filter((s) => s.path.endsWith('/user/notice'))).toHaveLength(2);
   });
 });

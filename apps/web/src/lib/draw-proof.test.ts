@@ -10,7 +10,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Entries as the server commits them: the ref is the SHA-256 of the order number. */
 const withRefs = (entries: { id: bigint; lots: bigint }[]) =>
   entries.map((e) => ({ ...e, ref: sha(`ORDER${e.id}`) }));
-/** The server's entry-list commitment: SHA-256 of entryListText (apps/server/src/modules/ipo/lottery.service.ts). */
+/** The server's entry-list commitment: SHA-256 of entryListText (apps/server/src/modules/new-shares/lottery.service.ts). */
 const entriesHash = (entries: { id: bigint; ref: string; lots: bigint }[]) => sha(entryListText(entries));
 
 describe('verifying a draw in the browser', () => {

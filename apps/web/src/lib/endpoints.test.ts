@@ -1,30 +1,36 @@
 import {
   accountApi,
   assetsApi,
-  blockApi,
+  blockTradesApi,
   contentApi,
-  dayTradeApi,
+  copyTradeApi,
+  dayTradingApi,
   fundsApi,
-  ipoApi,
-  productsApi,
+  kycApi,
+  loansApi,
+  newSharesApi,
   quotesApi,
   securityApi,
   tradingApi,
+  uploadsApi,
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
-import { dayTradeEndpoints, productEndpoints } from './product-endpoints.ts';
+import { copyTradeEndpoints, dayTradingEndpoints } from './product-endpoints.ts';
 
 const contract = {
   account: accountApi,
   assets: assetsApi,
-  block: blockApi,
+  blockTrades: blockTradesApi,
   content: contentApi,
   funds: fundsApi,
-  ipo: ipoApi,
+  kyc: kycApi,
+  loans: loansApi,
+  newShares: newSharesApi,
   quotes: quotesApi,
   security: securityApi,
   trading: tradingApi,
+  uploads: uploadsApi,
 } as const;
 
 describe('endpoint references', () => {
@@ -38,17 +44,16 @@ describe('endpoint references', () => {
     }
   }
 
-  for (const [name, ref] of Object.entries(productEndpoints)) {
-    it(`products.${name} has the contract's path`, () => {
-      const definition = (productsApi as Record<string, { path?: string }>)[name] ?? fundsApi.userproductlist;
-      expect(ref.path).toBe(definition.path);
+  for (const [name, ref] of Object.entries(copyTradeEndpoints)) {
+    it(`copyTrade.${name} has the contract's path`, () => {
+      expect(ref.path).toBe((copyTradeApi as Record<string, { path?: string }>)[name]?.path);
     });
   }
 
   // calls kept beside their only screens, out of the first screen's code
-  for (const [name, ref] of Object.entries(dayTradeEndpoints)) {
-    it(`dayTrade.${name} has the contract's path`, () => {
-      expect(ref.path).toBe((dayTradeApi as Record<string, { path?: string }>)[name]?.path);
+  for (const [name, ref] of Object.entries(dayTradingEndpoints)) {
+    it(`dayTrading.${name} has the contract's path`, () => {
+      expect(ref.path).toBe((dayTradingApi as Record<string, { path?: string }>)[name]?.path);
     });
   }
 

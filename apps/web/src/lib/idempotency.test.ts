@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EndpointRef } from './endpoints.ts';
 import { moneyCaller, newIdempotencyKey } from './idempotency.ts';
 
-const rotation: EndpointRef<typeof fundsApi.rotation> = { path: '/user/rotation' };
+const rotation: EndpointRef<typeof fundsApi.exchange> = { path: '/user/rotation' };
 const body = { money: '1000', from: 'jpy', to: 'usd' } as const;
 
 /** fetch stub: answers in turn, recording the Idempotency-Key of each request. */

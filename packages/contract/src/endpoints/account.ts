@@ -76,7 +76,7 @@ export const userInfoData = z.object({ ...userInfoFields, ...contributed }) as u
   z.output<z.ZodObject<typeof userInfoFields>> & Record<string, unknown>
 >;
 
-export const getUserinfo = endpoint({
+export const userInfo = endpoint({
   path: '/user/getUserinfo',
   auth: true,
   tag,
@@ -100,7 +100,7 @@ export const changePassword = endpoint({
   data: z.null(),
 });
 
-export const setPasswords = endpoint({
+export const setFundPassword = endpoint({
   path: '/user/setPasswords',
   auth: true,
   tag,
@@ -109,7 +109,7 @@ export const setPasswords = endpoint({
   data: z.null(),
 });
 
-export const changePasswords = endpoint({
+export const changeFundPassword = endpoint({
   path: '/user/changePasswords',
   auth: true,
   tag,
@@ -118,7 +118,7 @@ export const changePasswords = endpoint({
   data: z.null(),
 });
 
-export const notice = endpoint({
+export const notices = endpoint({
   path: '/user/notice',
   auth: true,
   tag: 'content',
@@ -127,7 +127,7 @@ export const notice = endpoint({
   data: z.array(z.object({ id: z.string(), title: z.string(), create_time: z.number(), read: z.boolean() })),
 });
 
-export const noticedetail = endpoint({
+export const noticeDetail = endpoint({
   path: '/user/noticedetail',
   auth: true,
   tag: 'content',

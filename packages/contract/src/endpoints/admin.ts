@@ -21,7 +21,6 @@ import { operatorLoginData } from './security.ts';
 const tag = 'admin';
 
 export * from './calendar-admin.ts';
-export * from './ipo-admin.ts';
 export const OPERATOR_ROLES = ['reviewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

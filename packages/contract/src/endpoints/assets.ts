@@ -6,7 +6,7 @@ import { body, wireMoney as money } from '../fields.ts';
 const tag = 'account';
 const yen = (what: string) => money.describe(`${what}, in yen (decimal string, 4 decimals)`);
 
-export const assetsSummary = endpoint({
+export const summary = endpoint({
   path: '/user/assets_summary',
   auth: true,
   tag,

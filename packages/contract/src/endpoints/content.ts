@@ -20,13 +20,13 @@ export const config = endpoint({
   data: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 
-export const WENBEN_NAMES = ['protocol', 'privacy', 'about'] as const;
-export const wenben = endpoint({
+export const CONTENT_PAGE_NAMES = ['protocol', 'privacy', 'about'] as const;
+export const page = endpoint({
   path: '/common/wenben',
   auth: false,
   tag,
   summary: 'An agreement page as HTML: protocol (user agreement), privacy, about.',
-  body: body({ name: z.enum(WENBEN_NAMES, { error: 'validation.invalid' }), lang: lang() }),
+  body: body({ name: z.enum(CONTENT_PAGE_NAMES, { error: 'validation.invalid' }), lang: lang() }),
   data: z.object({ name: z.string(), title: z.string(), content: z.string() }),
 });
 
@@ -38,7 +38,7 @@ const newsItem = z.object({
   create_time: z.number(),
 });
 
-export const newss = endpoint({
+export const news = endpoint({
   path: '/common/newss',
   auth: false,
   tag,
@@ -47,7 +47,7 @@ export const newss = endpoint({
   data: z.object({ list: z.array(newsItem), total: z.number() }),
 });
 
-export const newsinfo = endpoint({
+export const newsDetail = endpoint({
   path: '/common/newsinfo',
   auth: false,
   tag,

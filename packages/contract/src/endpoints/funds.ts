@@ -2,88 +2,38 @@ import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import {
-  accepted,
   amount,
   body,
   currency,
   halfWidth,
   id,
   lang,
-  market,
+  MONEY_LIST_SIZE,
   wireMoney as money,
   optionalText,
   paging,
   text,
   wireUnix as unix,
+  unixOrNull,
+  wallet,
 } from '../fields.ts';
+import { uploadPath } from './uploads.ts';
 
 /**
- * Money calls: wallets, identity verification, bank cards, deposits, withdrawals, exchange, loans,
- * fund records, and the product lists whose frozen amounts count in the user's assets.
+ * Money calls: bank cards, deposits, withdrawals, exchange and fund records (identity verification is in
+ * `kyc.ts`, uploads in `uploads.ts`, loans in `loans.ts`, the copy-trade orders in `copy-trade.ts`).
  * Paths and field names are the wire's (docs/wire.md); services use English names.
  * Money is a decimal string with 4 decimals; times are unix seconds.
  */
 const tag = 'funds';
 
-/** The wallet of a call (`type`): any of the nine currencies, jpy by default. */
-const wallet = () => currency().default('jpy');
-const unixOrNull = z.number().nullable().describe('unix seconds, null until decided');
 /** 0 pending review, 1 approved, 2 rejected (deposits, withdrawals, loans add 3 repaid). */
 const reviewStatus = z.number().describe('0 pending review, 1 approved, 2 rejected');
-/** Money lists: `page` / `size`, 50 rows by default (a user's pending requests stay on the first page). */
-const LIST_SIZE = 50;
 /** A JST calendar date `YYYY-MM-DD`. */
 const date = () =>
   halfWidth(10)
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
     .describe('JST date YYYY-MM-DD');
-/** A path returned by /common/upload1 (`uploads/<name>`). */
-const uploadPath = (missing: 'deposit.proofRequired' | 'validation.required' = 'validation.required') =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? missing : 'validation.invalid') })
-    .trim()
-    .min(1, missing)
-    .max(200, 'validation.tooLong')
-    .describe('path returned by /common/upload1');
-
-// ---------------------------------------------------------------- uploads and verification
-
-/** Multipart upload: one image in field `card` (JPEG, PNG or WebP by its bytes, ≤ 10 MB). */
-export const upload1 = endpoint({
-  path: '/common/upload1',
-  auth: true,
-  tag: 'kyc',
-  summary:
-    'Upload an image (multipart/form-data, field `card`): JPEG, PNG or WebP (checked by its bytes), at most 10 MB. `data` is its relative path (`uploads/<name>`, what /user/shiming and /user/chongzhi take); the reply also carries `url`, a signed URL that shows it in a plain <img> without headers for 15 minutes (GET, HMAC over path, session holder and expiry; altered or expired → 401). The bare path serves only its owner (token header) and operators.',
-  body: body({}),
-  data: z.string().describe('relative path, e.g. uploads/3f…9a.jpg'),
-});
-
-/**
- * The owner's copy of an upload: GET /api/vue/uploads/:name with the `token` header, or the signed URL
- * (`?s=&e=&sig=`) a reply gave, without headers.
- */
-export const uploadFile = { path: '/uploads/:name', method: 'GET' } as const;
-
-export const shiming = endpoint({
-  path: '/user/shiming',
-  auth: true,
-  tag: 'kyc',
-  summary:
-    'Submit identity verification: name, ID number, front and back images (paths from /common/upload1), privacy notice accepted. Refused when already verified or under review; allowed again after a rejection.',
-  body: body({
-    realname: text(50).describe('full name as on the ID'),
-    id_card: halfWidth(30).describe('ID number'),
-    frontcard: uploadPath().describe('front image path'),
-    backcard: uploadPath().describe('back image path'),
-    privacy: accepted('kyc.privacyRequired')
-      .optional()
-      .describe(
-        'privacy notice accepted: 1 / true / on (the app requires the tick; older clients may omit it)',
-      ),
-  }),
-  data: z.null(),
-});
 
 // ---------------------------------------------------------------- bank cards
 
@@ -110,12 +60,12 @@ const cardRow = z.object({
   create_time: unix,
 });
 
-export const cardList = endpoint({
+export const cards = endpoint({
   path: '/user/cardList',
   auth: true,
   tag,
   summary: "The user's bank accounts, numbers masked (page / size).",
-  body: body({ ...paging(LIST_SIZE) }),
+  body: body({ ...paging(MONEY_LIST_SIZE) }),
   data: z.array(cardRow),
 });
 export const addCard = endpoint({
@@ -134,7 +84,7 @@ export const editCard = endpoint({
   body: body({ bankid: id(), ...card }),
   data: z.null(),
 });
-export const delbakcard = endpoint({
+export const removeCard = endpoint({
   path: '/user/delbakcard',
   auth: true,
   tag,
@@ -161,7 +111,7 @@ const channelRow = z.object({
   max: money,
 });
 
-export const rechargeChannel = endpoint({
+export const depositChannels = endpoint({
   path: '/common/recharge_channel',
   auth: true,
   tag,
@@ -170,7 +120,7 @@ export const rechargeChannel = endpoint({
   data: z.array(channelRow),
 });
 
-export const ischongzhi = endpoint({
+export const depositCheck = endpoint({
   path: '/user/ischongzhi',
   auth: true,
   tag,
@@ -185,7 +135,7 @@ export const ischongzhi = endpoint({
   data: z.object({ money, type: z.enum(CURRENCIES), min: money, max: money }),
 });
 
-export const chongzhi = endpoint({
+export const deposit = endpoint({
   path: '/user/chongzhi',
   auth: true,
   money: true,
@@ -218,18 +168,18 @@ const depositRow = z.object({
   check_time: unixOrNull,
 });
 
-export const rechargelist = endpoint({
+export const deposits = endpoint({
   path: '/user/rechargelist',
   auth: true,
   tag,
   summary: 'The user’s deposits, newest first (all wallets unless `type` is given; page / size).',
-  body: body({ type: currency().optional(), ...paging(LIST_SIZE) }),
+  body: body({ type: currency().optional(), ...paging(MONEY_LIST_SIZE) }),
   data: z.array(depositRow),
 });
 
 // ---------------------------------------------------------------- withdrawals
 
-export const withdrawal = endpoint({
+export const withdraw = endpoint({
   path: '/user/withdrawal',
   auth: true,
   money: true,
@@ -282,12 +232,12 @@ const withdrawalRow = z.object({
   check_time: unixOrNull,
 });
 
-export const withdrawallist = endpoint({
+export const withdrawals = endpoint({
   path: '/user/withdrawallist',
   auth: true,
   tag,
   summary: 'The user’s withdrawals of a wallet, newest first (status 0 counts as frozen; page / size).',
-  body: body({ type: wallet(), ...paging(LIST_SIZE) }),
+  body: body({ type: wallet(), ...paging(MONEY_LIST_SIZE) }),
   data: z.array(withdrawalRow),
 });
 
@@ -303,7 +253,7 @@ const exchangeQuote = z.object({
   converted: money.optional().describe('what arrives, rounded down to the currency’s minor unit'),
 });
 
-export const rotationRate = endpoint({
+export const exchangeRate = endpoint({
   path: '/user/rotation_rate',
   auth: true,
   tag,
@@ -312,7 +262,7 @@ export const rotationRate = endpoint({
   data: exchangeQuote,
 });
 
-export const rotation = endpoint({
+export const exchange = endpoint({
   path: '/user/rotation',
   auth: true,
   money: true,
@@ -321,83 +271,6 @@ export const rotation = endpoint({
     'Exchange between two wallets at the current rate (stored with the transfer pair). Same currency refused.',
   body: body({ money: amount(), from: currency(), to: currency() }),
   data: exchangeQuote.extend({ order_number: z.string() }),
-});
-
-// ---------------------------------------------------------------- loans
-
-export const loaninfo = endpoint({
-  path: '/user/loaninfo',
-  auth: true,
-  tag,
-  summary:
-    'Loan terms before applying: credit score, limit, borrowed, available, annual rate and the interest a given amount would cost per day and per 30 days.',
-  body: body({ type: wallet(), money: amount().optional() }),
-  data: z.object({
-    type: z.enum(CURRENCIES),
-    xyf: z.number().describe('credit score'),
-    kjed: money.describe('loan limit'),
-    yjed: money.describe('borrowed (unpaid principal)'),
-    available: money,
-    rate: z.string().describe('annual interest rate in percent'),
-    pending: z.boolean().describe('an application awaits review'),
-    unpaid: z.boolean(),
-    daily_interest: money.optional(),
-    interest_30d: money.optional(),
-    verified: z.boolean().describe('identity verified (Kabuto extension)'),
-    limit_source: z
-      .enum(['operator', 'rule', 'none'])
-      .describe("Kabuto extension: the limit is an operator's, the credit-score rule's, or none yet"),
-    tiers: z
-      .array(z.object({ score: z.number(), limit: money }))
-      .describe(
-        'Kabuto extension: the starting-limit rule of verified users in this wallet (the highest tier the score reaches)',
-      ),
-  }),
-});
-
-export const toJq = endpoint({
-  path: '/user/to_jq',
-  auth: true,
-  money: true,
-  tag,
-  summary:
-    'Apply for a loan (≤ available limit, no pending application, no unpaid loan when configured). Money moves when an operator approves.',
-  body: body({ type: wallet(), money: amount() }),
-  data: z.object({ id: z.string(), order_number: z.string() }),
-});
-
-export const toHq = endpoint({
-  path: '/user/to_hq',
-  auth: true,
-  money: true,
-  tag,
-  summary:
-    'Repay the wallet’s unpaid loans in full: `money` must be at least principal + interest; exactly that is charged.',
-  body: body({ type: wallet(), money: amount() }),
-  data: z.object({ order_number: z.string(), principal: money, interest: money, total: money }),
-});
-
-const loanRow = z.object({
-  id: z.string(),
-  order_number: z.string(),
-  type: z.enum(CURRENCIES),
-  money,
-  rate: z.string().describe('annual rate in percent'),
-  interest: money.describe('accrued (unpaid) or paid (repaid) interest'),
-  status: z.number().describe('0 pending review, 1 borrowed (unpaid), 2 rejected, 3 repaid'),
-  reason: z.string(),
-  create_time: unix,
-  check_time: unixOrNull,
-  repay_time: unixOrNull,
-});
-
-export const loanlist = endpoint({
-  path: '/user/loanlist',
-  auth: true,
-  tag,
-  summary: 'Loan applications and loans of a wallet, newest first (page / size).',
-  body: body({ type: wallet(), ...paging(LIST_SIZE) }),
-  data: z.array(loanRow),
 });
 
 // ---------------------------------------------------------------- fund records
@@ -450,7 +323,7 @@ const recordFilter = {
   end: date().optional(),
 };
 
-export const capitalloglist = endpoint({
+export const records = endpoint({
   path: '/user/capitalloglist',
   auth: true,
   tag,
@@ -459,7 +332,7 @@ export const capitalloglist = endpoint({
   data: z.object({ list: z.array(recordRow), total: z.number() }),
 });
 
-export const capitallogcsv = endpoint({
+export const statement = endpoint({
   path: '/user/capitallogcsv',
   auth: true,
   tag,
@@ -473,40 +346,4 @@ export const capitallogcsv = endpoint({
       z.object({ type: z.enum(CURRENCIES), opening: money, closing: money, inflow: money, outflow: money }),
     ),
   }),
-});
-
-// ---------------------------------------------------------------- product lists (frozen amounts)
-
-export const userproductlist = endpoint({
-  path: '/trade/userproductlist',
-  auth: true,
-  tag: 'trading',
-  summary:
-    'Copy-trade orders, newest first (status 0 following, 1 ended, 2 locked; the money of stakes not ended counts as frozen).',
-  body: body({ type: market(), lang: lang(), ...paging(LIST_SIZE) }),
-  data: z.array(
-    z
-      .object({
-        id: z.string(),
-        order_no: z.string(),
-        product_id: z.string(),
-        name: z.string(),
-        sender: z.string().describe('issuer'),
-        money: money.describe('money in the stake now'),
-        cj_money: money.describe('invested'),
-        dprofit: z.number().describe('stated daily target, % (a target only)'),
-        scday: z.number().describe('lock-in days'),
-        aprofit: money.describe('P&L booked so far'),
-        tprofit: money.describe('P&L booked at the last close'),
-        units: money,
-        nav: z.number().describe('NAV at entry'),
-        buy_time: unix,
-        lock_time: unix.describe('end of the lock-in'),
-        end: unix.describe("the product's end"),
-        status: z.number().describe('0 following, 1 ended, 2 locked'),
-        create_time: unix,
-        end_time: z.number().nullable(),
-      })
-      .catchall(z.unknown()),
-  ),
 });

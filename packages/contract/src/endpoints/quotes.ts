@@ -28,7 +28,7 @@ export const quoteRow = z.object({
 
 export const SESSION_STATES = ['pre', 'opening_call', 'open', 'lunch', 'closing_auction', 'closed'] as const;
 
-export const zhishu = endpoint({
+export const indices = endpoint({
   path: '/parameter/zhishu',
   auth: false,
   tag,
@@ -38,7 +38,7 @@ export const zhishu = endpoint({
 });
 
 export const RANKS = ['active', 'rise', 'fall', 'popular'] as const;
-export const top = endpoint({
+export const rankings = endpoint({
   path: '/parameter/top',
   auth: false,
   tag,
@@ -52,7 +52,7 @@ export const top = endpoint({
   data: z.array(quoteRow),
 });
 
-export const stockdetails = endpoint({
+export const stock = endpoint({
   path: '/trade/stockdetails',
   auth: false,
   tag,
@@ -129,7 +129,7 @@ export const search = endpoint({
   data: z.array(quoteRow.extend({ market: z.string() })),
 });
 
-export const optionalList = endpoint({
+export const watchlist = endpoint({
   path: '/user/Optionallist',
   auth: true,
   tag,
@@ -138,7 +138,7 @@ export const optionalList = endpoint({
   data: z.array(quoteRow),
 });
 
-export const addOptional = endpoint({
+export const addToWatchlist = endpoint({
   path: '/user/addOptional',
   auth: true,
   tag,
@@ -147,7 +147,7 @@ export const addOptional = endpoint({
   data: z.null(),
 });
 
-export const removeOptional = endpoint({
+export const removeFromWatchlist = endpoint({
   path: '/user/removeOptional',
   auth: true,
   tag,

@@ -122,7 +122,7 @@ export const totpLogin = endpoint({
 
 // ------------------------------------------------------------------ enrolment
 
-export const securityStatus = endpoint({
+export const status = endpoint({
   path: '/user/security',
   auth: true,
   tag,

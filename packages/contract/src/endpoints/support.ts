@@ -32,7 +32,7 @@ const userMessage = z.object({
   reply_time: z.number().nullable(),
 });
 
-export const supportInfo = endpoint({
+export const info = endpoint({
   path: '/user/support_info',
   auth: true,
   tag,
@@ -41,7 +41,7 @@ export const supportInfo = endpoint({
   data: z.object({ hours, list: z.array(userMessage) }),
 });
 
-export const supportSend = endpoint({
+export const send = endpoint({
   path: '/user/support_send',
   auth: true,
   tag,
@@ -58,7 +58,7 @@ const adminRow = userMessage.extend({
   replied_by: z.string().describe('the operator’s name, "" until replied'),
 });
 
-export const adminSupportList = endpoint({
+export const adminList = endpoint({
   path: '/support/list',
   auth: true,
   tag: adminTag,
@@ -71,7 +71,7 @@ export const adminSupportList = endpoint({
   data: z.object({ list: z.array(adminRow), total: z.number(), open: z.number() }),
 });
 
-export const adminSupportReply = endpoint({
+export const adminReply = endpoint({
   path: '/support/reply',
   auth: true,
   tag: adminTag,

@@ -12,7 +12,7 @@ import {
   positiveInt,
   wireNum,
 } from '../fields.ts';
-import { blockBuyBody, blockOrOrder, ordinaryOrderFlags } from './block.ts';
+import { blockBuyBody, blockOrOrder, ordinaryOrderFlags } from './block-trades.ts';
 import { symbol } from './quotes.ts';
 
 const tag = 'trading';
@@ -93,7 +93,7 @@ const positionsByIndex = <S extends z.ZodRawShape>(summary: S) =>
     Record<string, z.output<typeof positionRow> | z.output<S[keyof S]>>
   >;
 
-export const buyStock = endpoint({
+export const buy = endpoint({
   path: '/trade/buy_stock',
   auth: true,
   money: true,
@@ -147,7 +147,7 @@ export const buyStock = endpoint({
   data: z.object({ id: z.string(), order_no: z.string(), status: z.number() }),
 });
 
-export const sellStock = endpoint({
+export const sell = endpoint({
   path: '/trade/sell_stock',
   auth: true,
   money: true,
@@ -162,7 +162,7 @@ export const sellStock = endpoint({
   data: z.object({ id: z.string(), sell_price: z.string(), yingkui: z.string() }),
 });
 
-export const cancelStock = endpoint({
+export const cancel = endpoint({
   path: '/trade/cancel_stock',
   auth: true,
   money: true,
@@ -172,7 +172,7 @@ export const cancelStock = endpoint({
   data: z.null(),
 });
 
-export const stockDetail = endpoint({
+export const position = endpoint({
   path: '/trade/stockdetail',
   auth: true,
   tag,
@@ -181,7 +181,7 @@ export const stockDetail = endpoint({
   data: positionRow,
 });
 
-export const userStockList = endpoint({
+export const openPositions = endpoint({
   path: '/trade/userstocklist',
   auth: true,
   tag,
@@ -198,7 +198,7 @@ export const userStockList = endpoint({
   }),
 });
 
-export const userStockLists = endpoint({
+export const closedPositions = endpoint({
   path: '/trade/userstocklists',
   auth: true,
   tag,

@@ -6,7 +6,7 @@ import type { accountService } from './account.service.ts';
 import { userInfoReply } from './account.wire.ts';
 
 export function accountRoutes(kit: RouteKit, account: ReturnType<typeof accountService>): void {
-  kit.post(accountApi.getUserinfo, async (req) =>
+  kit.post(accountApi.userInfo, async (req) =>
     ok(userInfoReply(await account.userInfo(currentUser(req).id, req.body.type))),
   );
 }

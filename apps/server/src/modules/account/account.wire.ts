@@ -3,7 +3,7 @@ import { CURRENCIES } from '@kabuto/domain';
 import type { UserInfo } from '../../shared/user-info.ts';
 
 /** getUserinfo's reply (`userInfoData` of the contract). */
-export type UserInfoWire = DataOf<typeof accountApi.getUserinfo>;
+export type UserInfoWire = DataOf<typeof accountApi.userInfo>;
 
 /**
  * getUserinfo's reply from the user info: the account, then verification (`is_true`, `realname`,

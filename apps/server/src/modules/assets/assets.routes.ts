@@ -6,5 +6,5 @@ import type { AssetsService } from './assets.service.ts';
 
 /** Total assets in yen with its breakdown (a Kabuto extension beside getUserinfo's per-market figures). */
 export function assetsRoutes(kit: RouteKit, assets: AssetsService): void {
-  kit.post(assetsApi.assetsSummary, async (req) => ok(await assets.summary(currentUser(req).id)));
+  kit.post(assetsApi.summary, async (req) => ok(await assets.summary(currentUser(req).id)));
 }

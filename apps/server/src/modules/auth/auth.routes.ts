@@ -55,12 +55,12 @@ export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
     return ok(null, 'ok.changed');
   });
 
-  kit.post(accountApi.setPasswords, async (req) => {
+  kit.post(accountApi.setFundPassword, async (req) => {
     await auth.setFundPassword(currentUser(req).id, wire.newFundPassword(req.body));
     return ok(null, 'ok.changed');
   });
 
-  kit.post(accountApi.changePasswords, async (req) => {
+  kit.post(accountApi.changeFundPassword, async (req) => {
     await auth.changeFundPassword(currentUser(req), wire.passwordChange(req.body), stepUpProof(req));
     return ok(null, 'ok.changed');
   });

@@ -14,11 +14,11 @@ export const registration = (b: BodyOf<typeof accountApi.register>): Registratio
 
 /** A password change: `old_pass` the current one, `new_pass` and `new_passs` the new one twice. */
 export const passwordChange = (
-  b: BodyOf<typeof accountApi.changePassword | typeof accountApi.changePasswords>,
+  b: BodyOf<typeof accountApi.changePassword | typeof accountApi.changeFundPassword>,
 ): PasswordChange => ({ current: b.old_pass, next: b.new_pass, nextAgain: b.new_passs });
 
 /** `/user/setPasswords`: the first fund password, twice. */
-export const newFundPassword = (b: BodyOf<typeof accountApi.setPasswords>) => ({
+export const newFundPassword = (b: BodyOf<typeof accountApi.setFundPassword>) => ({
   next: b.new_pass,
   nextAgain: b.new_passs,
 });
@@ -33,7 +33,7 @@ export function signInReply(r: Result<'afterPassword'>): DataOf<typeof accountAp
 }
 
 /** `/user/securityStatus`: the passkeys, whether TOTP is on, the recovery codes left, the operators' rule. */
-export const securityStatusReply = (s: Result<'status'>): DataOf<typeof securityApi.securityStatus> => ({
+export const securityStatusReply = (s: Result<'status'>): DataOf<typeof securityApi.status> => ({
   passkeys: s.passkeys.map((p) => ({
     id: p.id,
     name: p.name,

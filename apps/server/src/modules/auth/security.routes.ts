@@ -62,7 +62,7 @@ export function securityRoutes(kit: RouteKit, deps: Deps, security: PasskeysServ
   );
 
   // ---- enrolment
-  kit.post(securityApi.securityStatus, async (req) =>
+  kit.post(securityApi.status, async (req) =>
     ok(wire.securityStatusReply(await security.status(currentUser(req).id))),
   );
   kit.post(securityApi.passkeyOptions, async (req) =>

@@ -21,19 +21,19 @@ export function contentRoutes(kit: RouteKit, deps: Deps, depositWindow: DepositW
     if (body.type === undefined || body.type === 'all') return ok(publicSettings(settings));
     return ok(marketConfig(settings, body.type, clock.now(), await depositWindow(body.type)));
   });
-  kit.post(contentApi.wenben, async ({ body }) => ok(await getPage(db, body.name, body.lang)));
-  kit.post(contentApi.newss, async ({ body }) => {
+  kit.post(contentApi.page, async ({ body }) => ok(await getPage(db, body.name, body.lang)));
+  kit.post(contentApi.news, async ({ body }) => {
     const { list, total } = await listNews(db, body.lang, body.page, body.size);
     return ok({ list: list.map(wire.newsRow), total });
   });
-  kit.post(contentApi.newsinfo, async ({ body }) =>
+  kit.post(contentApi.newsDetail, async ({ body }) =>
     ok(wire.newsReply(await getNews(db, body.id, body.lang))),
   );
 
-  kit.post(accountApi.notice, async (req) =>
+  kit.post(accountApi.notices, async (req) =>
     ok(pageOf(await listNotices(db, currentUser(req).id, req.body.lang), req.body).map(wire.noticeRow)),
   );
-  kit.post(accountApi.noticedetail, async (req) =>
+  kit.post(accountApi.noticeDetail, async (req) =>
     ok(
       wire.noticeReply(
         await readNotice(db, currentUser(req).id, req.body.id, req.body.lang, new Date(clock.now())),

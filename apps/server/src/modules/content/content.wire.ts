@@ -7,7 +7,7 @@ import type { listNotices, readNotice } from './notice.service.ts';
 type NewsItem = Awaited<ReturnType<typeof listNews>>['list'][number];
 type Notice = Awaited<ReturnType<typeof listNotices>>[number];
 
-export const newsRow = (n: NewsItem): DataOf<typeof contentApi.newss>['list'][number] => ({
+export const newsRow = (n: NewsItem): DataOf<typeof contentApi.news>['list'][number] => ({
   id: n.id,
   title: n.title,
   summary: n.summary,
@@ -15,12 +15,12 @@ export const newsRow = (n: NewsItem): DataOf<typeof contentApi.newss>['list'][nu
   create_time: n.publishedAt,
 });
 
-export const newsReply = (n: Awaited<ReturnType<typeof getNews>>): DataOf<typeof contentApi.newsinfo> => ({
+export const newsReply = (n: Awaited<ReturnType<typeof getNews>>): DataOf<typeof contentApi.newsDetail> => ({
   ...newsRow(n),
   content: n.content,
 });
 
-export const noticeRow = (n: Notice): DataOf<typeof accountApi.notice>[number] => ({
+export const noticeRow = (n: Notice): DataOf<typeof accountApi.notices>[number] => ({
   id: n.id,
   title: n.title,
   create_time: n.sentAt,
@@ -29,7 +29,7 @@ export const noticeRow = (n: Notice): DataOf<typeof accountApi.notice>[number] =
 
 export const noticeReply = (
   n: Awaited<ReturnType<typeof readNotice>>,
-): DataOf<typeof accountApi.noticedetail> => ({
+): DataOf<typeof accountApi.noticeDetail> => ({
   id: n.id,
   title: n.title,
   content: n.content,

@@ -1,4 +1,4 @@
-import { adminApi, dayTradeApi } from '@kabuto/contract';
+import { adminApi, dayTradingApi } from '@kabuto/contract';
 import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -20,7 +20,7 @@ export function dayTradeRoutes(
   service: DayTradeService,
   review: DayTradeReview,
 ): void {
-  kit.post(dayTradeApi.rnjy, async (req) =>
+  kit.post(dayTradingApi.apply, async (req) =>
     ok(
       await service.apply(
         currentUser(req),
@@ -34,7 +34,7 @@ export function dayTradeRoutes(
     const inst = deps.market.instrument(symbol);
     return inst ? nameOf(inst, lang) : symbol;
   };
-  kit.post(dayTradeApi.urnjylist, async (req) => {
+  kit.post(dayTradingApi.applications, async (req) => {
     const rows = await service.list(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((v) => applicationWire(v, names, req.body.lang)));
   });

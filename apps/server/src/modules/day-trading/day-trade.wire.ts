@@ -1,11 +1,11 @@
-import { type DataOf, type dayTradeApi, wirePercent } from '@kabuto/contract';
+import { type DataOf, type dayTradingApi, wirePercent } from '@kabuto/contract';
 import { DAY_TRADE_STATE, formatUnits, toUnixSeconds } from '@kabuto/domain';
 import type { Lang } from '@kabuto/market';
 import type { ApplicationView } from './day-trade.service.ts';
 
 /** The contract's rows of the day-trading calls (`credit`, `yingkui`, …), made from the service's views. */
 
-type Row = DataOf<typeof dayTradeApi.urnjylist>[number];
+type Row = DataOf<typeof dayTradingApi.applications>[number];
 
 /** P&L as a percent of the line, 2 decimals, truncated toward zero. */
 const gainOf = (pnl: bigint, amount: bigint): number =>

@@ -42,7 +42,7 @@ export type FundsModule = ReturnType<typeof fundsModule>;
 
 export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, m: FundsModule): void {
   // ---- bank cards
-  kit.post(fundsApi.cardList, async (req) => ok(pageOf(await m.cards.list(currentUser(req).id), req.body)));
+  kit.post(fundsApi.cards, async (req) => ok(pageOf(await m.cards.list(currentUser(req).id), req.body)));
   kit.post(fundsApi.addCard, async (req) =>
     ok(await m.cards.add(currentUser(req), wire.cardInput(req.body), stepUpProof(req)), 'ok.added'),
   );
@@ -50,17 +50,17 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     await m.cards.edit(currentUser(req), req.body.bankid, wire.cardInput(req.body), stepUpProof(req));
     return ok(null, 'ok.changed');
   });
-  kit.post(fundsApi.delbakcard, async (req) => {
+  kit.post(fundsApi.removeCard, async (req) => {
     await m.cards.remove(currentUser(req), req.body.bankid, stepUpProof(req));
     return ok(null, 'ok.unbound');
   });
 
   // ---- deposits
-  kit.post(fundsApi.rechargeChannel, async (req) =>
+  kit.post(fundsApi.depositChannels, async (req) =>
     ok((await m.deposits.channels(req.body.type)).map(wire.channelRow)),
   );
   kit.post(
-    fundsApi.ischongzhi,
+    fundsApi.depositCheck,
     async (req) =>
       ok(wire.precheckReply(await m.deposits.precheck(currentUser(req).id, wire.depositInput(req.body)))),
     {
@@ -73,7 +73,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
       },
     },
   );
-  kit.post(fundsApi.chongzhi, async (req) =>
+  kit.post(fundsApi.deposit, async (req) =>
     ok(
       wire.filedReply(
         await m.deposits.submit(currentUser(req).id, wire.depositSubmission(req.body), req.idempotency),
@@ -81,7 +81,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
       'ok.depositSubmitted',
     ),
   );
-  kit.post(fundsApi.rechargelist, async (req) => {
+  kit.post(fundsApi.deposits, async (req) => {
     const user = currentUser(req);
     const rows = await m.deposits.list(user.id, req.body.type, (name) =>
       signedUploadUrl(user, name, deps.clock.now()),
@@ -90,7 +90,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   });
 
   // ---- withdrawals
-  kit.post(fundsApi.withdrawal, async (req) =>
+  kit.post(fundsApi.withdraw, async (req) =>
     ok(
       wire.filedReply(
         await m.withdrawals.request(
@@ -106,17 +106,17 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   kit.post(fundsApi.withdrawable, async (req) =>
     ok(wire.withdrawableReply(await m.withdrawals.withdrawable(currentUser(req).id, req.body.type))),
   );
-  kit.post(fundsApi.withdrawallist, async (req) =>
+  kit.post(fundsApi.withdrawals, async (req) =>
     ok(
       pageOf(await m.withdrawals.list(currentUser(req).id, req.body.type), req.body).map(wire.withdrawalRow),
     ),
   );
 
   // ---- exchange
-  kit.post(fundsApi.rotationRate, async (req) =>
+  kit.post(fundsApi.exchangeRate, async (req) =>
     ok(await m.exchange.preview({ amount: req.body.money, from: req.body.from, to: req.body.to })),
   );
-  kit.post(fundsApi.rotation, async (req) =>
+  kit.post(fundsApi.exchange, async (req) =>
     ok(
       await m.exchange.exchange(currentUser(req).id, wire.exchangeInput(req.body), req.idempotency),
       'ok.exchanged',
@@ -124,14 +124,12 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
 
   // ---- fund records
-  kit.post(fundsApi.capitalloglist, async (req) => ok(await m.records.list(currentUser(req).id, req.body)));
-  kit.post(fundsApi.capitallogcsv, async (req) =>
-    ok(await m.records.statement(currentUser(req).id, req.body)),
-  );
+  kit.post(fundsApi.records, async (req) => ok(await m.records.list(currentUser(req).id, req.body)));
+  kit.post(fundsApi.statement, async (req) => ok(await m.records.statement(currentUser(req).id, req.body)));
 
   // ---- product lists whose frozen amounts count in the assets live with their areas: copy-trade orders
-  // (/trade/userproductlist) in modules/products, IPO subscriptions in modules/ipo, block-trade
-  // subscriptions (/trade/ustockslist) in modules/block.
+  // (/trade/userproductlist) in modules/copy-trade, IPO subscriptions in modules/new-shares, block-trade
+  // subscriptions (/trade/ustockslist) in modules/block-trades.
 
   // ---- back office
   adminKit.post(adminApi.depositList, 'reviewer', async (req, op) =>

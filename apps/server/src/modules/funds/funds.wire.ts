@@ -16,20 +16,20 @@ export const cardInput = (b: BodyOf<typeof fundsApi.addCard>): CardInput => ({
   accountType: b.account_type,
 });
 
-export const exchangeInput = (b: BodyOf<typeof fundsApi.rotation>) => ({
+export const exchangeInput = (b: BodyOf<typeof fundsApi.exchange>) => ({
   amount: b.money,
   from: b.from,
   to: b.to,
 });
 
-export const depositInput = (b: BodyOf<typeof fundsApi.ischongzhi>): DepositInput => ({
+export const depositInput = (b: BodyOf<typeof fundsApi.depositCheck>): DepositInput => ({
   amount: b.money,
   currency: b.type,
   channelPassword: b.rpassword,
   channelId: b.channel,
 });
 
-export const depositSubmission = (b: BodyOf<typeof fundsApi.chongzhi>) => ({
+export const depositSubmission = (b: BodyOf<typeof fundsApi.deposit>) => ({
   amount: b.money,
   currency: b.type,
   channelPassword: b.rpassword,
@@ -37,7 +37,7 @@ export const depositSubmission = (b: BodyOf<typeof fundsApi.chongzhi>) => ({
   proofUpload: b.rjpz,
 });
 
-export const withdrawalInput = (b: BodyOf<typeof fundsApi.withdrawal>): WithdrawalInput => ({
+export const withdrawalInput = (b: BodyOf<typeof fundsApi.withdraw>): WithdrawalInput => ({
   amount: b.money,
   cardId: b.bankid,
   fundPassword: b.passwords,
@@ -45,7 +45,7 @@ export const withdrawalInput = (b: BodyOf<typeof fundsApi.withdrawal>): Withdraw
 });
 
 /** /user/rechargelist's row: the proof as `rjpz` (its path) and `rjpz_url` (signed). */
-export const depositRow = (d: DepositRow): DataOf<typeof fundsApi.rechargelist>[number] => ({
+export const depositRow = (d: DepositRow): DataOf<typeof fundsApi.deposits>[number] => ({
   id: d.id,
   order_number: d.orderNo,
   type: d.currency,
@@ -112,7 +112,7 @@ type Result<K extends keyof DepositsService> = Awaited<ReturnType<DepositsServic
 /** `/common/recharge_channel`'s row: the wallet as `type`, the window as `open_from`/`open_to`, `quick` every day. */
 export const channelRow = (
   c: Result<'channels'>[number],
-): DataOf<typeof fundsApi.rechargeChannel>[number] => ({
+): DataOf<typeof fundsApi.depositChannels>[number] => ({
   id: c.id,
   type: c.currency,
   name: c.name,
@@ -129,7 +129,7 @@ export const channelRow = (
 });
 
 /** `/user/ischongzhi`: the amount as `money`, the wallet as `type`, and its limits. */
-export const precheckReply = (p: Result<'precheck'>): DataOf<typeof fundsApi.ischongzhi> => ({
+export const precheckReply = (p: Result<'precheck'>): DataOf<typeof fundsApi.depositCheck> => ({
   money: p.amount,
   type: p.currency,
   min: p.min,
@@ -142,7 +142,7 @@ export const filedReply = (r: { id: string; orderNo: string }) => ({ id: r.id, o
 /** `/user/withdrawallist`'s row: the amount as `money`, the bank as `bank_name`, the masked number `bank_num`. */
 export const withdrawalRow = (
   w: Awaited<ReturnType<WithdrawalsService['list']>>[number],
-): DataOf<typeof fundsApi.withdrawallist>[number] => ({
+): DataOf<typeof fundsApi.withdrawals>[number] => ({
   id: w.id,
   order_number: w.orderNo,
   type: w.currency,

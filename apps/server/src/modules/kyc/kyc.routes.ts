@@ -1,4 +1,4 @@
-import { API_BASE, adminApi, fundsApi } from '@kabuto/contract';
+import { API_BASE, adminApi, kycApi, uploadsApi } from '@kabuto/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError, refuse, UnauthorizedError } from '../../lib/errors.ts';
@@ -40,7 +40,7 @@ export function kycRoutes(
   const { db, env, clock } = deps;
 
   kit.post(
-    fundsApi.upload1,
+    uploadsApi.image,
     async (req) => {
       const user = currentUser(req);
       if (!req.isMultipart()) return refuse('upload.failed');
@@ -79,7 +79,7 @@ export function kycRoutes(
   // altered or expired signature is 401.
   const signedSession = sessionOfSignedUrl(deps);
   raw.app.get(
-    `${API_BASE}${fundsApi.uploadFile.path}`,
+    `${API_BASE}${uploadsApi.file.path}`,
     {
       schema: {
         summary:
@@ -105,7 +105,7 @@ export function kycRoutes(
     },
   );
 
-  kit.post(fundsApi.shiming, async (req) => {
+  kit.post(kycApi.submit, async (req) => {
     await kyc.submit(currentUser(req).id, kycInput(req.body));
     return ok(null, 'ok.submitted');
   });

@@ -1,9 +1,9 @@
-import type { BodyOf, fundsApi } from '@kabuto/contract';
+import type { BodyOf, kycApi } from '@kabuto/contract';
 import type { UserDetailContributor } from '../../shared/admin-contributors.ts';
 import type { KycInput, KycService } from './kyc.service.ts';
 
 /** The KYC area's contract names to and from the service's English ones. */
-export const kycInput = (b: BodyOf<typeof fundsApi.shiming>): KycInput => ({
+export const kycInput = (b: BodyOf<typeof kycApi.submit>): KycInput => ({
   realname: b.realname,
   idNumber: b.id_card,
   frontUpload: b.frontcard,

@@ -1,4 +1,4 @@
-import { adminApi, fundsApi } from '@kabuto/contract';
+import { adminApi, loansApi } from '@kabuto/contract';
 import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -7,22 +7,22 @@ import type { LoansService } from './loans.service.ts';
 import * as wire from './loans.wire.ts';
 
 export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
-  kit.post(fundsApi.loaninfo, async (req) =>
+  kit.post(loansApi.info, async (req) =>
     ok(wire.loanTermsReply(await loans.info(currentUser(req).id, wire.loanTerms(req.body)))),
   );
-  kit.post(fundsApi.toJq, async (req) =>
+  kit.post(loansApi.apply, async (req) =>
     ok(
       wire.appliedReply(await loans.apply(currentUser(req), wire.loanInput(req.body), req.idempotency)),
       'ok.borrowed',
     ),
   );
-  kit.post(fundsApi.toHq, async (req) =>
+  kit.post(loansApi.repay, async (req) =>
     ok(
       wire.repaidReply(await loans.repay(currentUser(req).id, wire.loanInput(req.body), req.idempotency)),
       'ok.repaid',
     ),
   );
-  kit.post(fundsApi.loanlist, async (req) =>
+  kit.post(loansApi.list, async (req) =>
     ok(pageOf(await loans.list(currentUser(req).id, req.body.type), req.body).map(wire.loanRow)),
   );
 

@@ -1,19 +1,19 @@
-import type { BodyOf, DataOf, fundsApi } from '@kabuto/contract';
+import type { BodyOf, DataOf, loansApi } from '@kabuto/contract';
 import type { UserDetailContributor } from '../../shared/admin-contributors.ts';
 import type { LoanInput, LoanRow, LoanTerms } from './loans.deps.ts';
 import type { LoansService } from './loans.service.ts';
 
 /** The loans area's contract names to and from the service's English ones. */
 
-export const loanTerms = (b: BodyOf<typeof fundsApi.loaninfo>) => ({ currency: b.type, amount: b.money });
+export const loanTerms = (b: BodyOf<typeof loansApi.info>) => ({ currency: b.type, amount: b.money });
 
-export const loanInput = (b: BodyOf<typeof fundsApi.toJq | typeof fundsApi.toHq>): LoanInput => ({
+export const loanInput = (b: BodyOf<typeof loansApi.apply | typeof loansApi.repay>): LoanInput => ({
   currency: b.type,
   amount: b.money,
 });
 
 /** /user/loaninfo's reply: the score as `xyf`, the limit `kjed`, the unpaid principal `yjed`. */
-export const loanTermsReply = (t: LoanTerms): DataOf<typeof fundsApi.loaninfo> => ({
+export const loanTermsReply = (t: LoanTerms): DataOf<typeof loansApi.info> => ({
   type: t.currency,
   xyf: t.creditScore,
   kjed: t.limit,
@@ -53,7 +53,7 @@ export const loansUserDetail =
   };
 
 /** `/user/to_jq`: the application's id and order number. */
-export const appliedReply = (r: { id: string; orderNo: string }): DataOf<typeof fundsApi.toJq> => ({
+export const appliedReply = (r: { id: string; orderNo: string }): DataOf<typeof loansApi.apply> => ({
   id: r.id,
   order_number: r.orderNo,
 });
@@ -64,7 +64,7 @@ export const repaidReply = (r: {
   principal: string;
   interest: string;
   total: string;
-}): DataOf<typeof fundsApi.toHq> => ({
+}): DataOf<typeof loansApi.repay> => ({
   order_number: r.orderNo,
   principal: r.principal,
   interest: r.interest,
@@ -72,7 +72,7 @@ export const repaidReply = (r: {
 });
 
 /** `/user/loanlist`'s row: the wallet as `type`, the principal as `money`. */
-export const loanRow = (l: LoanRow): DataOf<typeof fundsApi.loanlist>[number] => ({
+export const loanRow = (l: LoanRow): DataOf<typeof loansApi.list>[number] => ({
   id: l.id,
   order_number: l.orderNo,
   type: l.currency,

@@ -6,11 +6,11 @@ import type { QuotesService } from './quotes.service.ts';
 import { klineQuery } from './quotes.wire.ts';
 
 export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
-  kit.post(quotesApi.zhishu, async (req) => ok(quotes.indices(req.body.type, req.body.lang)));
-  kit.post(quotesApi.top, async (req) =>
+  kit.post(quotesApi.indices, async (req) => ok(quotes.indices(req.body.type, req.body.lang)));
+  kit.post(quotesApi.rankings, async (req) =>
     ok(await quotes.top(req.body.type, req.body.rank, req.body.lang, req.body.limit)),
   );
-  kit.post(quotesApi.stockdetails, async (req) =>
+  kit.post(quotesApi.stock, async (req) =>
     ok(await quotes.detail(req.body.symbol, req.body.lang, req.body.type)),
   );
   kit.post(quotesApi.kline, async (req) => {
@@ -20,14 +20,14 @@ export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
   kit.post(quotesApi.search, async (req) =>
     ok(quotes.search(req.body.content, req.body.type, req.body.lang)),
   );
-  kit.post(quotesApi.optionalList, async (req) =>
+  kit.post(quotesApi.watchlist, async (req) =>
     ok(await quotes.watchlist(currentUser(req).id, req.body.type, req.body.lang)),
   );
-  kit.post(quotesApi.addOptional, async (req) => {
+  kit.post(quotesApi.addToWatchlist, async (req) => {
     await quotes.addWatch(currentUser(req).id, req.body.symbol, req.body.type);
     return ok(null, 'ok.added');
   });
-  kit.post(quotesApi.removeOptional, async (req) => {
+  kit.post(quotesApi.removeFromWatchlist, async (req) => {
     await quotes.removeWatch(currentUser(req).id, req.body.symbol, req.body.type);
     return ok(null, 'ok.deleted');
   });

@@ -22,7 +22,7 @@ import { nameOf, quoteRow, requireMarket } from '../../shared/market-data.ts';
 import { configuredFeeSchedule, loadSettings } from '../../shared/settings.ts';
 import * as repo from './quotes.repo.ts';
 
-type DetailData = z.output<typeof quotesApi.stockdetails.data>;
+type DetailData = z.output<typeof quotesApi.stock.data>;
 
 /** Quote calls: indices, rankings, one stock, candles, search and the watchlist. */
 export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {

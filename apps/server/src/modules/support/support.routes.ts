@@ -7,9 +7,9 @@ import type { SupportService } from './support.service.ts';
 
 /** In-app support: the user's page and message, the back office's inbox and reply. */
 export function supportRoutes(kit: RouteKit, adminKit: AdminRouteKit, support: SupportService): void {
-  kit.post(supportApi.supportInfo, async (req) => ok(await support.info(currentUser(req).id, req.body)));
+  kit.post(supportApi.info, async (req) => ok(await support.info(currentUser(req).id, req.body)));
   kit.post(
-    supportApi.supportSend,
+    supportApi.send,
     async (req) => ok(await support.send(currentUser(req).id, req.body.body), 'ok.supportSent'),
     {
       // besides the hourly limit per user: bursts per token or address
@@ -22,8 +22,8 @@ export function supportRoutes(kit: RouteKit, adminKit: AdminRouteKit, support: S
     },
   );
 
-  adminKit.post(supportApi.adminSupportList, 'reviewer', async (req) => ok(await support.inbox(req.body)));
-  adminKit.post(supportApi.adminSupportReply, 'reviewer', async (req, op) => {
+  adminKit.post(supportApi.adminList, 'reviewer', async (req) => ok(await support.inbox(req.body)));
+  adminKit.post(supportApi.adminReply, 'reviewer', async (req, op) => {
     await support.reply(op, req.body.id, req.body.body);
     return ok(null, 'ok.replied');
   });

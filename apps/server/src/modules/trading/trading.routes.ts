@@ -1,4 +1,4 @@
-import { DZ_TYPES, dayTradeApi, tradingApi } from '@kabuto/contract';
+import { DZ_TYPES, dayTradingApi, tradingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -16,6 +16,7 @@ import {
   openListWire,
   positionWire,
   soldWire,
+  wireQuantity,
 } from './trading.wire.ts';
 
 export function tradingRoutes(
@@ -47,16 +48,16 @@ export function tradingRoutes(
   /** Exit orders (stop, trailing, OCO; the order inquiry): wired in app.ts. */
   exits?: ExitsService,
 ): void {
-  kit.post(tradingApi.buyStock, async (req) => {
+  kit.post(tradingApi.buy, async (req) => {
     const request = buyRequest(req.body);
     if ('block' in request)
       return ok(await block.subscribe(currentUser(req), request.block, req.idempotency), 'ok.subscribed');
-    if (dayTrade && dayTradeApi.isDayTradeBuy(req.body))
+    if (dayTrade && dayTradingApi.isDayTradeBuy(req.body))
       return ok(await dayTrade.buy(currentUser(req), request.order, req.idempotency), 'ok.bought');
     const data = await orders.buy(currentUser(req), request.order, req.idempotency);
     return ok(data, 'ok.bought');
   });
-  kit.post(tradingApi.sellStock, async (req) =>
+  kit.post(tradingApi.sell, async (req) =>
     ok(
       soldWire(
         await positions.sell(
@@ -64,20 +65,20 @@ export function tradingRoutes(
           req.body.id,
           req.idempotency,
           req.body.type,
-          req.body.zhang,
+          wireQuantity(req.body),
         ),
       ),
       'ok.sold',
     ),
   );
-  kit.post(tradingApi.cancelStock, async (req) => {
+  kit.post(tradingApi.cancel, async (req) => {
     await positions.cancel(currentUser(req).id, req.body.id, req.idempotency);
     return ok(null, 'ok.cancelled');
   });
-  kit.post(tradingApi.stockDetail, async (req) =>
+  kit.post(tradingApi.position, async (req) =>
     ok(positionWire(await positions.position(currentUser(req).id, req.body.id), req.body.lang)),
   );
-  kit.post(tradingApi.userStockList, async (req) =>
+  kit.post(tradingApi.openPositions, async (req) =>
     ok(
       openListWire(
         await positions.openPositions(currentUser(req).id, req.body.type),
@@ -86,7 +87,7 @@ export function tradingRoutes(
       ),
     ),
   );
-  kit.post(tradingApi.userStockLists, async (req) =>
+  kit.post(tradingApi.closedPositions, async (req) =>
     ok(closedListWire(await positions.closedPositions(currentUser(req).id, req.body.type), req.body.lang)),
   );
   if (!exits) return;
@@ -95,7 +96,7 @@ export function tradingRoutes(
     const request = exitRequestOf(
       b.kind,
       { limit: b.limit_price, stop: b.stop_price, trail: b.trail, trailPct: b.trail_pct },
-      b.zhang,
+      wireQuantity(b),
     );
     return ok({ ids: await exits.place(currentUser(req).id, b.id, request, req.idempotency) });
   });
@@ -108,7 +109,7 @@ export function tradingRoutes(
     await exits.amend(
       currentUser(req).id,
       b.id,
-      { limitPrice: b.limit_price, stopPrice: b.stop_price, quantity: b.zhang },
+      { limitPrice: b.limit_price, stopPrice: b.stop_price, quantity: wireQuantity(b) },
       req.idempotency,
     );
     return ok(null);

@@ -1,6 +1,6 @@
 import {
   type BodyOf,
-  blockApi,
+  blockTradesApi,
   type DataOf,
   DZ_TYPES,
   type tradingApi,
@@ -84,7 +84,7 @@ export function openListWire(
   all: { positions: readonly PositionView[]; value: Units; pnl: Units },
   lang: Lang,
   dzType?: number,
-): DataOf<typeof tradingApi.userStockList> {
+): DataOf<typeof tradingApi.openPositions> {
   const list = dzType === undefined ? all : onlyDzType(all.positions, dzType);
   return { ...keyed(list.positions, lang), ccsz: wireNumber(list.value), fdyk: wireNumber(list.pnl) };
 }
@@ -104,7 +104,7 @@ function onlyDzType(positions: readonly PositionView[], dzType: number) {
 export function closedListWire(
   list: { positions: readonly PositionView[]; pnl: Units },
   lang: Lang,
-): DataOf<typeof tradingApi.userStockLists> {
+): DataOf<typeof tradingApi.closedPositions> {
   return { ...keyed(list.positions, lang), lsyk: wireNumber(list.pnl) };
 }
 
@@ -128,9 +128,10 @@ export interface BlockSubscription {
  * `gdlx` market or limit at `buy_price`, `dz_type=1` after-market).
  */
 export function buyRequest(
-  b: BodyOf<typeof tradingApi.buyStock>,
+  b: BodyOf<typeof tradingApi.buy>,
 ): { block: BlockSubscription } | { order: BuyInput } {
-  if (blockApi.isBlockBuy(b)) return { block: { offeringId: b.id, quantity: b.zhang, password: b.password } };
+  if (blockTradesApi.isBlockBuy(b))
+    return { block: { offeringId: b.id, quantity: b.zhang, password: b.password } };
   return {
     order: {
       symbol: b.symbol,
@@ -207,3 +208,6 @@ export function exitWire(e: ExitRow, name: string, level: Units | null): z.outpu
     fired_at: seconds(e.fired_at),
   };
 }
+
+/** The quantity of a sell, an exit order or an amendment: the wire's `zhang` (shares). */
+export const wireQuantity = <T extends { zhang?: unknown }>(body: T): T['zhang'] => body.zhang;

@@ -15,9 +15,9 @@ export const HOME_RANK_ROWS = 10;
 export function homeOpeningCalls(): void {
   const type = storedMarket();
   const lang = currentLanguage();
-  callEarly(endpoints.account.getUserinfo, { type });
-  callEarly(endpoints.assets.assetsSummary, {});
-  callEarly(endpoints.account.notice, { lang, size: LIST_ALL });
-  callEarly(endpoints.quotes.zhishu, { type, lang });
-  callEarly(endpoints.quotes.top, { type, rank: 'active', limit: HOME_RANK_ROWS, lang });
+  callEarly(endpoints.account.userInfo, { type });
+  callEarly(endpoints.assets.summary, {});
+  callEarly(endpoints.account.notices, { lang, size: LIST_ALL });
+  callEarly(endpoints.quotes.indices, { type, lang });
+  callEarly(endpoints.quotes.rankings, { type, rank: 'active', limit: HOME_RANK_ROWS, lang });
 }

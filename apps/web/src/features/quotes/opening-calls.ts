@@ -12,6 +12,6 @@ export function stockOpeningCalls(query: URLSearchParams): void {
   const { symbol, market: type } = stockTarget(query);
   if (!symbol) return;
   const lang = currentLanguage();
-  callEarly(endpoints.quotes.stockdetails, { symbol, type, lang });
-  callEarly(endpoints.quotes.optionalList, { type, lang });
+  callEarly(endpoints.quotes.stock, { symbol, type, lang });
+  callEarly(endpoints.quotes.watchlist, { type, lang });
 }

@@ -4,7 +4,7 @@ import { fetchData, type RefData } from '../api.ts';
 import { endpoints } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type Wire = RefData<typeof endpoints.assets.assetsSummary>;
+type Wire = RefData<typeof endpoints.assets.summary>;
 
 /** Total assets in yen across every wallet, with its breakdown; amounts are decimal strings in yen. */
 export interface AssetsSummary {
@@ -52,7 +52,7 @@ const fromWire = (w: Wire): AssetsSummary => ({
 export const assetsSummaryQuery = () =>
   queryOptions({
     queryKey: [...scopes.user, 'assets'],
-    queryFn: async ({ signal }) => fromWire(await fetchData(endpoints.assets.assetsSummary, {}, { signal })),
+    queryFn: async ({ signal }) => fromWire(await fetchData(endpoints.assets.summary, {}, { signal })),
   });
 
 /** Money may have moved since the last look: asked again whenever a screen showing it opens. */

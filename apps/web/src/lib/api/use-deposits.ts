@@ -6,14 +6,14 @@ import { LIST_ALL } from '../transport.ts';
 import { type WithAmount, withAmount } from './wire-amount.ts';
 
 /** One deposit; `amount` is the wire's `money`. */
-export type DepositRow = WithAmount<RefData<typeof endpoints.funds.rechargelist>[number]>;
+export type DepositRow = WithAmount<RefData<typeof endpoints.funds.deposits>[number]>;
 
 /** `/user/rechargelist`: the user's deposits of every wallet, newest first. */
 export const depositsQuery = () =>
   queryOptions({
     queryKey: [...scopes.money, 'deposits'],
     queryFn: async ({ signal }): Promise<DepositRow[]> =>
-      (await fetchData(endpoints.funds.rechargelist, { size: LIST_ALL }, { signal })).map(withAmount),
+      (await fetchData(endpoints.funds.deposits, { size: LIST_ALL }, { signal })).map(withAmount),
     staleTime: 0,
   });
 

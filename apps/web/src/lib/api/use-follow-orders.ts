@@ -2,10 +2,10 @@ import type { Language } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../api.ts';
-import { productEndpoints } from '../product-endpoints.ts';
+import { copyTradeEndpoints } from '../product-endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type WireOrder = RefData<typeof productEndpoints.userproductlist>[number];
+type WireOrder = RefData<typeof copyTradeEndpoints.orders>[number];
 
 /** A copy-trade order (stake) in English names: 0 following, 1 ended, 2 locked. */
 export interface FollowOrder {
@@ -60,11 +60,7 @@ export const followOrdersQuery = (market: Market, lang: Language) =>
     queryKey: [...scopes.products, 'orders', market, lang],
     queryFn: async ({ signal }): Promise<FollowOrder[]> =>
       (
-        await fetchData(
-          productEndpoints.userproductlist,
-          { type: market as 'jpy', lang, size: 100 },
-          { signal },
-        )
+        await fetchData(copyTradeEndpoints.orders, { type: market as 'jpy', lang, size: 100 }, { signal })
       ).map(toOrder),
     staleTime: 0,
   });

@@ -11,7 +11,7 @@ export const indicesQuery = (market: Market, lang = currentLanguage()) =>
   queryOptions({
     queryKey: [...scopes.quotes, 'indices', market, lang],
     queryFn: ({ signal }) =>
-      fetchData(endpoints.quotes.zhishu, { type: market, lang }, { signal, silent: true }),
+      fetchData(endpoints.quotes.indices, { type: market, lang }, { signal, silent: true }),
     staleTime: 10_000,
   });
 

@@ -5,7 +5,7 @@ import { fetchData, type RefData } from '../api.ts';
 import { endpoints } from '../endpoints.ts';
 import { scopes } from '../query-scopes.ts';
 
-type WireRecord = RefData<typeof endpoints.ipo.usernewstocklist>[number];
+type WireRecord = RefData<typeof endpoints.newShares.applications>[number];
 
 /** A subscription record in English names. */
 export interface ApplicationRecord {
@@ -58,7 +58,7 @@ export const recordsQuery = (type: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.newShares, 'records', type, lang],
     queryFn: async ({ signal }): Promise<ApplicationRecord[]> =>
-      (await fetchData(endpoints.ipo.usernewstocklist, { type, lang }, { signal })).map(toRecord),
+      (await fetchData(endpoints.newShares.applications, { type, lang }, { signal })).map(toRecord),
     staleTime: 0,
   });
 

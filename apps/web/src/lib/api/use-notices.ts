@@ -11,7 +11,7 @@ export const noticesQuery = () =>
   queryOptions({
     queryKey: [...scopes.notices, 'list'],
     queryFn: ({ signal }) =>
-      fetchData(endpoints.account.notice, { lang: currentLanguage(), size: LIST_ALL }, { signal }),
+      fetchData(endpoints.account.notices, { lang: currentLanguage(), size: LIST_ALL }, { signal }),
   });
 
 /**

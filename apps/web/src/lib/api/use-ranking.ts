@@ -16,7 +16,7 @@ export const rankingQuery = (market: Market, rank: Rank, limit = 20, lang = curr
   queryOptions({
     queryKey: [...scopes.quotes, 'top', market, rank, limit, lang],
     queryFn: ({ signal }) =>
-      fetchData(endpoints.quotes.top, { type: market, rank, limit, lang }, { signal, silent: true }),
+      fetchData(endpoints.quotes.rankings, { type: market, rank, limit, lang }, { signal, silent: true }),
     staleTime: 10_000,
   });
 

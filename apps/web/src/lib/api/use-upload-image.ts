@@ -8,7 +8,7 @@ export function useUploadImage() {
   return useMutation({
     mutationFn: async (file: File) => {
       const { blob, name } = await prepareImage(file);
-      return (await upload(endpoints.funds.upload1, 'card', blob, name)).data;
+      return (await upload(endpoints.uploads.image, 'card', blob, name)).data;
     },
   });
 }

@@ -6,7 +6,7 @@ import { endSessionToLogin } from '../logout.ts';
 import { scopes } from '../query-scopes.ts';
 import { storedMarket } from '../storage.ts';
 
-type UserInfoWire = RefData<typeof endpoints.account.getUserinfo>;
+type UserInfoWire = RefData<typeof endpoints.account.userInfo>;
 
 /** The logged-in user, as the screens read it. Amounts are decimal strings. */
 export interface UserInfo {
@@ -69,7 +69,7 @@ export const userInfoQuery = (market = storedMarket()) =>
     queryKey: [...scopes.user, 'info', market],
     queryFn: async ({ signal }) => {
       try {
-        return userInfoFromWire(await fetchData(endpoints.account.getUserinfo, { type: market }, { signal }));
+        return userInfoFromWire(await fetchData(endpoints.account.userInfo, { type: market }, { signal }));
       } catch (e) {
         if (isApiError(e) && e.kind === 'refusal') endSessionToLogin();
         throw e;

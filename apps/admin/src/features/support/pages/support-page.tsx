@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useInbox, useReply } from '../api/use-support.ts';
 
-type Row = DataOut<typeof supportApi.adminSupportList>['list'][number];
+type Row = DataOut<typeof supportApi.adminList>['list'][number];
 type Filter = 'open' | 'replied' | 'all';
 const REPLY_MAX = 2000;
 

@@ -14,7 +14,7 @@ export const positionSummaryQuery = (type: Market) =>
     queryKey: [...scopes.positions, 'summary', type],
     queryFn: async ({ signal }) => {
       try {
-        const data = await fetchData(endpoints.trading.userStockList, { type }, { signal, silent: true });
+        const data = await fetchData(endpoints.trading.openPositions, { type }, { signal, silent: true });
         // JSON numbers on the wire (docs/wire.md, "Numbers, money and times"), read back into the exact decimal the asset sums use
         const text = (v: unknown) =>
           typeof v === 'string' || typeof v === 'number' ? decimalText(v) || '0' : '0';

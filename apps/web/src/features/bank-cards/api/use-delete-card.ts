@@ -7,7 +7,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cardId: string) => call(endpoints.funds.delbakcard, { bankid: cardId }),
+    mutationFn: (cardId: string) => call(endpoints.funds.removeCard, { bankid: cardId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery().queryKey }),
   });
 }

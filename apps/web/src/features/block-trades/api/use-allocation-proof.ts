@@ -15,7 +15,7 @@ export const allocationProofQuery = (id: string, type: Currency, enabled: boolea
     queryKey: [...scopes.money, 'block-draw', id, type],
     queryFn: async ({ signal }): Promise<AllocationProof> => {
       const p = await fetchData(
-        endpoints.block.blockDraw,
+        endpoints.blockTrades.draw,
         { id, type: type as 'jpy' },
         { signal, silent: true },
       );

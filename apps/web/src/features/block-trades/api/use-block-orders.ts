@@ -7,7 +7,7 @@ import { moneyCaller } from '../../../lib/idempotency.ts';
 /** `/trade/buy_stock {is_qc: 2, id, zhang, password}`: subscribe to a block offering (money held). */
 export function useSubscribe() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.trading.buyStock));
+  const [send] = useState(() => moneyCaller(endpoints.trading.buy));
   return useMutation({
     mutationFn: (x: { offeringId: string; shares: string; password?: string; type: string }) =>
       send({
@@ -24,7 +24,7 @@ export function useSubscribe() {
 /** `/trade/buy_stock {dz_type: 1, …}`: an after-market trade at the day's closing price (leverage 1). */
 export function useAfterMarketBuy() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.trading.buyStock));
+  const [send] = useState(() => moneyCaller(endpoints.trading.buy));
   return useMutation({
     mutationFn: (x: { symbol: string; shares: string; direction: 1 | 2; type: string }) =>
       send({

@@ -4,7 +4,7 @@ import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-type WireRecord = RefData<typeof endpoints.block.ustockslist>[number];
+type WireRecord = RefData<typeof endpoints.blockTrades.subscriptions>[number];
 
 /** A block subscription: 0 pending (money frozen), 1 allocated, 2 refunded. */
 export interface BlockRecord {
@@ -42,7 +42,9 @@ export const blockRecordsQuery = (type: Currency) =>
   queryOptions({
     queryKey: [...scopes.money, 'block-records', type],
     queryFn: async ({ signal }): Promise<BlockRecord[]> =>
-      (await fetchData(endpoints.block.ustockslist, { type: type as 'jpy' }, { signal })).map(toRecord),
+      (await fetchData(endpoints.blockTrades.subscriptions, { type: type as 'jpy' }, { signal })).map(
+        toRecord,
+      ),
     staleTime: 0,
   });
 

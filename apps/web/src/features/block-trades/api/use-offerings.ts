@@ -4,7 +4,7 @@ import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-type WireOffering = RefData<typeof endpoints.block.nbhllist>[number];
+type WireOffering = RefData<typeof endpoints.blockTrades.offerings>[number];
 
 /** A block offering (or, in the after-market list, a listed stock at the closing price). */
 export interface Offering {
@@ -49,7 +49,7 @@ export const offeringsQuery = (type: Currency, kind: 'block' | 'afterMarket') =>
     queryFn: async ({ signal }): Promise<Offering[]> =>
       (
         await fetchData(
-          endpoints.block.nbhllist,
+          endpoints.blockTrades.offerings,
           { type: type as 'jpy', dz_type: kind === 'block' ? 0 : 1 },
           { signal },
         )

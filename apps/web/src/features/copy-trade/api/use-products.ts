@@ -2,11 +2,11 @@ import type { Language } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../../../lib/api.ts';
-import { productEndpoints } from '../../../lib/product-endpoints.ts';
+import { copyTradeEndpoints } from '../../../lib/product-endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-type WireProduct = RefData<typeof productEndpoints.productlist>[number];
-type WireDetail = RefData<typeof productEndpoints.productdetail>;
+type WireProduct = RefData<typeof copyTradeEndpoints.products>[number];
+type WireDetail = RefData<typeof copyTradeEndpoints.product>;
 
 /** A copy-trade product in English names. */
 export interface Product {
@@ -86,7 +86,7 @@ export const productsQuery = (market: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.products, 'list', market, lang],
     queryFn: async ({ signal }): Promise<Product[]> =>
-      (await fetchData(productEndpoints.productlist, { type: market as 'jpy', lang }, { signal })).map(
+      (await fetchData(copyTradeEndpoints.products, { type: market as 'jpy', lang }, { signal })).map(
         toProduct,
       ),
     staleTime: 0,
@@ -98,9 +98,7 @@ export const productQuery = (id: string, market: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.products, 'detail', id, market, lang],
     queryFn: async ({ signal }): Promise<ProductDetail> =>
-      toDetail(
-        await fetchData(productEndpoints.productdetail, { id, type: market as 'jpy', lang }, { signal }),
-      ),
+      toDetail(await fetchData(copyTradeEndpoints.product, { id, type: market as 'jpy', lang }, { signal })),
     staleTime: 0,
   });
 export const useProduct = (id: string, market: Market, lang: Language) =>

@@ -5,11 +5,11 @@ import { refreshMoney, refreshPositions } from '../../../lib/api/refresh.ts';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { moneyCaller } from '../../../lib/idempotency.ts';
-import { dayTradeEndpoints } from '../../../lib/product-endpoints.ts';
+import { dayTradingEndpoints } from '../../../lib/product-endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 import type { StartupConfig } from '../../../lib/startup-config.ts';
 
-type WireLine = RefData<typeof dayTradeEndpoints.urnjylist>[number];
+type WireLine = RefData<typeof dayTradingEndpoints.applications>[number];
 
 /** A day-trading application: 0 in review, 1 approved, 2 rejected, 3 trading, 4 complete, 5 failed. */
 export interface DayLine {
@@ -53,7 +53,7 @@ export const dayLinesQuery = (type: Market) =>
   queryOptions({
     queryKey: [...scopes.money, 'day-trades', type],
     queryFn: async ({ signal }): Promise<DayLine[]> =>
-      (await fetchData(dayTradeEndpoints.urnjylist, { type }, { signal })).map(toLine),
+      (await fetchData(dayTradingEndpoints.applications, { type }, { signal })).map(toLine),
     staleTime: 0,
   });
 
@@ -82,7 +82,7 @@ export const dayPositionsQuery = (type: Market) =>
   queryOptions({
     queryKey: [...scopes.positions, 'day-trade', type],
     queryFn: async ({ signal }): Promise<DayPosition[]> => {
-      const data = await fetchData(endpoints.trading.userStockList, { type, buy_type: '1' }, { signal });
+      const data = await fetchData(endpoints.trading.openPositions, { type, buy_type: '1' }, { signal });
       return Object.entries(data as Record<string, unknown>)
         .filter(([k, v]) => /^\d+$/.test(k) && v && typeof v === 'object')
         .map(([, v]) => {
@@ -109,7 +109,7 @@ export const useDayPositions = (type: Market, enabled: boolean) =>
 /** `/trade/rnjy {money, type}`: apply (the amount is held at once). */
 export function useApply() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(dayTradeEndpoints.rnjy));
+  const [send] = useState(() => moneyCaller(dayTradingEndpoints.apply));
   return useMutation({
     mutationFn: (x: { money: string; type: Market }) => send({ money: x.money, type: x.type }),
     onSuccess: () => refreshMoney(queryClient),
@@ -119,7 +119,7 @@ export function useApply() {
 /** `/trade/buy_stock {dz_type: 3, …}`: a market order against today's line. */
 export function useDayBuy() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.trading.buyStock));
+  const [send] = useState(() => moneyCaller(endpoints.trading.buy));
   return useMutation({
     mutationFn: (x: { symbol: string; shares: string; leverage: number; direction: 1 | 2; type: Market }) =>
       send({
@@ -138,7 +138,7 @@ export function useDayBuy() {
 /** `/trade/sell_stock {id, type}`: close a day-trade position early (the money returns to the line). */
 export function useDayClose() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.trading.sellStock));
+  const [send] = useState(() => moneyCaller(endpoints.trading.sell));
   return useMutation({
     mutationFn: (x: { id: string; type: Market }) => send({ id: x.id, type: x.type }),
     onSuccess: () => Promise.all([refreshMoney(queryClient), refreshPositions(queryClient)]),

@@ -4,13 +4,13 @@ import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-export type DepositChannel = RefData<typeof endpoints.funds.rechargeChannel>[number];
+export type DepositChannel = RefData<typeof endpoints.funds.depositChannels>[number];
 
 /** `/common/recharge_channel {type}`: where to transfer to, each channel's window and limits. */
 export const channelsQuery = (type: Currency) =>
   queryOptions({
     queryKey: [...scopes.money, 'channels', type],
-    queryFn: ({ signal }) => fetchData(endpoints.funds.rechargeChannel, { type }, { signal }),
+    queryFn: ({ signal }) => fetchData(endpoints.funds.depositChannels, { type }, { signal }),
     staleTime: 0,
   });
 

@@ -11,7 +11,7 @@ export const CHANNEL_PASSWORD_FIELD = 'rpassword';
 /** What the deposit pre-check is asked about. */
 export interface DepositCheckInput {
   amount: string;
-  type: RefBody<typeof endpoints.funds.ischongzhi>['type'];
+  type: RefBody<typeof endpoints.funds.depositCheck>['type'];
   /** The channel's password. */
   channelPassword: string;
   channel: string;
@@ -21,7 +21,7 @@ export interface DepositCheckInput {
 export function useDepositCheck() {
   return useMutation({
     mutationFn: (x: DepositCheckInput) =>
-      call(endpoints.funds.ischongzhi, {
+      call(endpoints.funds.depositCheck, {
         money: x.amount,
         type: x.type,
         rpassword: x.channelPassword,

@@ -8,7 +8,7 @@ import { moneyCaller } from '../../../lib/idempotency.ts';
 /** A deposit: `amount` into the `type` wallet through `channel`, with the transfer's proof (an upload path). */
 export interface DepositInput {
   amount: string;
-  type: RefBody<typeof endpoints.funds.chongzhi>['type'];
+  type: RefBody<typeof endpoints.funds.deposit>['type'];
   proof: string;
   channel: string;
   channelPassword: string;
@@ -17,7 +17,7 @@ export interface DepositInput {
 /** `/user/chongzhi {money, type, rjpz, channel, rpassword}` with an Idempotency-Key: file a deposit. */
 export function useSubmitDeposit() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.funds.chongzhi));
+  const [send] = useState(() => moneyCaller(endpoints.funds.deposit));
   return useMutation({
     mutationFn: (x: DepositInput) =>
       send({

@@ -6,7 +6,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 /** A rate, and for an amount (`amount`, the wire's `money`) what it converts to. */
-export type FxQuote = WithAmount<RefData<typeof endpoints.funds.rotationRate>>;
+export type FxQuote = WithAmount<RefData<typeof endpoints.funds.exchangeRate>>;
 
 /** How often the preview follows the moving rate. */
 const REFRESH_MS = 10_000;
@@ -20,7 +20,7 @@ export const fxQuoteQuery = (from: Currency, to: Currency, amount: string | null
     queryKey: [...scopes.money, 'fx', from, to, amount ?? ''],
     queryFn: async ({ signal }): Promise<FxQuote> =>
       withAmount(
-        await fetchData(endpoints.funds.rotationRate, amount ? { from, to, money: amount } : { from, to }, {
+        await fetchData(endpoints.funds.exchangeRate, amount ? { from, to, money: amount } : { from, to }, {
           signal,
           silent: true,
         }),

@@ -7,7 +7,7 @@ import { endpoints } from '../../../lib/endpoints.ts';
 export function useSubmitKyc() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefBody<typeof endpoints.funds.shiming>) => call(endpoints.funds.shiming, body),
+    mutationFn: (body: RefBody<typeof endpoints.kyc.submit>) => call(endpoints.kyc.submit, body),
     onSuccess: () => refreshMoney(queryClient),
   });
 }

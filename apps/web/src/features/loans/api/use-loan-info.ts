@@ -4,7 +4,7 @@ import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-type LoanInfoWire = RefData<typeof endpoints.funds.loaninfo>;
+type LoanInfoWire = RefData<typeof endpoints.loans.info>;
 
 /** A wallet's loan terms; amounts are decimal strings. */
 export interface LoanInfo {
@@ -51,7 +51,7 @@ export const loanInfoQuery = (type: Currency, amount: string | null) =>
     queryKey: [...scopes.money, 'loan', type, amount ?? ''],
     queryFn: async ({ signal }) =>
       fromWire(
-        await fetchData(endpoints.funds.loaninfo, amount ? { type, money: amount } : { type }, {
+        await fetchData(endpoints.loans.info, amount ? { type, money: amount } : { type }, {
           signal,
           silent: !!amount,
         }),

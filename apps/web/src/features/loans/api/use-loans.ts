@@ -7,14 +7,14 @@ import { scopes } from '../../../lib/query-scopes.ts';
 import { LIST_ALL } from '../../../lib/transport.ts';
 
 /** One loan or application; `amount` is the wire's `money`. */
-export type LoanRow = WithAmount<RefData<typeof endpoints.funds.loanlist>[number]>;
+export type LoanRow = WithAmount<RefData<typeof endpoints.loans.list>[number]>;
 
 /** `/user/loanlist {type}`: loan applications and loans of one wallet, newest first. */
 export const loansQuery = (type: Currency) =>
   queryOptions({
     queryKey: [...scopes.money, 'loans', type],
     queryFn: async ({ signal }): Promise<LoanRow[]> =>
-      (await fetchData(endpoints.funds.loanlist, { type, size: LIST_ALL }, { signal })).map(withAmount),
+      (await fetchData(endpoints.loans.list, { type, size: LIST_ALL }, { signal })).map(withAmount),
     staleTime: 0,
   });
 

@@ -8,9 +8,9 @@ import { moneyCaller } from '../../../lib/idempotency.ts';
 /** `/user/to_hq {type, money}` with an Idempotency-Key: repay the wallet's loans (principal + interest). */
 export function useRepay() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.funds.toHq));
+  const [send] = useState(() => moneyCaller(endpoints.loans.repay));
   return useMutation({
-    mutationFn: (x: { type: RefBody<typeof endpoints.funds.toHq>['type']; amount: string }) =>
+    mutationFn: (x: { type: RefBody<typeof endpoints.loans.repay>['type']; amount: string }) =>
       send({ type: x.type, money: x.amount }),
     onSuccess: () => refreshMoney(queryClient),
   });

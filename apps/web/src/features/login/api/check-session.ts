@@ -4,5 +4,5 @@ import { storedMarket } from '../../../lib/storage.ts';
 
 /** `/user/getUserinfo {type}` without toasts or redirects: the splash decides where to go. */
 export function checkSession() {
-  return call(endpoints.account.getUserinfo, { type: storedMarket() }, { silent: true });
+  return call(endpoints.account.userInfo, { type: storedMarket() }, { silent: true });
 }

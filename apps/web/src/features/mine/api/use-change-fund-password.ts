@@ -7,6 +7,6 @@ import type { PasswordChange } from '../validation.ts';
 export function useChangeFundPassword() {
   return useMutation({
     mutationFn: (c: PasswordChange) =>
-      call(endpoints.account.changePasswords, { old_pass: c.old, new_pass: c.next, new_passs: c.repeat }),
+      call(endpoints.account.changeFundPassword, { old_pass: c.old, new_pass: c.next, new_passs: c.repeat }),
   });
 }

@@ -11,7 +11,7 @@ export const noticeDetailQuery = (queryClient: QueryClient, id: string | null) =
     queryKey: [...scopes.notices, 'detail', id],
     queryFn: async ({ signal }) => {
       const data = await fetchData(
-        endpoints.account.noticedetail,
+        endpoints.account.noticeDetail,
         { id: id!, lang: currentLanguage() },
         { signal },
       );

@@ -9,7 +9,7 @@ export function useSetFundPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (c: Omit<PasswordChange, 'old'>) =>
-      call(endpoints.account.setPasswords, { new_pass: c.next, new_passs: c.repeat }),
+      call(endpoints.account.setFundPassword, { new_pass: c.next, new_passs: c.repeat }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey }),
   });
 }

@@ -4,12 +4,12 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { HtmlContent } from '../../../components/html-content.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { type DocumentName, useWenben } from '../api/use-wenben.ts';
+import { type DocumentName, useContentPage } from '../api/use-content-page.ts';
 
 /** An agreement page from `/common/wenben`. */
 function DocumentPage({ name }: { name: DocumentName }) {
   const { t } = useTranslation('mine');
-  const doc = useWenben(name);
+  const doc = useContentPage(name);
   return (
     <>
       <PageHeader title={doc.data?.title || t(`documents.${name}`)} />

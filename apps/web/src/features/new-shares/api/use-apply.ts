@@ -9,7 +9,7 @@ import { scopes } from '../../../lib/query-scopes.ts';
 /** `/trade/buy_newstock {id, zhang, type}` with an Idempotency-Key: apply for `shares` of an offering. */
 export function useApply() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.ipo.buyNewstock));
+  const [send] = useState(() => moneyCaller(endpoints.newShares.apply));
   return useMutation({
     mutationFn: (x: { id: string; shares: number; market: Market }) =>
       send({ id: x.id, zhang: String(x.shares), type: x.market }),
@@ -21,7 +21,7 @@ export function useApply() {
 /** `/trade/newstock_abstain {id, type}`: decline a win (application id) before the payment deadline. */
 export function useAbstain() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.ipo.newstockAbstain));
+  const [send] = useState(() => moneyCaller(endpoints.newShares.decline));
   return useMutation({
     mutationFn: (x: { id: string; market: Market }) => send({ id: x.id, type: x.market }),
     onSuccess: () =>

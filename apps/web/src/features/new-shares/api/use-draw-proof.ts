@@ -10,7 +10,7 @@ export const drawProofQuery = (id: string, type: Market, enabled: boolean) =>
   queryOptions({
     queryKey: [...scopes.newShares, 'draw', id, type],
     queryFn: async ({ signal }): Promise<LotteryProof> => {
-      const p = await fetchData(endpoints.ipo.newstockDraw, { id, type }, { signal });
+      const p = await fetchData(endpoints.newShares.draw, { id, type }, { signal });
       return {
         commitment: p.commitment,
         entriesCommitment: p.entries_commitment,

@@ -5,7 +5,7 @@ import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
-type WireOffering = RefData<typeof endpoints.ipo.placinglist>[number];
+type WireOffering = RefData<typeof endpoints.newShares.offerings>[number];
 
 /** 0 upcoming, 1 subscribing, 2 ended. */
 export type Phase = 0 | 1 | 2;
@@ -98,7 +98,7 @@ export const offeringsQuery = (type: Market, lang: Language) =>
   queryOptions({
     queryKey: [...scopes.newShares, 'offerings', type, lang],
     queryFn: async ({ signal }): Promise<Offering[]> =>
-      (await fetchData(endpoints.ipo.placinglist, { type, lang }, { signal })).map(toOffering),
+      (await fetchData(endpoints.newShares.offerings, { type, lang }, { signal })).map(toOffering),
     staleTime: 10_000,
   });
 

@@ -8,7 +8,7 @@ import { scopes } from '../../../lib/query-scopes.ts';
 export const newsInfoQuery = (id: string | null, lang = currentLanguage()) =>
   queryOptions({
     queryKey: [...scopes.news, 'info', id, lang],
-    queryFn: ({ signal }) => fetchData(endpoints.content.newsinfo, { id: id!, lang }, { signal }),
+    queryFn: ({ signal }) => fetchData(endpoints.content.newsDetail, { id: id!, lang }, { signal }),
     enabled: Boolean(id),
   });
 

@@ -10,7 +10,7 @@ export const newsListQuery = (lang = currentLanguage()) =>
     queryKey: [...scopes.news, 'list', lang],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      fetchData(endpoints.content.newss, { lang, page: pageParam }, { signal }),
+      fetchData(endpoints.content.news, { lang, page: pageParam }, { signal }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.list.length, 0);
       return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;

@@ -124,7 +124,7 @@ export const openPositionsQuery = (market: Market) =>
   queryOptions({
     queryKey: [...scopes.positions, 'open', market],
     queryFn: async ({ signal }) => {
-      const data = await fetchData(endpoints.trading.userStockList, { type: market }, { signal });
+      const data = await fetchData(endpoints.trading.openPositions, { type: market }, { signal });
       return splitRows(data, { ccsz: 'value', fdyk: 'profit' });
     },
   });
@@ -140,7 +140,7 @@ export const closedPositionsQuery = (market: Market) =>
   queryOptions({
     queryKey: [...scopes.positions, 'closed', market],
     queryFn: async ({ signal }) => {
-      const data = await fetchData(endpoints.trading.userStockLists, { type: market }, { signal });
+      const data = await fetchData(endpoints.trading.closedPositions, { type: market }, { signal });
       return splitRows(data, { lsyk: 'realised' });
     },
   });
@@ -153,7 +153,7 @@ export const positionQuery = (id: string, market: Market) =>
   queryOptions({
     queryKey: [...scopes.positions, 'one', market, id],
     queryFn: async ({ signal }) =>
-      positionFromWire(await fetchData(endpoints.trading.stockDetail, { id, type: market }, { signal })),
+      positionFromWire(await fetchData(endpoints.trading.position, { id, type: market }, { signal })),
     enabled: Boolean(id),
   });
 
@@ -165,8 +165,8 @@ export function usePosition(id: string, market: Market) {
 /** Close a holding (`/trade/sell_stock`) or cancel a pending order (`/trade/cancel_stock`). */
 export function usePositionActions(market: Market) {
   const qc = useQueryClient();
-  const sell = useMemo(() => moneyCaller(endpoints.trading.sellStock), []);
-  const cancel = useMemo(() => moneyCaller(endpoints.trading.cancelStock), []);
+  const sell = useMemo(() => moneyCaller(endpoints.trading.sell), []);
+  const cancel = useMemo(() => moneyCaller(endpoints.trading.cancel), []);
   const after = async (msg: string) => {
     showMsg(msg);
     await refreshPositions(qc);

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useLendable, useLendingActions } from '../../../lib/api/lending.ts';
+import { useLendable, useLendingActions } from '../../../lib/api/stock-lending.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';

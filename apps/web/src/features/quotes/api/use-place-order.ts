@@ -26,9 +26,9 @@ export interface OrderInput {
  */
 export function usePlaceOrder(): (
   order: OrderInput,
-) => Promise<Reply<RefData<typeof endpoints.trading.buyStock>>> {
+) => Promise<Reply<RefData<typeof endpoints.trading.buy>>> {
   const qc = useQueryClient();
-  const send = useMemo(() => moneyCaller(endpoints.trading.buyStock), []);
+  const send = useMemo(() => moneyCaller(endpoints.trading.buy), []);
   return async (o) => {
     const reply = await send({
       symbol: o.symbol,

@@ -11,7 +11,7 @@ export const stockDetailsQuery = (symbol: string, market: Market, lang = current
   queryOptions({
     queryKey: [...scopes.quotes, 'details', market, symbol, lang],
     queryFn: ({ signal }) =>
-      fetchData(endpoints.quotes.stockdetails, { symbol, type: market, lang }, { signal, silent: true }),
+      fetchData(endpoints.quotes.stock, { symbol, type: market, lang }, { signal, silent: true }),
     enabled: Boolean(symbol),
   });
 

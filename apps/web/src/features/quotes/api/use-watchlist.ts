@@ -14,7 +14,7 @@ const marketScope = (market: Market) => [...scopes.watchlist, market] as const;
 export const watchlistQuery = (market: Market, lang = currentLanguage()) =>
   queryOptions({
     queryKey: [...marketScope(market), lang],
-    queryFn: ({ signal }) => fetchData(endpoints.quotes.optionalList, { type: market, lang }, { signal }),
+    queryFn: ({ signal }) => fetchData(endpoints.quotes.watchlist, { type: market, lang }, { signal }),
   });
 
 /** The watchlist of a market; polled while the stream is down. */
@@ -31,12 +31,12 @@ export function useWatchlistEdit(market: Market) {
     return qc.invalidateQueries({ queryKey: marketScope(market) });
   };
   const add = useMutation({
-    mutationFn: (symbol: string) => call(endpoints.quotes.addOptional, { symbol, type: market }),
+    mutationFn: (symbol: string) => call(endpoints.quotes.addToWatchlist, { symbol, type: market }),
     onSuccess: (r) => done(r.msg, 'ok.added'),
   });
   const remove = useMutation({
     mutationFn: (symbols: readonly string[]) =>
-      call(endpoints.quotes.removeOptional, { symbol: symbols.join(','), type: market }),
+      call(endpoints.quotes.removeFromWatchlist, { symbol: symbols.join(','), type: market }),
     onSuccess: (r) => done(r.msg, 'ok.deleted'),
   });
   return { add, remove };

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 /** One fund record; `amount` (signed: + in, − out) is the wire's `money`. */
-export type FundRecord = WithAmount<RefData<typeof endpoints.funds.capitalloglist>['list'][number]>;
+export type FundRecord = WithAmount<RefData<typeof endpoints.funds.records>['list'][number]>;
 
 export interface RecordFilter {
   kind?: FundRecordType;
@@ -28,7 +28,7 @@ export const fundRecordsQuery = (filter: RecordFilter, lang = currentLanguage())
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<{ list: FundRecord[]; total: number }> => {
       const page = await fetchData(
-        endpoints.funds.capitalloglist,
+        endpoints.funds.records,
         {
           ...(filter.kind ? { kind: filter.kind } : {}),
           ...(filter.start ? { start: filter.start } : {}),

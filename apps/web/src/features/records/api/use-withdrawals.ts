@@ -7,14 +7,14 @@ import { scopes } from '../../../lib/query-scopes.ts';
 import { LIST_ALL } from '../../../lib/transport.ts';
 
 /** One withdrawal; `amount` is the wire's `money`. */
-export type WithdrawalRow = WithAmount<RefData<typeof endpoints.funds.withdrawallist>[number]>;
+export type WithdrawalRow = WithAmount<RefData<typeof endpoints.funds.withdrawals>[number]>;
 
 /** `/user/withdrawallist {type}`: the withdrawals of one wallet, newest first. */
 export const withdrawalsQuery = (type: Currency) =>
   queryOptions({
     queryKey: [...scopes.money, 'withdrawals', type],
     queryFn: async ({ signal }): Promise<WithdrawalRow[]> =>
-      (await fetchData(endpoints.funds.withdrawallist, { type, size: LIST_ALL }, { signal })).map(withAmount),
+      (await fetchData(endpoints.funds.withdrawals, { type, size: LIST_ALL }, { signal })).map(withAmount),
     staleTime: 0,
   });
 

@@ -8,7 +8,7 @@ const SESSIONS_KEY = ['security', 'sessions'] as const;
 
 /** `/user/security`: passkeys, TOTP, recovery codes left, whether enrolment is required. */
 export const useSecurityStatus = () =>
-  useQuery({ queryKey: STATUS_KEY, queryFn: () => fetchData(endpoints.security.securityStatus, {}) });
+  useQuery({ queryKey: STATUS_KEY, queryFn: () => fetchData(endpoints.security.status, {}) });
 
 /** `/user/sessions`: the signed-in devices. */
 export const useSessions = () =>

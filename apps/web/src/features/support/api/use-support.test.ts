@@ -4,7 +4,7 @@ import { supportEndpoints } from './use-support.ts';
 
 describe('support calls', () => {
   it('have the contract paths', () => {
-    expect(supportEndpoints.info.path).toBe(supportApi.supportInfo.path);
-    expect(supportEndpoints.send.path).toBe(supportApi.supportSend.path);
+    expect(supportEndpoints.info.path).toBe(supportApi.info.path);
+    expect(supportEndpoints.send.path).toBe(supportApi.send.path);
   });
 });

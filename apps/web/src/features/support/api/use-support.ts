@@ -7,8 +7,8 @@ import { LIST_ALL } from '../../../lib/transport.ts';
 
 /** The support calls (kept with the support page, out of the first screen's code). */
 export const supportEndpoints = {
-  info: { path: '/user/support_info' } as EndpointRef<typeof supportApi.supportInfo>,
-  send: { path: '/user/support_send' } as EndpointRef<typeof supportApi.supportSend>,
+  info: { path: '/user/support_info' } as EndpointRef<typeof supportApi.info>,
+  send: { path: '/user/support_send' } as EndpointRef<typeof supportApi.send>,
 };
 type Wire = RefData<typeof supportEndpoints.info>;
 

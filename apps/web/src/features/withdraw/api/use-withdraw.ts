@@ -10,13 +10,13 @@ export interface WithdrawInput {
   amount: string;
   cardId: string;
   fundPassword: string;
-  type: RefBody<typeof endpoints.funds.withdrawal>['type'];
+  type: RefBody<typeof endpoints.funds.withdraw>['type'];
 }
 
 /** `/user/withdrawal {money, bankid, passwords, type}` with an Idempotency-Key. */
 export function useWithdraw() {
   const queryClient = useQueryClient();
-  const [send] = useState(() => moneyCaller(endpoints.funds.withdrawal));
+  const [send] = useState(() => moneyCaller(endpoints.funds.withdraw));
   return useMutation({
     mutationFn: (x: WithdrawInput) =>
       send({ money: x.amount, bankid: x.cardId, passwords: x.fundPassword, type: x.type }),
