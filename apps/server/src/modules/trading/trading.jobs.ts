@@ -12,6 +12,8 @@ import {
   POSITION_STATUS,
   percentToPpm,
 } from '@kabuto/domain';
+import { runInContext } from '../../ops/context.ts';
+import { observeJob } from '../../ops/metrics.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -140,14 +142,20 @@ export function tradingJobs(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
+  /** When the next round is due (its lag is how much later it starts). */
+  let due = 0;
 
   const round = async () => {
     if (stopped) return;
-    running = jobs.runJobs().catch((err) => log?.(err));
+    // counted (runs, failures, lag, duration) and logged with `job: "trading"`
+    running = runInContext({ job: 'trading' }, () =>
+      observeJob('trading', Date.now() - due, () => jobs.runJobs()),
+    ).catch((err) => log?.(err));
     await running;
     running = null;
     if (stopped) return;
     const ms = await intervalMs().catch(() => 1000);
+    due = Date.now() + ms;
     timer = setTimeout(round, ms);
     timer.unref?.();
   };
@@ -157,6 +165,7 @@ export function tradingJobs(
     start(): void {
       if (!stopped) return;
       stopped = false;
+      due = Date.now();
       timer = setTimeout(round, 0);
       timer.unref?.();
     },
