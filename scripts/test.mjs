@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (PGlite always,
 // PostgreSQL too when DATABASE_URL is set; among them the fuzz and cross-user suites), the crash test
-// (kill -9 under money load; PostgreSQL only, skipped with a notice without DATABASE_URL), then the
-// browser tests and Lighthouse CI with its deterministic budgets: accessibility, first-screen JavaScript
-// bytes, no console errors (both skipped with a notice when /usr/bin/chromium is absent). No step asserts
-// a timing or a performance score: those are `npm run bench` (bench/lighthouse, bench/orders, …). The
-// ledger's long model run is its own command (`npm run test:ledger-long`), which CI runs after this one.
+// (kill -9 under money load; PostgreSQL only, skipped with a notice without DATABASE_URL), the deploy test
+// (scripts/test-deploy.mjs: nginx, two production instances, PostgreSQL and Redis), then the browser tests
+// and Lighthouse CI with its deterministic budgets: accessibility, first-screen JavaScript bytes, no console
+// errors (both skipped with a notice when /usr/bin/chromium is absent). No step asserts a timing or a
+// performance score: those are `npm run bench` (bench/lighthouse, bench/orders, …). The ledger's long
+// model run is its own command (`npm run test:ledger-long`), which CI runs after this one.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { requireSupportedNode } from './runtime.mjs';
@@ -19,6 +20,9 @@ const steps = [
   ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['unit and API tests', 'npx', ['vitest', 'run']],
   ['crash test', 'npx', ['tsx', 'scripts/crash-test.ts']],
+  // two compiled production instances behind nginx (skips itself with a notice without nginx, PostgreSQL
+  // or Redis)
+  ['deploy test', 'node', ['scripts/test-deploy.mjs']],
   ['build', 'npm', ['run', 'build']],
   ['browser tests', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']],
   ['lighthouse', 'npx', ['tsx', 'scripts/lighthouse.ts']],

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '@kabuto/db';
+import type { Db, DbHandle } from '@kabuto/db';
 import { type Clock, type PositionStatus, systemClock } from '@kabuto/domain';
 import { createSimulator, type MarketDataProvider } from '@kabuto/market';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -72,6 +72,7 @@ import { httpServerFactory, trustProxyOption } from './plugins/connections.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerOps, requestIdOptions } from './plugins/ops.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { type OnReplyMismatch, replyCheck } from './plugins/reply-check.ts';
 import { routeKit } from './plugins/routes.ts';
@@ -127,6 +128,8 @@ export interface BuildOptions {
    * here (the API tests fail on one). Unset: no check.
    */
   onReplyMismatch?: OnReplyMismatch;
+  /** PostgreSQL's connection pool, for its metrics (server.ts passes it). */
+  dbPool?: DbHandle['pool'];
 }
 
 /** Background work of a process: market data, the tick stream and the leader-only jobs. */
@@ -170,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     serverFactory: httpServerFactory(env),
+    ...requestIdOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the replies on /api/docs; every reply is serialised the same way (bigint
@@ -206,6 +210,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   calendarRoutes(kit, adminKit, calendar);
 
   const market = opts.market ?? createSimulator({ clock, seed: env.SIM_SEED });
+  await registerOps(app, { db: opts.db, redis: opts.redis, market, pool: opts.dbPool, adminKit });
   const bus = opts.redis ? redisTickBus(opts.redis, opts.tickChannel) : localTickBus();
   const quotes = quotesService(deps, market);
   const stream = quoteStream(deps, market, bus, opts.stream);

@@ -3,20 +3,40 @@ import { z } from 'zod';
 /** Environment, parsed once. Everything has a default so `npm start` works on a fresh machine. */
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
+  /**
+   * `demo` (default): `npm start`, demo data, printed credentials. `production` (also chosen by
+   * NODE_ENV=production): compiled JavaScript, PostgreSQL only, no demo data, configuration checked at
+   * start (see ops/production.ts).
+   */
+  KABUTO_MODE: z.enum(['demo', 'production']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Listen address; unset: 127.0.0.1 in demo mode (this machine only), 0.0.0.0 in production. */
+  HOST: z.string().trim().min(1).optional(),
+  /**
+   * A second listener serving only GET /metrics (Prometheus text) without authentication, for a scraper on
+   * a private network; unset: metrics only at GET /api/admin/metrics with an admin operator's token.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Open connections in all (WebSockets included) before new ones are closed at the door; unset: the
+   * process's descriptor limit less what PostgreSQL, Redis and files need (see plugins/connections.ts).
+   */
+  MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().optional(),
   /**
    * Which peers may tell the client's address in X-Forwarded-For: a hop count (`1` = the one proxy in
    * front) or a comma-separated list of addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: nobody,
-   * the address is the socket's.
+   * the address is the socket's. `none` says the same explicitly (production requires one or the other).
    */
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'a hop count or addresses/CIDRs')
+    .regex(
+      /^(none|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'a hop count, addresses/CIDRs, or none',
+    )
     .optional(),
   /** Time to receive a request's headers, and its whole body (ms). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),

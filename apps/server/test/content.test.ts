@@ -22,6 +22,8 @@ describe.each(TEST_DB_KINDS)('config and content on %s', (kind) => {
     expect(map.title).toBe('Kabuto');
     expect(map.register_mode).toBe('account');
     expect(map.kefu).toBe('mailto:support@kabuto.example');
+    // the simulator's prices: the web app shows its notice on every screen
+    expect(map.simulated_prices).toBe('1');
     expect(all.length).toBeGreaterThanOrEqual(basic.length);
     const empty = await t.app.inject({ method: 'POST', url: '/api/vue/common/config' });
     expect(empty.json().status).toBe(1);

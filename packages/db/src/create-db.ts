@@ -9,6 +9,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Kysely<Database>;
   kind: DbKind;
+  /** PostgreSQL only: the connection pool (its use is a metric). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dataDir = opts.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

@@ -19,15 +19,39 @@ export interface TxOptions {
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
   const attempts = opts.attempts ?? 5;
   for (let attempt = 1; ; attempt++) {
+    let current: Tx | undefined;
     try {
       let builder = db.transaction();
       if (opts.isolation) builder = builder.setIsolationLevel(opts.isolation);
-      return await builder.execute(fn);
+      const result = await builder.execute((tx) => {
+        current = tx;
+        committed.set(tx, []);
+        return fn(tx);
+      });
+      // after the commit: a failing callback must not look like a failed (and retried) transaction
+      for (const after of committed.get(current as Tx) ?? []) {
+        try {
+          after();
+        } catch {}
+      }
+      return result;
     } catch (err) {
       if (attempt >= attempts || !isRetryable(err)) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
     }
   }
+}
+
+const committed = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Run `fn` once the transaction `tx` (from withTx) has committed; never if it rolls back. For what must
+ * count only committed work (metrics). Outside withTx it runs at once.
+ */
+export function afterCommit(tx: Tx, fn: () => void): void {
+  const list = committed.get(tx);
+  if (list) list.push(fn);
+  else fn();
 }
 
 export function isRetryable(err: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { MsgKey } from '@kabuto/contract';
-import type { Tx } from '@kabuto/db';
+import { afterCommit, type Tx } from '@kabuto/db';
 import type { Currency, Units } from '@kabuto/domain';
 import {
   type AccountId,
@@ -11,6 +11,7 @@ import {
   type TransferRequest,
 } from '@kabuto/ledger';
 import { refuse } from '../lib/errors.ts';
+import { ledgerTransfers } from '../ops/metrics.ts';
 
 /**
  * Map a ledger refusal to what the user reads. Anything else is a bug and stays an error (500).
@@ -25,7 +26,11 @@ export function ledgerRefusal(err: unknown): never {
 /** createTransfers with ledger refusals turned into msg keys. */
 export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
   try {
-    return await createTransfers(tx, requests);
+    const done = await createTransfers(tx, requests);
+    afterCommit(tx, () => {
+      for (const t of done) ledgerTransfers.inc({ code: t.code });
+    });
+    return done;
   } catch (err) {
     return ledgerRefusal(err);
   }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { DemoNotice } from '../components/demo-notice.tsx';
 import { ScreensContext } from '../lib/screens.ts';
 import { NavigationWatcher } from './navigation-watcher.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -12,6 +13,7 @@ import { publicRoutes, SCREEN_PATHS, Shell, shellRoutes } from './routes.ts';
 export function App() {
   return (
     <ScreensContext.Provider value={SCREEN_PATHS}>
+      <DemoNotice />
       <HashRouter>
         <NavigationWatcher />
         <RouteErrorBoundary>

@@ -18,7 +18,14 @@ export function contentRoutes(kit: RouteKit, deps: Deps, depositWindow: DepositW
 
   kit.post(contentApi.config, async ({ body }) => {
     const settings = await loadSettings(db);
-    if (body.type === undefined || body.type === 'all') return ok(publicSettings(settings));
+    if (body.type === undefined || body.type === 'all') {
+      // the web app's notice on every screen: prices come from the simulator, the money is not real
+      const simulated = deps.env.MARKET_PROVIDER === 'simulator';
+      return ok([
+        ...publicSettings(settings),
+        ...(simulated ? [{ name: 'simulated_prices', value: '1' }] : []),
+      ]);
+    }
     return ok(marketConfig(settings, body.type, clock.now(), await depositWindow(body.type)));
   });
   kit.post(contentApi.page, async ({ body }) => ok(await getPage(db, body.name, body.lang)));

@@ -19,6 +19,8 @@ import {
   stopAllocation,
 } from '@kabuto/domain';
 import { AppError } from '../../lib/errors.ts';
+import { runInContext } from '../../ops/context.ts';
+import { observeJob } from '../../ops/metrics.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { ExitsService } from './exits.service.ts';
@@ -290,14 +292,20 @@ export function tradingJobs(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
+  /** When the next round is due (its lag is how much later it starts). */
+  let due = 0;
 
   const round = async () => {
     if (stopped) return;
-    running = jobs.runJobs().catch((err) => log?.(err));
+    // counted (runs, failures, lag, duration) and logged with `job: "trading"`
+    running = runInContext({ job: 'trading' }, () =>
+      observeJob('trading', Date.now() - due, () => jobs.runJobs()),
+    ).catch((err) => log?.(err));
     await running;
     running = null;
     if (stopped) return;
     const ms = await intervalMs().catch(() => 1000);
+    due = Date.now() + ms;
     timer = setTimeout(round, ms);
     timer.unref?.();
   };
@@ -307,6 +315,7 @@ export function tradingJobs(
     start(): void {
       if (!stopped) return;
       stopped = false;
+      due = Date.now();
       timer = setTimeout(round, 0);
       timer.unref?.();
     },
