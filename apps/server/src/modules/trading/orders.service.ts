@@ -149,6 +149,8 @@ export function ordersService(t: TradingDeps) {
     if (!inHours) refuse('trade.outsideHours');
     const q = market.quote(inst.symbol);
     if (!q || q.price <= 0n) return refuse('trade.priceUnavailable');
+    const blocked = venue.refusal(inst.symbol);
+    if (blocked) return refuse(blocked);
 
     let price: Units;
     let filled: boolean;
