@@ -24,7 +24,14 @@ export interface QuoteItem {
 export function withTick<T extends QuoteItem>(q: T, tick: Tick | undefined): T {
   if (!tick) return q;
   const mode = tick.mode ? { mode: tick.mode, delayMinutes: tick.delayMinutes, stale: tick.stale } : {};
-  return { ...q, price: tick.price, gain: tick.gain, gainValue: tick.gainValue, volume: tick.volume, ...mode };
+  return {
+    ...q,
+    price: tick.price,
+    gain: tick.gain,
+    gainValue: tick.gainValue,
+    volume: tick.volume,
+    ...mode,
+  };
 }
 
 export interface QuoteListProps {
