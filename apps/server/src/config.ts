@@ -46,6 +46,10 @@ const EnvSchema = z.object({
   JQUANTS_BASE_URL: z.string().url().optional(),
   JQUANTS_DELAY_MINUTES: z.coerce.number().int().min(0).optional(),
   JQUANTS_RATE_PER_MIN: z.coerce.number().int().positive().optional(),
+  ALPACA_KEY_ID: z.string().optional(),
+  ALPACA_SECRET_KEY: z.string().optional(),
+  ALPACA_DATA_URL: z.string().url().optional(),
+  ALPACA_STREAM_URL: z.string().optional(),
   SIM_SEED: z.string().default('kabuto'),
   /** Login attempts per IP+account per minute, and registrations per IP per minute. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),

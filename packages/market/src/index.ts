@@ -15,6 +15,7 @@ export {
   type ProviderKind,
   parseMarketProviders,
 } from './composite.ts';
+export { AlpacaMarketData, type AlpacaOptions } from './providers/alpaca.ts';
 export { PeriodUnavailableError } from './providers/errors.ts';
 export { createMarketData, type MarketDataConfig, type ProviderEnv } from './providers/factory.ts';
 export { JQuantsMarketData, type JQuantsOptions, TOPIX_SYMBOL } from './providers/jquants.ts';

@@ -2,6 +2,7 @@ import { type Clock, MARKETS, type Market } from '@kabuto/domain';
 import { CompositeMarketData, type ProviderKind, parseMarketProviders } from '../composite.ts';
 import { createSimulator } from '../simulator/provider.ts';
 import type { MarketDataProvider } from '../types.ts';
+import { AlpacaMarketData } from './alpaca.ts';
 import { JQuantsMarketData } from './jquants.ts';
 
 /** Keys and endpoints of the real providers (environment variables of the same names). */
@@ -10,6 +11,10 @@ export interface ProviderEnv {
   JQUANTS_BASE_URL?: string;
   JQUANTS_DELAY_MINUTES?: number;
   JQUANTS_RATE_PER_MIN?: number;
+  ALPACA_KEY_ID?: string;
+  ALPACA_SECRET_KEY?: string;
+  ALPACA_DATA_URL?: string;
+  ALPACA_STREAM_URL?: string;
 }
 
 export interface MarketDataConfig {
@@ -52,7 +57,18 @@ export function createMarketData(cfg: MarketDataConfig): MarketDataProvider {
         });
         break;
       case 'alpaca':
-        throw new Error('MARKET_PROVIDER: the alpaca adapter is not available in this build');
+        if (!env.ALPACA_KEY_ID || !env.ALPACA_SECRET_KEY) {
+          throw new Error('MARKET_PROVIDER names alpaca but ALPACA_KEY_ID / ALPACA_SECRET_KEY are not set');
+        }
+        p = new AlpacaMarketData({
+          keyId: env.ALPACA_KEY_ID,
+          secret: env.ALPACA_SECRET_KEY,
+          dataUrl: env.ALPACA_DATA_URL,
+          streamUrl: env.ALPACA_STREAM_URL,
+          clock: cfg.clock,
+          fetch: cfg.fetch,
+        });
+        break;
     }
     made.set(kind, p);
     return p;
