@@ -421,7 +421,7 @@ export class AlpacaMarketData implements MarketDataProvider {
       .slice(-limit);
   }
 
-  /** Splits the catalogue knows; Alpaca's corporate-actions API is not read yet. */
+  /** Alpaca's corporate-actions API is not read yet (docs/market-data.md, "Not done yet"): none. */
   async corporateActions(_symbol: string): Promise<CorporateAction[]> {
     return [];
   }
