@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, DbHandle } from '@kabuto/db';
 import { type Clock, type PositionStatus, systemClock } from '@kabuto/domain';
-import { createSimulator, type MarketDataProvider } from '@kabuto/market';
+import { createMarketData, type MarketDataProvider } from '@kabuto/market';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -209,7 +209,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   calendarRoutes(kit, adminKit, calendar);
 
-  const market = opts.market ?? createSimulator({ clock, seed: env.SIM_SEED });
+  const market =
+    opts.market ?? createMarketData({ spec: env.MARKET_PROVIDER, clock, seed: env.SIM_SEED, env });
+  await market.ready();
   await registerOps(app, { db: opts.db, redis: opts.redis, market, pool: opts.dbPool, adminKit });
   const bus = opts.redis ? redisTickBus(opts.redis, opts.tickChannel) : localTickBus();
   const quotes = quotesService(deps, market);
@@ -385,6 +387,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       status: 'ok',
       version: APP_VERSION,
       time: Math.floor(clock.now() / 1000),
+      market: market.health(),
     };
   });
 

@@ -1,3 +1,4 @@
+import { parseMarketProviders } from '@kabuto/market';
 import { z } from 'zod';
 
 /** Environment, parsed once. Everything has a default so `npm start` works on a fresh machine. */
@@ -49,7 +50,26 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   KABUTO_CLOCK_START: z.string().optional(),
   KABUTO_CLOCK_SPEED: z.string().optional(),
-  MARKET_PROVIDER: z.enum(['simulator']).default('simulator'),
+  /** Provider per market: `simulator`, or pairs like `jpy:jquants,usd:alpaca` (docs/market-data.md). */
+  MARKET_PROVIDER: z
+    .string()
+    .default('simulator')
+    .refine((v) => {
+      try {
+        parseMarketProviders(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'market:provider pairs, e.g. jpy:jquants,usd:alpaca'),
+  JQUANTS_API_KEY: z.string().optional(),
+  JQUANTS_BASE_URL: z.string().url().optional(),
+  JQUANTS_DELAY_MINUTES: z.coerce.number().int().min(0).optional(),
+  JQUANTS_RATE_PER_MIN: z.coerce.number().int().positive().optional(),
+  ALPACA_KEY_ID: z.string().optional(),
+  ALPACA_SECRET_KEY: z.string().optional(),
+  ALPACA_DATA_URL: z.string().url().optional(),
+  ALPACA_STREAM_URL: z.string().optional(),
   SIM_SEED: z.string().default('kabuto'),
   /** Login attempts per IP+account per minute, and registrations per IP per minute. */
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),

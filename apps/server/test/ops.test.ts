@@ -94,9 +94,13 @@ describe('metrics, request ids and probes', () => {
       'kabuto_queue_oldest_seconds',
       'kabuto_nodejs_eventloop_lag_seconds',
       'kabuto_nodejs_eventloop_lag_p99_seconds',
+      'kabuto_market_connected',
+      'kabuto_market_stale',
     ]) {
       expect(series.has(name), name).toBe(true);
     }
+    // the simulator reports itself connected and never stale
+    expect(series.get('kabuto_market_connected')).toEqual([{ labels: '{provider="simulator"}', value: 1 }]);
     const routes = series.get('kabuto_http_request_duration_seconds_count') ?? [];
     expect(routes.some((x) => x.labels.includes('route="/api/vue/trade/buy_stock"'))).toBe(true);
     expect(

@@ -9,6 +9,17 @@ export {
   REFERENCE_DATE,
   US_STOCKS,
 } from './catalogue/index.ts';
+export {
+  CompositeMarketData,
+  PROVIDER_KINDS,
+  type ProviderKind,
+  parseMarketProviders,
+} from './composite.ts';
+export { AlpacaMarketData, type AlpacaOptions } from './providers/alpaca.ts';
+export { PeriodUnavailableError } from './providers/errors.ts';
+export { createMarketData, type MarketDataConfig, type ProviderEnv } from './providers/factory.ts';
+export { JQuantsMarketData, type JQuantsOptions, TOPIX_SYMBOL } from './providers/jquants.ts';
+export { ProviderHttpError, type RateLimit, RestClient, retryDelay, TokenBucket } from './providers/rest.ts';
 export * from './rankings.ts';
 export * from './search.ts';
 export {
@@ -17,4 +28,5 @@ export {
   SimulatedMarketData,
   type SimulatorOptions,
 } from './simulator/provider.ts';
+export { type TradeRefusal, tradeRefusal } from './tradability.ts';
 export * from './types.ts';

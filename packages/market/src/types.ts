@@ -46,8 +46,21 @@ export interface SimulationHints {
   listingOpen?: Units;
 }
 
+/**
+ * Where a price comes from: `live` (a real-time feed: tradable), `delayed` (an end-of-day or delayed
+ * feed: display only, `delayMinutes` behind), `simulated` (the seeded simulator: paper money).
+ */
+export type DataMode = 'live' | 'delayed' | 'simulated';
+export const DATA_MODES: readonly DataMode[] = ['live', 'delayed', 'simulated'];
+
 export interface Quote {
   symbol: string;
+  /** The data mode of this price (see `DataMode`). */
+  mode: DataMode;
+  /** Minutes behind the market when `mode` is `delayed` (0 otherwise). */
+  delayMinutes: number;
+  /** The feed stalled: no message for longer than its limit during the session. Never traded on. */
+  stale: boolean;
   market: Market;
   kind: 'stock' | 'index';
   /** Last price. Before the day's first trade (and on closed days) it is the last session's close. */
@@ -122,6 +135,27 @@ export interface CallPrint {
   limitDown: Units | null;
 }
 
+/** A provider's state, for readiness checks and metrics (one row per connection it keeps). */
+export interface ProviderHealth {
+  /** Provider name (`simulator`, `jquants`, `alpaca`). */
+  provider: string;
+  /** Markets this provider serves in the running configuration. */
+  markets: readonly Market[];
+  mode: DataMode;
+  /** The connection is up (always true for a provider without one). */
+  connected: boolean;
+  /** Milliseconds since the last message from the source, or null before the first. */
+  lastMessageAgeMs: number | null;
+  /** The feed is stalled (see `Quote.stale`). */
+  stale: boolean;
+  /** Gaps detected after reconnects and backfilled from history. */
+  gapsBackfilled: number;
+  /** Requests answered 429 (rate-limited) and retried after the wait. */
+  rateLimited: number;
+  /** Last error text, if any. */
+  lastError: string | null;
+}
+
 export type QuoteListener = (quotes: readonly Quote[]) => void;
 
 /**
@@ -152,6 +186,13 @@ export interface MarketDataProvider {
    * the catalogue's. Adding a symbol that is already there throws.
    */
   addInstrument(instrument: Instrument): void;
-  /** Stop timers. */
+  /**
+   * Resolves when the provider has what it needs to answer synchronously (a real feed loads its listed
+   * issues and the latest prices); the simulator is ready at once.
+   */
+  ready(): Promise<void>;
+  /** The provider's state (see `ProviderHealth`). */
+  health(): ProviderHealth[];
+  /** Stop timers and connections. */
   close(): void;
 }

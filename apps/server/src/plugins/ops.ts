@@ -1,6 +1,6 @@
 import { isMsgKey } from '@kabuto/contract';
 import { type Db, pendingMigrations } from '@kabuto/db';
-import type { MarketDataProvider } from '@kabuto/market';
+import type { MarketDataProvider, ProviderHealth } from '@kabuto/market';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -132,6 +132,45 @@ export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promi
     });
   }
   // The queues people watch: what waits for an operator, and the positions marked for a forced close.
+  // each market-data provider's state (MarketDataProvider.health): connection, last message age, stale
+  // feed, gaps backfilled after reconnects, rate-limited requests
+  const providerGauge = (name: string, help: string, value: (h: ProviderHealth) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['provider'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const h of opts.market.health()) {
+          const v = value(h);
+          if (v !== null) this.set({ provider: h.provider }, v);
+        }
+      },
+    });
+  providerGauge('kabuto_market_connected', 'Market-data provider connected (1) or not (0)', (h) =>
+    h.connected ? 1 : 0,
+  );
+  providerGauge(
+    'kabuto_market_stale',
+    'Market-data provider feed stalled (1): its quotes are not traded on',
+    (h) => (h.stale ? 1 : 0),
+  );
+  providerGauge(
+    'kabuto_market_last_message_age_seconds',
+    'Seconds since the provider last sent a message',
+    (h) => (h.lastMessageAgeMs === null ? null : h.lastMessageAgeMs / 1000),
+  );
+  providerGauge(
+    'kabuto_market_gaps_backfilled',
+    'Gaps backfilled from history after reconnects',
+    (h) => h.gapsBackfilled,
+  );
+  providerGauge(
+    'kabuto_market_rate_limited',
+    'Provider requests answered 429 and retried',
+    (h) => h.rateLimited,
+  );
   const queueSize = new Gauge({
     name: 'kabuto_queue_size',
     help: 'Items waiting: deposits and withdrawals for review, positions marked for forced close (margin calls)',
@@ -240,6 +279,10 @@ export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promi
           const first = opts.market.instruments()[0];
           if (!first) throw new Error('no instruments');
           if (!opts.market.quote(first.symbol)) throw new Error(`no quote for ${first.symbol}`);
+          // a provider whose connection is down cannot move its market's quotes (a stalled but connected
+          // feed is reported by the metrics and refuses orders on its own, `tradeRefusal`)
+          const down = opts.market.health().filter((h) => !h.connected);
+          if (down.length > 0) throw new Error(`disconnected: ${down.map((h) => h.provider).join(', ')}`);
         },
         checks,
       ),

@@ -27,6 +27,9 @@ export function quoteRow(q: Quote, inst: Instrument, lang: Lang) {
     gain: wirePercent(q.changeBp),
     gainValue: wireNumber(q.change),
     volume: Number(q.volume),
+    mode: q.mode,
+    delayMinutes: q.delayMinutes,
+    stale: q.stale,
   };
 }
 
@@ -41,5 +44,8 @@ export function tickOf(q: Quote): WsTick {
     low: wireNumber(q.low),
     volume: Number(q.volume),
     time: toUnixSeconds(q.time),
+    mode: q.mode,
+    delayMinutes: q.delayMinutes,
+    stale: q.stale,
   };
 }

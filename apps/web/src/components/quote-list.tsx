@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, formatPrice, formatSigned, priceDecimals, trendClass } from '../lib/quote-format.ts';
 import { type Tick, useLiveTicks } from '../lib/quote-stream.ts';
+import { type DataModeFields, DataModeLabel } from './data-mode.tsx';
 
 /** One quote as lists show it (ranking, watchlist, search). */
 export interface QuoteItem {
@@ -14,12 +15,23 @@ export interface QuoteItem {
   gainValue: number;
   volume?: number;
   market?: string;
+  mode?: DataModeFields['mode'];
+  delayMinutes?: number;
+  stale?: boolean;
 }
 
 /** A quote with the latest tick applied. */
 export function withTick<T extends QuoteItem>(q: T, tick: Tick | undefined): T {
   if (!tick) return q;
-  return { ...q, price: tick.price, gain: tick.gain, gainValue: tick.gainValue, volume: tick.volume };
+  const mode = tick.mode ? { mode: tick.mode, delayMinutes: tick.delayMinutes, stale: tick.stale } : {};
+  return {
+    ...q,
+    price: tick.price,
+    gain: tick.gain,
+    gainValue: tick.gainValue,
+    volume: tick.volume,
+    ...mode,
+  };
 }
 
 export interface QuoteListProps {
@@ -85,6 +97,7 @@ export function QuoteList({
                       </span>
                     )}
                     {q.symbol}
+                    <DataModeLabel mode={q.mode} delayMinutes={q.delayMinutes} stale={q.stale} />
                   </small>
                 </span>
                 <span className={`k-quote-price ${cls}`}>

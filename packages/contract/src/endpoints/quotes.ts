@@ -5,6 +5,9 @@ import { body, instrumentMarket, lang, market, text, wireNum } from '../fields.t
 
 const tag = 'quotes';
 
+/** Where a price comes from (docs/market-data.md). Older family clients ignore these fields. */
+export const DATA_MODES = ['live', 'delayed', 'simulated'] as const;
+
 /** A stock or index symbol as users know it (7203, AAPL, 600519, 005930, N225). */
 export const symbol = () =>
   text(16)
@@ -24,6 +27,9 @@ export const quoteRow = z.object({
   gain: num('change % vs the previous close, e.g. 1.25'),
   gainValue: num('change vs the previous close'),
   volume: num('shares traded today'),
+  mode: z.enum(DATA_MODES).describe('live, delayed (display only) or simulated (paper money)'),
+  delayMinutes: z.number().describe('minutes behind the market when delayed, else 0'),
+  stale: z.boolean().describe('the feed stalled: the price is not traded on'),
 });
 
 export const SESSION_STATES = ['pre', 'opening_call', 'open', 'lunch', 'closing_auction', 'closed'] as const;
@@ -182,6 +188,10 @@ export const wsTick = z.object({
   low: num('low of the day'),
   volume: num('shares traded today'),
   time: z.number(),
+  /** The data mode (see quoteRow); optional so a client takes ticks of a server that sends none. */
+  mode: z.enum(DATA_MODES).optional(),
+  delayMinutes: z.number().optional(),
+  stale: z.boolean().optional(),
 });
 export type WsTick = z.infer<typeof wsTick>;
 export type WsServerMessage =

@@ -17,6 +17,21 @@ export const trading = {
     cn: '未获取到股票价格',
     us: 'The stock price could not be obtained',
   },
+  'trade.quoteDelayed': {
+    jp: 'この市場の株価は遅延配信のため、注文できません',
+    cn: '该市场行情为延时行情，暂不能下单',
+    us: 'Prices on this market are delayed; orders are not accepted',
+  },
+  'trade.quoteStale': {
+    jp: '株価の配信が止まっているため、注文できません',
+    cn: '行情推送已中断，暂不能下单',
+    us: 'The price feed has stalled; orders are not accepted',
+  },
+  'quotes.periodUnavailable': {
+    jp: 'この期間のチャートはデータ提供元のプランでは提供されていません',
+    cn: '当前数据源套餐不提供该周期的K线',
+    us: "This chart period is not offered by the data provider's plan",
+  },
   'trade.beyondLimit': {
     jp: '値幅制限を超えています（{down}〜{up}）',
     cn: '超出涨跌停限制（{down}～{up}）',

@@ -18,6 +18,7 @@ import type {
   Instrument,
   MarketDataProvider,
   Period,
+  ProviderHealth,
   Quote,
   QuoteListener,
   SearchScope,
@@ -253,6 +254,9 @@ export class SimulatedMarketData implements MarketDataProvider {
     const down = s.limitDown[i];
     return {
       symbol: inst.symbol,
+      mode: 'simulated',
+      delayMinutes: 0,
+      stale: false,
       market: inst.market,
       kind: inst.kind,
       price,
@@ -464,6 +468,26 @@ export class SimulatedMarketData implements MarketDataProvider {
   private stopTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  health(): ProviderHealth[] {
+    return [
+      {
+        provider: this.name,
+        markets: MARKETS,
+        mode: 'simulated',
+        connected: true,
+        lastMessageAgeMs: 0,
+        stale: false,
+        gapsBackfilled: 0,
+        rateLimited: 0,
+        lastError: null,
+      },
+    ];
   }
 
   close(): void {

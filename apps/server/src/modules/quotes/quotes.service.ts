@@ -12,6 +12,7 @@ import {
   type Lang,
   type MarketDataProvider,
   type Period,
+  PeriodUnavailableError,
   type RankKind,
   rankQuotes,
 } from '@kabuto/market';
@@ -102,7 +103,11 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
   async function kline(symbol: string, period: Period, adjust: Adjust, limit: number, type?: Market) {
     const inst = instrumentOf(symbol);
     if (type) requireMarket(inst, type);
-    const candles = await market.candles(inst.symbol, period, { adjust, limit });
+    const candles = await market.candles(inst.symbol, period, { adjust, limit }).catch((e: unknown) => {
+      // a period the provider's plan lacks says so instead of drawing an empty chart
+      if (e instanceof PeriodUnavailableError) return refuse('quotes.periodUnavailable');
+      throw e;
+    });
     return candles.map((c) => ({
       time: toUnixSeconds(c.time),
       open: wireNumber(c.open),

@@ -186,6 +186,8 @@ export function ordersService(t: TradingDeps) {
     }
     const q = market.quote(inst.symbol);
     if (!q || q.price <= 0n) return refuse('trade.priceUnavailable');
+    const blocked = venue.refusal(inst.symbol);
+    if (blocked) return refuse(blocked);
     const limit = input.orderType === 2 ? input.limitPrice : undefined;
     if (input.orderType === 2) {
       if (limit === undefined) return refuse('validation.required', { field: 'buy_price' });

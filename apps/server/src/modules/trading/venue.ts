@@ -1,5 +1,5 @@
 import { continuousFill, type Direction, isContinuousTrading, type Units } from '@kabuto/domain';
-import type { CallPrint, MarketDataProvider } from '@kabuto/market';
+import { type CallPrint, type MarketDataProvider, type TradeRefusal, tradeRefusal } from '@kabuto/market';
 
 /**
  * Where orders execute. The internal venue fills against the market-data provider's price; a broker
@@ -18,10 +18,12 @@ export interface Venue {
   limitFill(symbol: string, direction: Direction, limitPrice: Units, nowMs: number): Units | null;
   /** The print of the call auction at call point `at` (price and shares), or null before it happened. */
   callPrint(symbol: string, at: number): CallPrint | null;
+  /** Why the symbol's quote may not be traded on now (delayed or stale data), or null. */
+  refusal(symbol: string): TradeRefusal | null;
 }
 
 /**
- * Market orders and marketable limits fill at the current price; a resting limit fills at its limit when
+ * Delayed and stale quotes are never filled on (`tradeRefusal`, the one rule). Market orders and marketable limits fill at the current price; a resting limit fills at its limit when
  * the price reaches it (a long limit at or below, a short limit at or above). Only during continuous
  * trading; call auctions cross at the provider's print.
  */
@@ -30,10 +32,14 @@ export function internalVenue(market: MarketDataProvider): Venue {
     const inst = market.instrument(symbol);
     if (!inst || !isContinuousTrading(inst.market, nowMs)) return null;
     const q = market.quote(symbol);
-    return q && q.price > 0n ? q.price : null;
+    return q && q.price > 0n && tradeRefusal(q) === null ? q.price : null;
   };
   return {
     name: 'internal',
+    refusal(symbol) {
+      const q = market.quote(symbol);
+      return q ? tradeRefusal(q) : null;
+    },
     marketFill: (symbol, _direction, nowMs) => live(symbol, nowMs),
     marketableFill(symbol, direction, limitPrice, nowMs) {
       const p = live(symbol, nowMs);

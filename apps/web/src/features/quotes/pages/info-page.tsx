@@ -3,6 +3,7 @@ import type { Board } from '@kabuto/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DataModeLabel } from '../../../components/data-mode.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -145,6 +146,7 @@ export function InfoPage() {
               <span className={`k-session is-${d.session}`} data-testid="session-state">
                 {t(`session.${d.session}`)}
               </span>
+              <DataModeLabel mode={d.mode} delayMinutes={d.delayMinutes} stale={d.stale} />
             </div>
             <div className={`k-info-price ${cls}`}>
               <strong data-testid="info-price" {...{ elementtiming: PRICE_TIMING }}>
