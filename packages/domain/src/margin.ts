@@ -5,8 +5,9 @@
  * and the server and the web both use them.
  */
 
+import type { Market } from './currencies.ts';
 import type { LocalDate } from './markets/time.ts';
-import type { InstrumentSpec, Market } from './markets/types.ts';
+import type { InstrumentSpec } from './markets/types.ts';
 import type { Units } from './money.ts';
 
 /** A multiple as an exact fraction (30% collateral is 10/3, not 3.33…). */
@@ -182,3 +183,23 @@ export function shortPriceRuleBars(
   const fell = q.low > 0n && q.low * 10n <= q.preClose * 9n;
   return fell && price <= q.last;
 }
+
+/**
+ * Whether a stock is on its market's margin-eligible list, for the leverage cap: in China only the
+ * stocks the operator lists (the exchanges' 融资融券 list) and never one excluded; elsewhere every stock
+ * (the market's cap applies).
+ */
+export const isMarginEligible = (
+  spec: Pick<InstrumentSpec, 'market'> & { symbol: string },
+  override: ShortableOverride = { eligible: [], excluded: [] },
+): boolean =>
+  spec.market === 'cny'
+    ? override.eligible.includes(spec.symbol) && !override.excluded.includes(spec.symbol)
+    : true;
+
+/**
+ * A fully paid (現物) position: a long at 1× (a plain buy, a new-share allotment, a block purchase).
+ * It is never force-closed; a short is always a margin position, whatever its multiple.
+ */
+export const isCashPosition = (p: { leverage: number; direction: number }): boolean =>
+  p.leverage === 1 && p.direction === 1;

@@ -3,6 +3,7 @@ import {
   canSell,
   type Direction,
   formatUnits,
+  isCashPosition,
   isContinuousTrading,
   localDate,
   type Market,
@@ -34,7 +35,8 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
   /**
    * Maintenance margin: a holding whose equity (margin + gross P&L) falls to the maintenance ratio of
    * its margin becomes "preparing to close" (site message), and is closed at market as soon as it may
-   * be (continuous trading; China: not on the buying day), with another site message.
+   * be (continuous trading; China: not on the buying day), with another site message. A fully paid
+   * holding (a 1× long: a plain buy, an allotment, a block purchase) is never touched.
    */
   async function enforceMaintenance(): Promise<{ marked: number; closed: number }> {
     const now = clock.now();
@@ -44,6 +46,8 @@ export function positionJobs(t: TradingDeps, orders: OrdersService, positions: P
     let marked = 0;
     let closed = 0;
     for (const p of open) {
+      // fully paid holdings (1× longs) are never force-closed
+      if (isCashPosition(p)) continue;
       const inst = market.instrument(p.symbol);
       const q = market.quote(p.symbol);
       if (!inst || !q) continue;
