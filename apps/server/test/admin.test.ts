@@ -357,6 +357,25 @@ describe.each(TEST_DB_KINDS)('back office on %s', (kind) => {
         ),
         'admin.invalidSetting',
       );
+      // no leverage above a market's legal cap (JP 3.3×): refused with its own key, nothing written
+      const over = await t.admin(
+        '/config/set',
+        {
+          name: 'trading_leverage',
+          value: '{"jpy":[1,2,3,5],"usd":[1,2],"cny":[1],"krw":[1,2]}',
+          reason: 'r',
+        },
+        admin,
+      );
+      expectRefusal(over, 'admin.leverageAboveLegalCap');
+      expect(over.body.params).toEqual({ market: 'JPY', cap: '3.3' });
+      expectRefusal(
+        await t.admin('/config/set', { name: 'day_trade_leverage_cap', value: '5', reason: 'r' }, admin),
+        'admin.leverageAboveLegalCap',
+      );
+      expect(
+        await t.db.selectFrom('config').select('name').where('name', '=', 'trading_leverage').execute(),
+      ).toEqual([]);
       expectOk(
         await t.admin('/config/set', { name: 'fx_spread', value: '0.50', reason: 'スプレッド変更' }, admin),
       );

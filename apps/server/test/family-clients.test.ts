@@ -151,7 +151,8 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     }
     const jp = byMarket.jpy;
     expect(jp).toMatchObject({
-      ganggang: '1/2/3/5/10',
+      // each market's leverage list, within its legal cap
+      ganggang: '1/2/3',
       buytype: '1',
       gtype: '0',
       rpassword: '1',
@@ -162,7 +163,8 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     expect(jp.srecharge).toMatch(/^\d{2}:\d{2}$/);
     expect(jp.erecharge).toMatch(/^\d{2}:\d{2}$/);
     // the fee the server charges, as a fraction of the notional: China 0.025 % with a ¥5 minimum
-    expect(byMarket.cny).toMatchObject({ buycharge: '0.00025', minshouxu: '5.0000' });
+    expect(byMarket.cny).toMatchObject({ buycharge: '0.00025', minshouxu: '5.0000', ganggang: '1' });
+    expect(byMarket.usd.ganggang).toBe('1/2');
     expect(jp.buycharge).toBe('0');
     expect(byMarket.krw.buycharge).toBe('0.00015');
     // the same figures as the withdrawal limits by wallet
@@ -213,11 +215,11 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     release = pinPrices(t, { '7203': u(d.price) });
     const order = await call(
       tradingApi.buy,
-      { symbol: '7203', zhang: '100', ganggan: '5', buyzd: '1', gdlx: '1', type: 'jpy', lang: 'ja' },
+      { symbol: '7203', zhang: '100', ganggan: '3', buyzd: '1', gdlx: '1', type: 'jpy', lang: 'ja' },
       m,
     );
     release();
-    // the price rises by 40 ticks' worth: gain is that move in %, not × 5
+    // the price rises by 40 ticks' worth: gain is that move in %, not × 3
     const move = 40n * u(d.tick);
     release = pinPrices(t, { '7203': u(d.price) + move });
     const list = await call(tradingApi.openPositions, { type: 'jpy', lang: 'ja' }, m);
@@ -229,7 +231,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     expect(u(row.nowprice)).toBe(u(d.price) + move);
     expect(row.gain).toBe(Number((move * 10_000n) / u(row.buy_price)) / 100);
     expect(u(row.yingkui)).toBe(move * 100n - u(row.buy_fee) - u(row.stamp_duty));
-    expect(row).toMatchObject({ ganggang: '5', buy_poundage: row.buy_fee, dz_type: 0, source: 'order' });
+    expect(row).toMatchObject({ ganggang: '3', buy_poundage: row.buy_fee, dz_type: 0, source: 'order' });
     expectWireNumber(list.ccsz, 4, 'ccsz');
     expectWireNumber(list.fdyk, 4, 'fdyk');
     // a wallet total adds the numbers, not text

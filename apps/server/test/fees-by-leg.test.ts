@@ -1,5 +1,6 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { saveSetting } from '../src/shared/settings.ts';
 import { createTestApp, expectOk, type Session, T0, type TestApp } from './support/app.ts';
 import { expectLedgerSound, pinPrices, trader } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -16,6 +17,10 @@ describe.each(TEST_DB_KINDS)('fees by leg on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     a = await trader(t, { usd: '1000000', cny: '10000000', krw: '1000000000' });
+    // China shorts only stocks on the exchanges' eligible list: Moutai is on it
+    const none = { eligible: [], excluded: [] };
+    const list = { jpy: none, usd: none, krw: none, cny: { eligible: ['600519'], excluded: [] } };
+    expect(await saveSetting(t.db, 'trading_margin_list', list)).toBe(true);
   });
   afterEach(async () => {
     release?.();

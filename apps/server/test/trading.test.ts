@@ -101,7 +101,7 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
   it('sells short: a falling price is a profit; fees and stamp duty are charged in China', async () => {
     const d = await detail('7203');
     release = pinPrices(t, { '7203': u(d.price) });
-    const order = expectOk(await buy(a, { symbol: '7203', zhang: '10', buyzd: '2', ganggan: '5' }));
+    const order = expectOk(await buy(a, { symbol: '7203', zhang: '10', buyzd: '2', ganggan: '3' }));
     release();
     release = pinPrices(t, { '7203': u(d.price) - u('20') });
     const sold = expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
@@ -230,14 +230,14 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     const d = await detail('6758');
     const price = u(d.price);
     release = pinPrices(t, { '6758': price });
-    const order = expectOk(await buy(a, { symbol: '6758', zhang: '100', ganggan: '10' }));
+    const order = expectOk(await buy(a, { symbol: '6758', zhang: '100', ganggan: '3' }));
     // a small loss: nothing happens
     release();
     release = pinPrices(t, { '6758': price - price / 50n });
     expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 0, closed: 0 });
-    // 9% down at 10x: equity is 10% of the margin, below the 20% maintenance ratio
+    // 27% down at 3x: equity is 19% of the margin, below the 20% maintenance ratio
     release();
-    const crash = price - (price * 9n) / 100n;
+    const crash = price - (price * 27n) / 100n;
     release = pinPrices(t, { '6758': crash });
     // at lunch it is marked "preparing to close" but cannot be closed yet
     t.clock.set(Date.parse('2026-11-24T12:00:00+09:00'));
@@ -255,6 +255,76 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
     const notices = expectOk(await t.call('/user/notice', { lang: 'us' }, { token: a.token }));
     const titles = JSON.stringify(notices);
     expect(titles).toContain('force-closed');
+  });
+
+  it('never force-closes a fully paid (1×) holding, even after an 80% fall; a 3× one still is', async () => {
+    const d = await detail('6758');
+    const price = u(d.price);
+    release = pinPrices(t, { '6758': price });
+    const cash = expectOk(await buy(a, { symbol: '6758', zhang: '100', ganggan: '1' }));
+    const levered = expectOk(await buy(a, { symbol: '6758', zhang: '100', ganggan: '3' }));
+    release();
+    release = pinPrices(t, { '6758': price - (price * 80n) / 100n });
+    t.clock.set(Date.parse('2026-11-24T13:00:00+09:00'));
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 1, closed: 1 });
+    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 0, closed: 0 });
+    const held = expectOk(
+      await t.call('/trade/stockdetail', { id: cash.id, type: 'jpy' }, { token: a.token }),
+    );
+    expect(held.status).toBe(0);
+    const closed = expectOk(
+      await t.call('/trade/stockdetail', { id: levered.id, type: 'jpy' }, { token: a.token }),
+    );
+    expect(closed.status).toBe(1);
+    expect(closed.close_reason).toBe('forced');
+    // the user still closes the cash holding whenever they choose
+    expectOk(await t.money('/trade/sell_stock', { id: cash.id, type: 'jpy' }, a));
+  });
+
+  it('shorts only shortable stocks, and not at or below the last price after a 10% fall (TSE rule)', async () => {
+    // 2702 is on the general tick table: not a large cap, not shortable by default
+    const small = await detail('2702');
+    expectRefusal(
+      await buy(a, { symbol: '2702', zhang: '100', buyzd: '2', ganggan: '1' }),
+      'trade.notShortable',
+    );
+    expect(small.leverage).toEqual([1, 2, 3]);
+    // China: no short sale unless the stock is on the eligible list; no leverage either
+    t.clock.set(Date.parse('2026-11-24T10:30:00+08:00'));
+    expectRefusal(
+      await buy(a, { symbol: '600519', zhang: '100', buyzd: '2', type: 'cny' }),
+      'trade.notShortable',
+    );
+    expectRefusal(
+      await buy(a, { symbol: '600519', zhang: '100', ganggan: '2', type: 'cny' }),
+      'trade.leverageNotAllowed',
+    );
+    t.clock.set(T0);
+    // Toyota falls 12% from the previous close: a short at or below the last price is refused
+    const d = await detail('7203');
+    const last = u(d.preClose) - (u(d.preClose) * 12n) / 100n;
+    const onTick = last - (last % u(d.tick));
+    release = pinPrices(t, { '7203': onTick });
+    const atMarket = await buy(a, { symbol: '7203', zhang: '100', buyzd: '2' });
+    expectRefusal(atMarket, 'trade.shortPriceRule');
+    expect(u(String(atMarket.body.params?.last))).toBe(onTick);
+    expectRefusal(
+      await buy(a, { symbol: '7203', zhang: '100', buyzd: '2', gdlx: '2', buy_price: formatUnits(onTick) }),
+      'trade.shortPriceRule',
+    );
+    // above the last price it may rest as a limit order; a long is not concerned
+    const up = expectOk(
+      await buy(a, {
+        symbol: '7203',
+        zhang: '100',
+        buyzd: '2',
+        gdlx: '2',
+        buy_price: formatUnits(onTick + u(d.tick) * 10n),
+      }),
+    );
+    expectOk(await t.money('/trade/cancel_stock', { id: up.id, type: 'jpy' }, a));
+    const long = expectOk(await buy(a, { symbol: '7203', zhang: '100' }));
+    expectOk(await t.money('/trade/sell_stock', { id: long.id, type: 'jpy' }, a));
   });
 
   it('refuses each rule with its msg key', async () => {

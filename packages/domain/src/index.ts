@@ -5,6 +5,7 @@ export * from './funds/credit.ts';
 export * from './funds/fx.ts';
 export * from './funds/interest.ts';
 export * from './funds/windows.ts';
+export * from './margin.ts';
 export * from './markets/index.ts';
 export * from './money.ts';
 export * from './positions.ts';

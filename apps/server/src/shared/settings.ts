@@ -2,14 +2,20 @@ import type { Db } from '@kabuto/db';
 import {
   CURRENCIES,
   type Currency,
+  capText,
+  clampLeverage,
   type FeeSchedule,
   type FeeSide,
   feeOverrideOf,
   feeScheduleAt,
   type Leg,
+  legalLeverageCap,
   legSide,
+  MARKETS,
   type Market,
+  marketLeverageCap,
   parseUnits,
+  type ShortableOverride,
   type TradeFees,
   tradeFeesAt,
   type Units,
@@ -72,6 +78,14 @@ const rate = z
   .refine((v) => /[1-9]/.test(v), 'positive');
 
 export type LimitRange = z.infer<typeof range>;
+
+/** A list of whole leverage multiples (the legal caps are applied on top, see {@link leverageRefusal}). */
+const leverageList = z
+  .array(z.number().int().min(1).max(100))
+  .min(1)
+  .max(20)
+  .refine((l) => new Set(l).size === l.length, 'no duplicates');
+const symbolText = z.string().regex(/^[A-Z0-9.]{1,12}$/, 'a symbol');
 
 /** Per-request deposit limits. The family's texts name 500,000 and 10,000,000,000 as maxima: 500,000 for
  * most wallets, 10,000,000,000 for the two low-value currencies (KRW, VND). */
@@ -226,14 +240,23 @@ export const SETTING_DEFS = {
     'Credit score of users whose score no operator has set',
   ),
   trading_leverage: def(
-    z
-      .array(z.number().int().min(1).max(100))
-      .min(1)
-      .max(20)
-      .refine((l) => new Set(l).size === l.length, 'no duplicates'),
-    [1, 2, 3, 5, 10],
+    perMarket(leverageList),
+    { jpy: [1, 2, 3], usd: [1, 2], cny: [1], krw: [1, 2] },
     true,
-    'Leverage multiples users may choose',
+    'Leverage multiples users may choose, per market; the legal cap of each market (JP 3.3×, US and Korea 2×, China 1× unless margin-eligible) cannot be exceeded',
+  ),
+  trading_margin_list: def(
+    perMarket(
+      z.object({ eligible: z.array(symbolText).max(5000), excluded: z.array(symbolText).max(5000) }).strict(),
+    ),
+    {
+      jpy: { eligible: [], excluded: [] },
+      usd: { eligible: [], excluded: [] },
+      cny: { eligible: [], excluded: [] },
+      krw: { eligible: [], excluded: [] },
+    },
+    true,
+    'Margin-eligible stocks per market added to (eligible) or removed from (excluded) the defaults: JP large caps and US stocks may be shorted, China none (eligible also allows leverage above 1× in China); Korea’s 2023-11-06 – 2025-03-30 ban holds whatever the list',
   ),
   trading_fees: def(
     perMarket(feeOverride),
@@ -269,20 +292,16 @@ export const SETTING_DEFS = {
     'Stock lending: annual rate (percent) by market cap tier per market (min_cap in the market’s currency), and per symbol ("7203": "0.25") over the tiers',
   ),
   day_trade_leverage: def(
-    z
-      .array(z.number().int().min(1).max(100))
-      .min(1)
-      .max(20)
-      .refine((l) => new Set(l).size === l.length, 'no duplicates'),
-    [1, 2, 3, 5],
+    leverageList,
+    [1, 2, 3],
     true,
-    'Day trading: leverage multiples users may choose (only those up to the cap are offered)',
+    'Day trading: leverage multiples users may choose (only those up to the cap and the market’s legal cap are offered)',
   ),
   day_trade_leverage_cap: def(
     z.number().int().min(1).max(100),
-    5,
+    3,
     true,
-    'Day trading: the highest leverage offered',
+    'Day trading: the highest leverage offered (never above the market’s legal cap)',
   ),
   day_trade_forced_close_minutes: def(
     z.number().int().min(1).max(120),
@@ -383,7 +402,7 @@ async function readSettings(db: Db): Promise<Settings> {
     const r = decode(d.schema, row.value);
     if (r.ok) out[row.name] = r.value;
   }
-  return deepFreeze(out) as Settings;
+  return deepFreeze(withinLegalCaps(out as Settings));
 }
 
 export function loadSettings(db: Db): Promise<Settings> {
@@ -398,6 +417,75 @@ export function loadSettings(db: Db): Promise<Settings> {
   return entry.value;
 }
 
+/** The highest legal cap of any market: what the day-trading list (one for all markets) may reach. */
+const highestCap = () =>
+  MARKETS.map((m) => marketLeverageCap(m)).reduce((a, b) => (a.num * b.den >= b.num * a.den ? a : b));
+
+/**
+ * Why a leverage setting is refused: a multiple above the market's legal cap (JP 10/3, US and Korea 2,
+ * China 2 for margin-eligible stocks). Null for any other setting or a lawful value.
+ */
+export function leverageRefusal(
+  name: string,
+  value: unknown,
+): { key: 'admin.leverageAboveLegalCap'; params: { market: string; cap: string } } | null {
+  const over = (list: readonly number[], cap: ReturnType<typeof marketLeverageCap>) =>
+    list.some((l) => BigInt(l) * cap.den > cap.num);
+  if (name === 'trading_leverage') {
+    const lists = value as Record<Market, number[]>;
+    for (const m of MARKETS) {
+      const cap = marketLeverageCap(m);
+      if (over(lists[m], cap)) {
+        return { key: 'admin.leverageAboveLegalCap', params: { market: m.toUpperCase(), cap: capText(cap) } };
+      }
+    }
+  }
+  if (name === 'day_trade_leverage' || name === 'day_trade_leverage_cap') {
+    const cap = highestCap();
+    const list = Array.isArray(value) ? (value as number[]) : [value as number];
+    const market = MARKETS.find((m) => {
+      const c = marketLeverageCap(m);
+      return c.num === cap.num && c.den === cap.den;
+    }) as Market;
+    if (over(list, cap)) {
+      return {
+        key: 'admin.leverageAboveLegalCap',
+        params: { market: market.toUpperCase(), cap: capText(cap) },
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Settings stored before the legal caps (or written around the back office) are read clamped: the
+ * multiples above a market's cap are dropped, so no order can use them. Open positions keep theirs.
+ */
+function withinLegalCaps(s: Settings): Settings {
+  const leverage = Object.fromEntries(
+    MARKETS.map((m) => [m, clampLeverage(s.trading_leverage[m], marketLeverageCap(m))]),
+  ) as Settings['trading_leverage'];
+  const top = highestCap();
+  const cap =
+    BigInt(s.day_trade_leverage_cap) * top.den > top.num
+      ? Number(top.num / top.den)
+      : s.day_trade_leverage_cap;
+  return {
+    ...s,
+    trading_leverage: leverage,
+    day_trade_leverage: clampLeverage(s.day_trade_leverage, top),
+    day_trade_leverage_cap: cap,
+  };
+}
+
+/** The multiples a user may choose for a stock: the market's list within the stock's legal cap. */
+export const leverageFor = (settings: Settings, market: Market, marginEligible: boolean): number[] =>
+  clampLeverage(settings.trading_leverage[market], legalLeverageCap(market, { marginEligible }));
+
+/** The operator's margin list of a market, as the domain's shortable rule reads it. */
+export const marginListOf = (settings: Settings, market: Market): ShortableOverride =>
+  settings.trading_margin_list[market];
+
 /** Drop this process's copy after a write, so its next read sees the change. */
 export function forgetSettings(db: Db): void {
   cached.delete(db);
@@ -407,7 +495,7 @@ export function forgetSettings(db: Db): void {
 export async function saveSetting(db: Db, name: SettingName, value: unknown): Promise<boolean> {
   const d = SETTING_DEFS[name] as SettingDef<unknown>;
   const parsed = d.schema.safeParse(value);
-  if (!parsed.success) return false;
+  if (!parsed.success || leverageRefusal(name, parsed.data)) return false;
   const text = encodeSetting(parsed.data);
   await db
     .insertInto('config')

@@ -107,7 +107,13 @@ export function pinPrices(
   };
   const pin = (q: Quote | null): Quote | null =>
     q && prices[q.symbol] !== undefined
-      ? { ...q, price: prices[q.symbol], change: prices[q.symbol] - q.preClose }
+      ? {
+          ...q,
+          price: prices[q.symbol],
+          change: prices[q.symbol] - q.preClose,
+          // the day's low is never above the last price
+          low: q.low > 0n && q.low < prices[q.symbol] ? q.low : prices[q.symbol],
+        }
       : q;
   market.quote = (s) => pin(quote.call(market, s));
   market.quotes = (list) => quotes.call(market, list).map((q) => pin(q) as Quote);

@@ -5,9 +5,12 @@ import { estimateOrder } from './trade-config.ts';
 
 describe('trade config', () => {
   it('reads the leverage list, per market or for all, with the defaults as fallback', () => {
-    expect(leverageList({ trading_leverage: '[1,2,5]' }, 'jpy')).toEqual([1, 2, 5]);
-    expect(leverageList({ trading_leverage: '{"usd":"1/3","jpy":[2]}' }, 'usd')).toEqual([1, 3]);
-    expect(leverageList({}, 'jpy')).toEqual([1, 2, 3, 5, 10]);
+    // the legal caps hold whatever the config says: JP 3.3×, US 2×
+    expect(leverageList({ trading_leverage: '[1,2,5]' }, 'jpy')).toEqual([1, 2]);
+    expect(leverageList({ trading_leverage: '{"usd":"1/2/3","jpy":[2]}' }, 'usd')).toEqual([1, 2]);
+    expect(leverageList({ trading_leverage: '{"usd":"1/2/3","jpy":[2]}' }, 'jpy')).toEqual([2]);
+    expect(leverageList({}, 'jpy')).toEqual([1, 2, 3]);
+    expect(leverageList({}, 'cny')).toEqual([1]);
   });
 
   it('reads fee overrides in percent; a negative or malformed rate is ignored', () => {

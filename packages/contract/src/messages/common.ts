@@ -110,6 +110,11 @@ export const common = {
     cn: '配置值格式不正确',
     us: 'The value does not fit this setting',
   },
+  'admin.leverageAboveLegalCap': {
+    jp: '{market}の法定上限（{cap}倍）を超えるレバレッジは設定できません',
+    cn: '不能设置超过{market}法定上限（{cap}倍）的杠杆倍数',
+    us: 'A leverage above the legal maximum of {market} ({cap}×) cannot be set',
+  },
   'request.badIdempotencyKey': {
     jp: 'Idempotency-Key ヘッダーの形式が正しくありません',
     cn: 'Idempotency-Key 请求头格式不正确',

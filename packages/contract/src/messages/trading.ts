@@ -52,6 +52,16 @@ export const trading = {
     cn: '不支持该杠杆倍数',
     us: 'This leverage is not offered',
   },
+  'trade.notShortable': {
+    jp: 'この銘柄は空売りできません（貸借銘柄ではありません）',
+    cn: '该股票不可卖空（非融券标的）',
+    us: 'This stock cannot be sold short (not eligible for short selling)',
+  },
+  'trade.shortPriceRule': {
+    jp: '空売り価格規制中のため、直近価格（{last}）以下での空売りはできません',
+    cn: '卖空价格限制生效中，不能以最新价（{last}）或更低价格卖空',
+    us: 'The short-sale price rule is in force: no short sale at or below the last price ({last})',
+  },
   'trade.marketMismatch': {
     jp: '銘柄{symbol}は選択中の市場の銘柄ではありません',
     cn: '股票{symbol}不属于当前所选市场',

@@ -13,6 +13,7 @@ import {
   decode,
   encodeSetting,
   forgetSettings,
+  leverageRefusal,
   loadSettings,
   SETTING_DEFS,
   type SettingName,
@@ -106,6 +107,8 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
     const name = input.name as SettingName;
     const parsed = decode(SETTING_DEFS[name].schema, input.value);
     if (!parsed.ok) return refuse('admin.invalidSetting');
+    const overCap = leverageRefusal(name, parsed.value);
+    if (overCap) return refuse(overCap.key, overCap.params);
     const text = encodeSetting(parsed.value);
     const now = new Date(clock.now());
     await withTx(db, async (tx) => {

@@ -32,7 +32,7 @@ export function marketConfig(
   const deposit = settings.deposit_limits[market];
   const withdraw = settings.withdraw_limits[market];
   const entries: [string, string][] = [
-    ['ganggang', settings.trading_leverage.join('/')],
+    ['ganggang', settings.trading_leverage[market].join('/')],
     ['buytype', '1'],
     ['gtype', '0'],
     ['buycharge', ppmFraction(fees.buy.ppm)],

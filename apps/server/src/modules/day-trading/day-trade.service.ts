@@ -2,6 +2,7 @@ import { type Db, isUniqueViolation, type Tx, withTx } from '@kabuto/db';
 import {
   canSell,
   checkQuantity,
+  clampLeverage,
   DAY_TRADE_CODE,
   DAY_TRADE_CODED,
   DAY_TRADE_LIVE,
@@ -11,6 +12,8 @@ import {
   forcedCloseAt,
   formatHm,
   isContinuousTrading,
+  isMarginEligible,
+  legalLeverageCap,
   lineAllows,
   lineRemaining,
   localDate,
@@ -26,12 +29,13 @@ import {
   zonedParts,
 } from '@kabuto/domain';
 import { ledgerAccounts, shardFor } from '@kabuto/ledger';
+import type { Instrument } from '@kabuto/market';
 import { AppError, refuse } from '../../lib/errors.ts';
 import { checkMinorUnit, plainAmount } from '../../shared/amounts.ts';
 import { holdMoney, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import { configuredLegFees, loadSettings, marginListOf, type Settings } from '../../shared/settings.ts';
 import type { DayTradeDeps, DayTrader, OperationKey } from './day-trade.deps.ts';
 import type { ApplicationRow, DayPositionRow } from './day-trade.repo.ts';
 import * as repo from './day-trade.repo.ts';
@@ -48,9 +52,15 @@ export interface DayTradeOrder {
 
 const asDb = (tx: Tx) => tx as unknown as Db;
 
-/** The leverage multiples a day trade may use: the configured list up to the cap. */
-export const dayTradeLeverage = (s: Settings): number[] =>
-  s.day_trade_leverage.filter((l) => l <= s.day_trade_leverage_cap);
+/**
+ * The leverage multiples a day trade of a stock may use: the configured list up to the cap, within the
+ * stock's legal cap (the same as margin trading: JP 3.3×, US and Korea 2×, China 1× unless eligible).
+ */
+export const dayTradeLeverage = (s: Settings, inst: Instrument): number[] =>
+  clampLeverage(
+    s.day_trade_leverage.filter((l) => l <= s.day_trade_leverage_cap),
+    legalLeverageCap(inst.market, { marginEligible: isMarginEligible(inst, marginListOf(s, inst.market)) }),
+  );
 
 const isOpen = (status: number) => (OPEN_POSITION_STATUSES as readonly number[]).includes(status);
 const openOf = (p: DayPositionRow) => ({
@@ -141,7 +151,7 @@ export function dayTradeService(d: DayTradeDeps) {
     const mkt = inst.market;
     const now = clock.now();
     const settings = await loadSettings(db);
-    const allowed = dayTradeLeverage(settings);
+    const allowed = dayTradeLeverage(settings, inst);
     if (!allowed.includes(input.leverage)) refuse('dayTrade.leverageNotAllowed', { list: allowed.join('/') });
     const day = localDate(mkt, now);
     if (checkQuantity(mkt, input.quantity, day) !== 'ok')

@@ -2,6 +2,7 @@ import { type quotesApi, wireNumber } from '@kabuto/contract';
 import {
   formatPercent,
   formatUnits,
+  isMarginEligible,
   MARKETS,
   type Market,
   minimumQuantity,
@@ -20,7 +21,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { nameOf, quoteRow, requireMarket } from '../../shared/market-data.ts';
-import { configuredFeeSchedule, loadSettings } from '../../shared/settings.ts';
+import { configuredFeeSchedule, leverageFor, loadSettings, marginListOf } from '../../shared/settings.ts';
 import * as repo from './quotes.repo.ts';
 
 type DetailData = z.output<typeof quotesApi.stock.data>;
@@ -96,7 +97,11 @@ export function quotesService({ db, clock }: Deps, market: MarketDataProvider) {
       sellFeeRate: formatPercent(fees.sell.ppm),
       sellFeeMin: formatUnits(fees.sell.min),
       stampDutyRate: formatPercent(fees.stampDutySellPpm),
-      leverage: settings.trading_leverage,
+      leverage: leverageFor(
+        settings,
+        inst.market,
+        isMarginEligible(inst, marginListOf(settings, inst.market)),
+      ),
     };
   }
 

@@ -9,6 +9,8 @@ import {
   type Direction,
   isContinuousTrading,
   isLocalDate,
+  isMarginEligible,
+  isShortable,
   type LocalDate,
   lastValidDay,
   localDate,
@@ -21,6 +23,7 @@ import {
   orderSession,
   POSITION_STATUS,
   positionMargin,
+  shortPriceRuleBars,
   tickSize,
   type Units,
 } from '@kabuto/domain';
@@ -42,7 +45,13 @@ import { type FundRecordInput, fundRecordsInsert, writeFundRecords } from '../..
 import { ledgerRefusal, transfer } from '../../shared/ledger.ts';
 import { requireMarket } from '../../shared/market-data.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
-import { configuredLegFees, loadSettings, type Settings } from '../../shared/settings.ts';
+import {
+  configuredLegFees,
+  leverageFor,
+  loadSettings,
+  marginListOf,
+  type Settings,
+} from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
 import * as exitsRepo from './exits.repo.ts';
 import { type ExitRequest, exitRows } from './exits.service.ts';
@@ -153,6 +162,18 @@ export function ordersService(t: TradingDeps) {
   const { db, clock, market, venue, keys } = t;
   const accountIds = accountIdCache();
 
+  /** The TSE short-sale price rule (domain) on the price a short would open at. */
+  function shortPriceRule(inst: Instrument, direction: Direction, price: Units) {
+    const q = market.quote(inst.symbol);
+    if (
+      direction === 2 &&
+      q &&
+      shortPriceRuleBars(inst.market, { preClose: q.preClose, low: q.low, last: q.price }, price)
+    ) {
+      refuse('trade.shortPriceRule', { last: plainAmount(q.price) });
+    }
+  }
+
   async function buy(user: Trader, input: BuyInput, key?: OperationKey) {
     const userId = user.id;
     const inst = instrumentOf(market, input.symbol);
@@ -161,10 +182,12 @@ export function ordersService(t: TradingDeps) {
     const mkt = inst.market;
     const now = clock.now();
     const settings = await loadSettings(db);
-    if (!settings.trading_leverage.includes(input.leverage)) {
-      refuse('trade.leverageNotAllowed', { list: settings.trading_leverage.join('/') });
-    }
     const day = localDate(mkt, now);
+    // the legal caps and short rules (domain): a 1× long is a cash purchase
+    const marginList = marginListOf(settings, mkt);
+    const allowed = leverageFor(settings, mkt, isMarginEligible(inst, marginList));
+    if (!allowed.includes(input.leverage)) refuse('trade.leverageNotAllowed', { list: allowed.join('/') });
+    if (input.direction === 2 && !isShortable(inst, day, marginList)) refuse('trade.notShortable');
     if (checkQuantity(mkt, input.quantity, day) !== 'ok') {
       refuse('trade.belowMinimumQuantity', { min: minimumQuantity(mkt, day).toString() });
     }
@@ -242,6 +265,7 @@ export function ordersService(t: TradingDeps) {
     }
     if (waitsFor && validUntil === null && waitsFor.date !== localDate(mkt, now)) waitsFor = null;
 
+    shortPriceRule(inst, input.direction, price);
     const margin = positionMargin(mkt, price, input.quantity, input.leverage);
     const fees = configuredLegFees(settings, mkt, input.direction, 'open', price, input.quantity, now);
     return placeOrder({
@@ -286,6 +310,7 @@ export function ordersService(t: TradingDeps) {
     if (!q || q.price <= 0n || q.tradingDay !== window?.date || q.session !== 'closed')
       return refuse('trade.priceUnavailable');
     const price = q.price;
+    shortPriceRule(inst, input.direction, price);
     const order: BuyInput = { ...input, orderType: 1, limitPrice: undefined };
     const fees = configuredLegFees(settings, mkt, input.direction, 'open', price, input.quantity, now);
     return placeOrder({

@@ -6,6 +6,7 @@ import {
   type Direction,
   daySchedule,
   formatUnits,
+  isCashPosition,
   isContinuousTrading,
   localDate,
   lockedAgainst,
@@ -64,7 +65,8 @@ export function positionJobs(
   /**
    * Maintenance margin: a holding whose equity (margin + gross P&L) falls to the maintenance ratio of
    * its margin becomes "preparing to close" (site message), and is closed at market as soon as it may
-   * be (continuous trading; China: not on the buying day), with another site message.
+   * be (continuous trading; China: not on the buying day), with another site message. A fully paid
+   * holding (a 1× long: a plain buy, an allotment, a block purchase) is never touched.
    */
   async function enforceMaintenance(): Promise<{ marked: number; closed: number }> {
     const now = clock.now();
@@ -74,6 +76,8 @@ export function positionJobs(
     let closed = 0;
     // every open position, a batch at a time (a whole book's would not fit in memory)
     for await (const p of repo.positionsInBatches(db, OPEN_POSITION_STATUSES)) {
+      // fully paid holdings (1× longs) are never force-closed
+      if (isCashPosition(p)) continue;
       const inst = market.instrument(p.symbol);
       const q = market.quote(p.symbol);
       if (!inst || !q) continue;

@@ -1,13 +1,22 @@
-import { type FeeOverride, type FeeRate, type Market, parsePercentPpm, parseUnits } from '@kabuto/domain';
+import {
+  clampLeverage,
+  DEFAULT_LEVERAGE_LISTS,
+  type FeeOverride,
+  type FeeRate,
+  type Market,
+  marketLeverageCap,
+  parsePercentPpm,
+  parseUnits,
+} from '@kabuto/domain';
 import type { StartupConfig } from '../startup-config.ts';
 
 /**
  * Trading settings from the start-up config (`/common/config {type:'all'}`): the leverage list and the
  * fee rates per market. Values may be JSON or plain text; anything missing falls back to the defaults
- * the server also starts from (leverage 1/2/3/5/10, fees from the domain's per-market tables), so the
- * order panel can always show an estimate — the server computes the real figures.
+ * the server also starts from (the domain's leverage lists per market, fees from the domain's per-market
+ * tables), so the order panel can always show an estimate — the server computes the real figures. The
+ * leverage list is clamped to the market's legal cap, as the server clamps it.
  */
-export const DEFAULT_LEVERAGE: readonly number[] = [1, 2, 3, 5, 10];
 
 const LEVERAGE_KEYS = ['trading_leverage', 'leverage_list', 'leverage', 'ganggan', 'leverages'];
 const FEE_KEYS = ['trading_fees', 'trade_fees', 'fees', 'fee_rates'];
@@ -43,9 +52,9 @@ export function leverageList(config: StartupConfig, market: Market): readonly nu
         ? (value as Record<string, unknown>)[market]
         : value;
     const list = toNumberList(perMarket);
-    if (list.length) return list;
+    if (list.length) return clampLeverage(list, marketLeverageCap(market));
   }
-  return DEFAULT_LEVERAGE;
+  return DEFAULT_LEVERAGE_LISTS[market];
 }
 
 /** A percentage of the config ("0.05" = 0.05%, or a number) → ppm; undefined when absent or negative. */

@@ -1,4 +1,4 @@
-import { type Market, parseUnits } from '@kabuto/domain';
+import { clampLeverage, type Market, marketLeverageCap, parseUnits } from '@kabuto/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { refreshMoney, refreshPositions } from '../../../lib/api/refresh.ts';
@@ -157,16 +157,20 @@ function parseJson(text: string | undefined): unknown {
 /** The day-trading settings of the start-up config: leverage (up to the cap), the amount limits, the forced close. */
 export function dayTradeConfig(config: StartupConfig, market: Market) {
   const list = parseJson(config.day_trade_leverage);
-  const cap = Number(config.day_trade_leverage_cap) || 5;
-  const leverage = (Array.isArray(list) ? list.map(Number) : [1, 2, 3, 5])
-    .filter((n) => Number.isInteger(n) && n > 0 && n <= cap)
-    .sort((a, b) => a - b);
+  const cap = Number(config.day_trade_leverage_cap) || 3;
+  // the market's legal cap holds as on the server (China: its eligible stocks are checked there)
+  const leverage = clampLeverage(
+    (Array.isArray(list) ? list.map(Number) : [1, 2, 3])
+      .filter((n) => Number.isInteger(n) && n > 0 && n <= cap)
+      .sort((a, b) => a - b),
+    marketLeverageCap(market),
+  );
   const limits = parseJson(config.day_trade_limits) as
     | Record<string, { min?: string; max?: string }>
     | undefined;
   const range = limits?.[market];
   return {
-    leverage: leverage.length ? leverage : [1],
+    leverage,
     min: range?.min && parseUnits(range.min) !== null ? range.min : '',
     max: range?.max && parseUnits(range.max) !== null ? range.max : '',
     minutes: Number(config.day_trade_forced_close_minutes) || 10,
