@@ -167,7 +167,7 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       const r = await subscribe(a, body);
       expect(r.http).toBe(200);
       expect(r.body.status).toBe(0);
-      expect(r.body.msg).toBe(msg);
+      expect(r.body.code).toBe(msg);
     }
     expectRefusal(
       await t.call('/trade/nbhllist', { type: 'jpy', dz_type: 5 }, { token: a.token }),

@@ -175,7 +175,7 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     for (const bad of [{ money: 'abc' }, { money: '-5' }, { money: '' }, { id: 'x', money: '10000' }, {}]) {
       const r = await follow(a, { id: p.id, ...bad });
       expect(r.body.status).toBe(0);
-      expect(r.body.msg).toMatch(/^validation\./);
+      expect(r.body.code).toMatch(/^validation\./);
     }
     t.clock.set(T0 + 2 * DAY);
     expectRefusal(await follow(a, { id: p.id, money: '10000' }), 'product.deadlinePassed');

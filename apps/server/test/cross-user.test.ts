@@ -238,7 +238,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
           attempts++;
           const text = JSON.stringify(r.body);
           const where = `${e.path} ${key}=${id}: ${text.slice(0, 200)}`;
-          if (r.body.status !== 0 || /^validation\./.test(r.body.msg ?? '')) accepted.push(where);
+          if (r.body.status !== 0 || /^validation\./.test(r.body.code ?? '')) accepted.push(where);
           for (const m of marks) if (text.includes(m)) leaks.push(`${where} (shows ${m})`);
         }
       }

@@ -95,7 +95,7 @@ describe.each(TEST_DB_KINDS)('day trading on %s', (kind) => {
     for (const money of ['abc', '-5', '', '1.23456'])
       expect((await apply(a, money)).body).toMatchObject({
         status: 0,
-        msg: expect.stringMatching(/^validation\./),
+        code: expect.stringMatching(/^validation\./),
       });
     const nopass = await t.newUser('np');
     await fund(t, nopass, 'jpy', '1000000');

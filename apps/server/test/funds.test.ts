@@ -104,7 +104,7 @@ describe.each(TEST_DB_KINDS)(
         );
         // the same name in full-width space and half-width forms is the same name
         const r = await t.call('/user/addCard', card({ realname: '鈴木　一郎' }), { token: s.token });
-        expect(r.body.msg).toBe('ok.added');
+        expect(r.body.code).toBe('ok.added');
         expectRefusal(
           await t.call('/user/addCard', card({ bank_num: '1234-567' }), { token: s.token }),
           'bank.exists',
@@ -144,12 +144,12 @@ describe.each(TEST_DB_KINDS)(
         );
         expectRefusal(await edit(a, '999999'), 'bank.notFound');
         const r = await edit(a, a.cardId, { bank_address: '銀座支店' });
-        expect(r.body.msg).toBe('ok.changed');
+        expect(r.body.code).toBe('ok.changed');
         expect(expectOk(await t.call('/user/cardList', {}, { token: a.token }))[0].bank_address).toBe(
           '銀座支店',
         );
         const del = await t.call('/user/delbakcard', { bankid: a.cardId }, { token: a.token });
-        expect(del.body.msg).toBe('ok.unbound');
+        expect(del.body.code).toBe('ok.unbound');
         expect(expectOk(await t.call('/user/cardList', {}, { token: a.token }))).toEqual([]);
         expectRefusal(
           await t.call('/user/delbakcard', { bankid: a.cardId }, { token: a.token }),
@@ -293,7 +293,7 @@ describe.each(TEST_DB_KINDS)(
         expectRefusal(await t.money('/user/chongzhi', withoutPassword, s), 'deposit.wrongChannelPassword');
         t.clock.advance(-31 * 60 * 1000);
         const r = await t.money('/user/chongzhi', withoutPassword, s);
-        expect(r.body.msg).toBe('ok.depositSubmitted');
+        expect(r.body.code).toBe('ok.depositSubmitted');
         const dep = expectOk(r);
         expect(dep.order_number).toMatch(/^D20261124\d{10}$/);
         expectRefusal(await t.money('/user/chongzhi', { ...body, money: '2000' }, s), 'deposit.pending');
@@ -388,7 +388,7 @@ describe.each(TEST_DB_KINDS)(
         ];
         for (const [name, over, msg, params] of refusals) {
           const r = await withdraw(s, over);
-          expect(r.body, name).toMatchObject({ status: 0, msg });
+          expect(r.body, name).toMatchObject({ status: 0, code: msg });
           if (params) expect(r.body.params, name).toEqual(params);
         }
         for (const when of [
@@ -478,7 +478,7 @@ describe.each(TEST_DB_KINDS)(
         const s = await readyUser(t, { realname: '清水 美穂', fund: '300000', opToken: op });
         const id = await userId(s);
         const r = await withdraw(s, { money: '120000' });
-        expect(r.body.msg).toBe('ok.withdrawSubmitted');
+        expect(r.body.code).toBe('ok.withdrawSubmitted');
         const w = expectOk(r);
         expect(w.order_number).toMatch(/^W\d{18}$/);
         expect(await info(s)).toMatchObject({
@@ -658,7 +658,7 @@ describe.each(TEST_DB_KINDS)(
           ),
         );
         const r = await t.money('/user/rotation', { money: '100000', from: 'jpy', to: 'usd' }, s);
-        expect(r.body.msg).toBe('ok.exchanged');
+        expect(r.body.code).toBe('ok.exchanged');
         const x = expectOk(r);
         expect(x.rate).toBe(preview.rate);
         expect(x.converted).toBe(preview.converted);

@@ -1,6 +1,7 @@
 import { account } from './account.ts';
 import { common } from './common.ts';
 import { dayTrade } from './day-trade.ts';
+import { type FamilyWhere, familyText } from './family.ts';
 import { ipo } from './ipo.ts';
 import { lending } from './lending.ts';
 import { money } from './money.ts';
@@ -9,9 +10,10 @@ import { records } from './records.ts';
 import { security } from './security.ts';
 import { support } from './support.ts';
 import { trading } from './trading.ts';
-import type { Catalogue, Text } from './types.ts';
+import type { Catalogue, Entry } from './types.ts';
 
-export type { Catalogue, Text } from './types.ts';
+export { FAMILY_REQUIRED, type FamilyWhere, plainInteger } from './family.ts';
+export type { Catalogue, Entry, Text } from './types.ts';
 
 /** Every msg key the server may send, with its text in jp, cn and us. */
 export const MESSAGES = {
@@ -35,6 +37,18 @@ export const isMsgKey = (k: string): k is MsgKey => Object.hasOwn(MESSAGES, k);
 
 /** Translate a msg key, filling `{param}` placeholders. Unknown keys fall back to the generic error. */
 export function translate(key: string, lang: Language, params?: Record<string, string | number>): string {
-  const entry: Text = isMsgKey(key) ? MESSAGES[key] : MESSAGES['server.error'];
+  const entry: Entry = isMsgKey(key) ? MESSAGES[key] : MESSAGES['server.error'];
   return entry[lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+}
+
+/**
+ * The `msg` a reply carries beside its key (`code`): the family's text (API.md "Messages"), or the cn text
+ * for a key the family has none for. Unknown keys read as the generic error.
+ */
+export function familyMsg(
+  key: string,
+  params?: Record<string, string | number>,
+  where?: FamilyWhere,
+): string {
+  return familyText(isMsgKey(key) ? MESSAGES[key] : MESSAGES['server.error'], key, params, where);
 }
