@@ -47,7 +47,7 @@ export const ADMIN_API_BASE = '/api/admin';
 export const API_DESCRIPTION = [
   'POST-only API under /api/vue: bodies form-encoded or JSON (both validated alike), uploads multipart.',
   'Lenient in what it accepts: unknown body fields (page, size, offset, lang, buy_type, dz_type, is_qc, other_type, exchange, …) are ignored, known fields are validated strictly.',
-  'Lists take page / size (1-based). lang is jp | cn | us, with the aliases ja | zh | en; others fall back to jp.',
+  'Lists take page / size (1-based; a size above the list’s maximum is clamped to it). lang is jp | cn | us, with the aliases ja | zh | en; others fall back to jp.',
   'Replies: {status: 1, data, code?, msg?} or {status: 0, code: <key>, msg: <the family text>, params}: code is the catalogue key, msg the text the family’s clients look up (the cn text for keys they have none for). Market data (quote fields, k-line OHLCV) and position valuation (nowprice, yingkui, gain, ccsz, fdyk, lsyk) are JSON numbers at their precision; entered and settled amounts are decimal strings.',
   '`type` names the market of a symbol (jpy, usd, cny, krw); another market’s symbol is refused with trade.marketMismatch.',
   'Uploaded images are private: replies that name one carry a signed URL (…?s=&e=&sig=) that works without headers for 15 minutes.',
