@@ -293,7 +293,9 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       'trade.orderNotFound',
     );
     // a fund record of the purchase, and a site message
-    const rec = expectOk(await t.call('/user/capitalloglist', { kind: 'stock_buy' }, { token: a.token }));
+    const rec = expectOk(
+      await t.call('/user/capitalloglist', { page: 1, kind: 'stock_buy' }, { token: a.token }),
+    );
     expect(rec.list[0]).toMatchObject({ money: `-${(allocA * 2500n).toString()}.0000`, stock_code: '7203' });
     const notes = expectOk(await t.call('/user/notice', { lang: 'us' }, { token: a.token }));
     expect(notes[0].title).toBe('Block trade allocated');

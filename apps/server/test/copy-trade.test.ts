@@ -124,7 +124,7 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     });
     expect(mine.lock_time - mine.buy_time).toBe(3 * 86400);
     const recs = expectOk(
-      await t.call('/user/capitalloglist', { type: 'jpy', kind: 'copy_trade' }, { token: a.token }),
+      await t.call('/user/capitalloglist', { page: 1, type: 'jpy', kind: 'copy_trade' }, { token: a.token }),
     );
     expect(recs.list[0]).toMatchObject({
       kind: 'copy_trade',
@@ -277,7 +277,11 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     expect((await orders(a)).find((o) => o.id === r.id)).toMatchObject({ status: 1, money: '0.0000' });
     expectRefusal(await redeem(a, r.id), 'product.stakeEnded');
     const recs = expectOk(
-      await t.call('/user/capitalloglist', { type: 'jpy', kind: 'copy_trade_refund' }, { token: a.token }),
+      await t.call(
+        '/user/capitalloglist',
+        { page: 1, type: 'jpy', kind: 'copy_trade_refund' },
+        { token: a.token },
+      ),
     );
     expect(recs.list[0].money).toBe(done.refund);
   });

@@ -181,7 +181,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       closed: expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: s.token })),
       withdrawals: expectOk(await t.call('/user/withdrawallist', { type: 'jpy' }, { token: s.token })),
       deposits: expectOk(await t.call('/user/rechargelist', { type: 'jpy' }, { token: s.token })),
-      records: expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: s.token })),
+      records: expectOk(await t.call('/user/capitalloglist', { page: 1, type: 'jpy' }, { token: s.token })),
       ipo: expectOk(await t.call('/trade/usernewstocklist', { type: 'jpy' }, { token: s.token })),
       stakes: expectOk(await t.call('/trade/userproductlist', { type: 'jpy' }, { token: s.token })),
       lending: expectOk(await t.call('/trade/userlendlist', { type: 'jpy' }, { token: s.token })),

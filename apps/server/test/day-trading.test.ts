@@ -114,7 +114,9 @@ describe.each(TEST_DB_KINDS)('day trading on %s', (kind) => {
     expect((await list(a))[0]).toMatchObject({ status: 1, remaining: '1000000.0000' });
     expect((await notices(a)).some((n) => n.title === 'Day trading approved')).toBe(true);
     // the held amount became the line: still frozen, the fund record says so
-    const records = expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: a.token }));
+    const records = expectOk(
+      await t.call('/user/capitalloglist', { page: 1, type: 'jpy' }, { token: a.token }),
+    );
     expect(JSON.stringify(records)).toContain('day_trade');
 
     expectRefusal(await buy(a, { ganggan: 10 }), 'dayTrade.leverageNotAllowed');

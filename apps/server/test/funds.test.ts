@@ -76,7 +76,7 @@ describe.each(TEST_DB_KINDS)(
           .where('user_id', '=', id)
           .executeTakeFirstOrThrow();
         expect(await transfersByRef(t.db, `deposit:${ref.id}`)).toHaveLength(1);
-        const records = expectOk(await t.call('/user/capitalloglist', {}, { token: d.token }));
+        const records = expectOk(await t.call('/user/capitalloglist', { page: 1 }, { token: d.token }));
         expect(records.list).toMatchObject([
           { kind: 'deposit', money: '10000000.0000', balance: '10000000.0000' },
         ]);
@@ -329,7 +329,7 @@ describe.each(TEST_DB_KINDS)(
           check_time: Math.floor((T0 + 60_000) / 1000),
         });
         const records = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'deposit' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'deposit' }, { token: s.token }),
         );
         expect(records.list).toMatchObject([
           { order_number: dep.order_number, money: '123456.0000', balance: '123456.0000' },
@@ -541,7 +541,7 @@ describe.each(TEST_DB_KINDS)(
           'post',
         ]);
         const rec = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'withdrawal' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'withdrawal' }, { token: s.token }),
         );
         expect(rec.list).toMatchObject([{ money: '-250000.0000', balance: '50000.0000' }]);
         expect(expectOk(await t.call('/user/notice', { lang: 'us' }, { token: s.token }))[0].title).toBe(
@@ -680,7 +680,9 @@ describe.each(TEST_DB_KINDS)(
           ['usd', u(x.converted)],
         ]);
         for (const p of pair) expect(p.memo).toContain(x.rate);
-        const rec = expectOk(await t.call('/user/capitalloglist', { kind: 'exchange' }, { token: s.token }));
+        const rec = expectOk(
+          await t.call('/user/capitalloglist', { page: 1, kind: 'exchange' }, { token: s.token }),
+        );
         expect(rec.list.map((l: { type: string; money: string }) => [l.type, l.money]).sort()).toEqual(
           [
             ['jpy', '-100000.0000'],
@@ -697,7 +699,7 @@ describe.each(TEST_DB_KINDS)(
           expect(l.detail).not.toMatch(/->|rate/);
         }
         const recUs = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'exchange', lang: 'us' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'exchange', lang: 'us' }, { token: s.token }),
         );
         expect(recUs.list[0]).toMatchObject({
           title: 'Exchange',
@@ -756,7 +758,7 @@ describe.each(TEST_DB_KINDS)(
         // operator sessions last 12 hours
         expectOk(await t.admin('/withdrawals/decide', { id: w.id, approve: true }, await t.adminLogin()));
 
-        const all = expectOk(await t.call('/user/capitalloglist', {}, { token: s.token }));
+        const all = expectOk(await t.call('/user/capitalloglist', { page: 1 }, { token: s.token }));
         expect(all.total).toBe(4);
         expect(all.list.map((r: { kind: string }) => r.kind)).toEqual([
           'withdrawal',
@@ -765,15 +767,16 @@ describe.each(TEST_DB_KINDS)(
           'deposit',
         ]);
         expect(
-          expectOk(await t.call('/user/capitalloglist', { type: 'usd' }, { token: s.token })).total,
+          expectOk(await t.call('/user/capitalloglist', { page: 1, type: 'usd' }, { token: s.token })).total,
         ).toBe(1);
         expect(
-          expectOk(await t.call('/user/capitalloglist', { kind: 'deposit' }, { token: s.token })).total,
+          expectOk(await t.call('/user/capitalloglist', { page: 1, kind: 'deposit' }, { token: s.token }))
+            .total,
         ).toBe(1);
         const day2 = expectOk(
           await t.call(
             '/user/capitalloglist',
-            { start: '2026-11-25', end: '2026-11-25' },
+            { page: 1, start: '2026-11-25', end: '2026-11-25' },
             { token: s.token },
           ),
         );
@@ -791,11 +794,11 @@ describe.each(TEST_DB_KINDS)(
           'records.badRange',
         );
         expectRefusal(
-          await t.call('/user/capitalloglist', { start: '2026-02-30' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, start: '2026-02-30' }, { token: s.token }),
           'validation.invalid',
         );
         expectRefusal(
-          await t.call('/user/capitalloglist', { kind: 'bonus' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'bonus' }, { token: s.token }),
           'validation.invalid',
         );
 
@@ -821,7 +824,7 @@ describe.each(TEST_DB_KINDS)(
         expect(lines.filter((l: string) => l.startsWith('exchange,'))).toHaveLength(2);
         // the same words as the record list
         const listed = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'exchange' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'exchange' }, { token: s.token }),
         ).list[0];
         for (const l of lines.filter((x: string) => x.startsWith('exchange,')))
           expect(l.endsWith(`,${listed.title},${listed.detail}`)).toBe(true);

@@ -121,7 +121,11 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   );
 
   // ---- fund records
-  kit.post(fundsApi.capitalloglist, async (req) => ok(await m.records.list(currentUser(req).id, req.body)));
+  kit.post(fundsApi.capitalloglist, async (req) => {
+    const page = await m.records.list(currentUser(req).id, { ...req.body, page: req.body.page ?? 1 });
+    // the family's clients ask for no page and read an array; a request for a page gets {list, total}
+    return ok(req.body.page === undefined ? page.list : page);
+  });
   kit.post(fundsApi.capitallogcsv, async (req) =>
     ok(await m.records.statement(currentUser(req).id, req.body)),
   );
