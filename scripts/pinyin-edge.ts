@@ -42,7 +42,7 @@ export const ENGLISH = new Set([
   weight bp
   body reply replied margin pnl position cash other verified hours owed tier net weekdays only
   lent lend accrued paid recall recalled through
-  trade remaining payout stage restricted loan`.split(/\s+/),
+  trade remaining payout stage restricted loan img local`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

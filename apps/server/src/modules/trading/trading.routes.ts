@@ -1,4 +1,4 @@
-import { DZ_TYPES, dayTradeApi, tradingApi } from '@kabuto/contract';
+import { dayTradeApi, tradingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -11,6 +11,7 @@ import {
   buyRequest,
   closedListWire,
   openListWire,
+  positionKindFilter,
   positionWire,
   soldWire,
 } from './trading.wire.ts';
@@ -69,7 +70,7 @@ export function tradingRoutes(
       openListWire(
         await positions.openPositions(currentUser(req).id, req.body.type),
         req.body.lang,
-        req.body.buy_type === 1 ? DZ_TYPES.dayTrade : undefined,
+        positionKindFilter(req.body),
       ),
     ),
   );
