@@ -159,6 +159,7 @@ describe.skipIf(!hasChromium())(
       const { page } = browser;
       const records = await apiCall<Reply<{ list: RecordRow[] }>>(page, '/user/capitalloglist', {
         type: 'jpy',
+        page: 1,
       });
       expect(records.status).toBe(1);
       const kinds = records.data.list.filter((r) => r.order_number === orderNo).map((r) => r.kind);

@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium())(
         const { page } = browser;
         await openApp(page, server.url);
         await login(page, DEMO);
-        const order = await apiCall<{ status: number; msg?: string }>(page, '/trade/buy_stock', {
+        const order = await apiCall<{ status: number; code?: string }>(page, '/trade/buy_stock', {
           type: 'jpy',
           symbol: '7203',
           buyzd: 1,
@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium())(
           ganggan: 2,
           zhang: '100',
         });
-        expect(order.status, order.msg).toBe(1);
+        expect(order.status, order.code).toBe(1);
 
         // home and the user panel lead with it too
         await page.locator(tid('home-total-value')).waitFor();

@@ -36,10 +36,11 @@ export async function confirmDialog(page: Page): Promise<void> {
     .catch(() => {});
 }
 
-/** A reply of the API: `{status, data, msg}`. */
+/** A reply of the API: `{status, data, code, msg}` (`code` the key, `msg` the family text). */
 export interface Reply<T> {
   status: number;
   data: T;
+  code?: string;
   msg?: string;
 }
 

@@ -120,7 +120,7 @@ describe.each(TEST_DB_KINDS)('back office on %s', (kind) => {
         for (const [path, body] of probe) {
           const r = await t.admin(path, body, token);
           if (r.body.status === 1) out.push(path);
-          else expect(r.body.msg, path).toBe('admin.forbidden');
+          else expect(r.body.code, path).toBe('admin.forbidden');
         }
         return out;
       };

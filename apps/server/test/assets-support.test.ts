@@ -131,7 +131,7 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
       { body: '入金が反映されません。<b>確認</b>お願いします' },
       { token: s.token },
     );
-    expect(sent.body.msg).toBe('ok.supportSent');
+    expect(sent.body.code).toBe('ok.supportSent');
     const { id } = expectOk(sent);
     const inbox = expectOk(await t.admin('/support/list', {}, op));
     expect(inbox.open).toBeGreaterThanOrEqual(1);

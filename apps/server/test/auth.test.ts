@@ -25,7 +25,7 @@ describe.each(TEST_DB_KINDS)('accounts and sessions on %s', (kind) => {
     it('registers with the demo invite code, as JSON and as a form', async () => {
       const a = await reg();
       expect(expectOk(a).account).toMatch(/^r/);
-      expect(a.body.msg).toBe('ok.registered');
+      expect(a.body.code).toBe('ok.registered');
       expectOk(await reg({}, true));
     });
 
@@ -146,7 +146,7 @@ describe.each(TEST_DB_KINDS)('accounts and sessions on %s', (kind) => {
       const u = await t.newUser();
       const missing = await t.call('/user/getUserinfo', {});
       expect(missing.http).toBe(401);
-      expect(missing.body).toEqual({ status: 0, msg: 'auth.loginAgain' });
+      expect(missing.body).toEqual({ status: 0, code: 'auth.loginAgain', msg: expect.any(String) });
       expect((await t.call('/user/getUserinfo', {}, { token: 'x'.repeat(43) })).http).toBe(401);
       expect((await t.call('/user/getUserinfo', {}, { token: u.token, account: 'someoneelse' })).http).toBe(
         401,
@@ -154,7 +154,7 @@ describe.each(TEST_DB_KINDS)('accounts and sessions on %s', (kind) => {
       expectOk(await t.call('/user/getUserinfo', {}, { token: u.token, account: u.account }));
 
       const l = await t.call('/user/logout', {}, { token: u.token });
-      expect(l.body).toMatchObject({ status: 1, msg: 'ok.loggedOut' });
+      expect(l.body).toMatchObject({ status: 1, code: 'ok.loggedOut' });
       expect((await t.call('/user/getUserinfo', {}, { token: u.token })).http).toBe(401);
 
       const v = await t.newUser();

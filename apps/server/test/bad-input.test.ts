@@ -76,9 +76,9 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
           const where = `${e.path} ${name} (${form ? 'form' : 'json'}): HTTP ${r.http} ${JSON.stringify(r.body)}`;
           expect(r.http, where).toBeLessThan(500);
           expect(typeof r.body.status, where).toBe('number');
-          if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), where).toBe(true);
+          if (r.body.status === 0) expect(isMsgKey(r.body.code ?? ''), where).toBe(true);
           // unknown fields are ignored (docs/wire.md, "Transport"): the call is judged on its known fields alone
-          if (name === 'unknown field') expect(r.body.msg, where).not.toBe('validation.unknownField');
+          if (name === 'unknown field') expect(r.body.code, where).not.toBe('validation.unknownField');
           if (
             name.endsWith('missing') &&
             !(
@@ -104,13 +104,23 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
       pwd: 'secret-pass-1',
       pwd1: 'secret-pass-1',
     });
-    expect(r.body).toEqual({ status: 0, msg: 'validation.required', params: { field: 'inviter' } });
+    expect(r.body).toEqual({
+      status: 0,
+      code: 'validation.required',
+      msg: expect.any(String),
+      params: { field: 'inviter' },
+    });
     // a known field of the wrong shape is named; an unknown field beside it is ignored
     const u2 = await t.call('/user/login', { account: ['a'], password: 'b', extra: 1 });
-    expect(u2.body).toEqual({ status: 0, msg: 'validation.invalid', params: { field: 'account' } });
+    expect(u2.body).toEqual({
+      status: 0,
+      code: 'validation.invalid',
+      msg: expect.any(String),
+      params: { field: 'account' },
+    });
     const u3 = await t.call('/user/login', { account: 'nobody-here', password: 'bbbbbbbb', extra: 1 });
     expect(u3.body.status).toBe(0);
-    expect(u3.body.msg).not.toBe('validation.unknownField');
+    expect(u3.body.code).not.toBe('validation.unknownField');
   });
 
   it('refuses oversized bodies with 413, malformed JSON and odd content types with a msg key', async () => {
@@ -121,7 +131,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
       payload: JSON.stringify({ account: 'x'.repeat(BODY_LIMIT), password: 'y' }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ status: 0, msg: 'request.tooLarge' });
+    expect(big.json()).toEqual({ status: 0, code: 'request.tooLarge', msg: expect.any(String) });
     const bigForm = await t.app.inject({
       method: 'POST',
       url: '/api/vue/user/login',
@@ -136,7 +146,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
       payload: '{"account": ',
     });
     expect(broken.statusCode).toBeLessThan(500);
-    expect(broken.json()).toMatchObject({ status: 0, msg: 'request.badFormat' });
+    expect(broken.json()).toMatchObject({ status: 0, code: 'request.badFormat' });
     const text = await t.app.inject({
       method: 'POST',
       url: '/api/vue/user/login',
@@ -152,7 +162,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
       payload: '<a/>',
     });
     expect(xml.statusCode).toBeLessThan(500);
-    expect(isMsgKey(xml.json().msg)).toBe(true);
+    expect(isMsgKey(xml.json().code)).toBe(true);
   });
 
   it('rate-limits login per IP and account, and registration per IP', async () => {
@@ -163,7 +173,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
         codes.push((await strict.call('/user/login', { account: 'target1', password: 'x'.repeat(8) })).http);
       expect(codes).toEqual([200, 200, 200, 429]);
       const limited = await strict.call('/user/login', { account: 'target1', password: 'x'.repeat(8) });
-      expect(limited.body).toEqual({ status: 0, msg: 'request.rateLimited' });
+      expect(limited.body).toEqual({ status: 0, code: 'request.rateLimited', msg: expect.any(String) });
       // Another account from the same IP is still allowed.
       expect((await strict.call('/user/login', { account: 'target2', password: 'x'.repeat(8) })).http).toBe(
         200,

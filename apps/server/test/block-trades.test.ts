@@ -167,7 +167,7 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       const r = await subscribe(a, body);
       expect(r.http).toBe(200);
       expect(r.body.status).toBe(0);
-      expect(r.body.msg).toBe(msg);
+      expect(r.body.code).toBe(msg);
     }
     expectRefusal(
       await t.call('/trade/nbhllist', { type: 'jpy', dz_type: 5 }, { token: a.token }),
@@ -299,7 +299,9 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       'trade.orderNotFound',
     );
     // a fund record of the purchase, and a site message
-    const rec = expectOk(await t.call('/user/capitalloglist', { kind: 'stock_buy' }, { token: a.token }));
+    const rec = expectOk(
+      await t.call('/user/capitalloglist', { page: 1, kind: 'stock_buy' }, { token: a.token }),
+    );
     expect(rec.list[0]).toMatchObject({ money: `-${(allocA * 2500n).toString()}.0000`, stock_code: '7203' });
     const notes = expectOk(await t.call('/user/notice', { lang: 'us' }, { token: a.token }));
     expect(notes[0].title).toBe('Block trade allocated');

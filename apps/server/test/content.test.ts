@@ -127,6 +127,6 @@ describe.each(TEST_DB_KINDS)('config and content on %s', (kind) => {
   it('answers unknown paths with 404 and a msg key', async () => {
     const r = await t.call('/user/doesNotExist', {});
     expect(r.http).toBe(404);
-    expect(r.body).toEqual({ status: 0, msg: 'request.notFound' });
+    expect(r.body).toEqual({ status: 0, code: 'request.notFound', msg: expect.any(String) });
   });
 });

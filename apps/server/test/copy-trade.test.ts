@@ -124,7 +124,7 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     });
     expect(mine.lock_time - mine.buy_time).toBe(3 * 86400);
     const recs = expectOk(
-      await t.call('/user/capitalloglist', { type: 'jpy', kind: 'copy_trade' }, { token: a.token }),
+      await t.call('/user/capitalloglist', { page: 1, type: 'jpy', kind: 'copy_trade' }, { token: a.token }),
     );
     expect(recs.list[0]).toMatchObject({
       kind: 'copy_trade',
@@ -175,7 +175,7 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     for (const bad of [{ money: 'abc' }, { money: '-5' }, { money: '' }, { id: 'x', money: '10000' }, {}]) {
       const r = await follow(a, { id: p.id, ...bad });
       expect(r.body.status).toBe(0);
-      expect(r.body.msg).toMatch(/^validation\./);
+      expect(r.body.code).toMatch(/^validation\./);
     }
     t.clock.set(T0 + 2 * DAY);
     expectRefusal(await follow(a, { id: p.id, money: '10000' }), 'product.deadlinePassed');
@@ -277,7 +277,11 @@ describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
     expect((await orders(a)).find((o) => o.id === r.id)).toMatchObject({ status: 1, money: '0.0000' });
     expectRefusal(await redeem(a, r.id), 'product.stakeEnded');
     const recs = expectOk(
-      await t.call('/user/capitalloglist', { type: 'jpy', kind: 'copy_trade_refund' }, { token: a.token }),
+      await t.call(
+        '/user/capitalloglist',
+        { page: 1, type: 'jpy', kind: 'copy_trade_refund' },
+        { token: a.token },
+      ),
     );
     expect(recs.list[0].money).toBe(done.refund);
   });

@@ -181,7 +181,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       closed: expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: s.token })),
       withdrawals: expectOk(await t.call('/user/withdrawallist', { type: 'jpy' }, { token: s.token })),
       deposits: expectOk(await t.call('/user/rechargelist', { type: 'jpy' }, { token: s.token })),
-      records: expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: s.token })),
+      records: expectOk(await t.call('/user/capitalloglist', { page: 1, type: 'jpy' }, { token: s.token })),
       ipo: expectOk(await t.call('/trade/usernewstocklist', { type: 'jpy' }, { token: s.token })),
       stakes: expectOk(await t.call('/trade/userproductlist', { type: 'jpy' }, { token: s.token })),
       lending: expectOk(await t.call('/trade/userlendlist', { type: 'jpy' }, { token: s.token })),
@@ -238,7 +238,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
           attempts++;
           const text = JSON.stringify(r.body);
           const where = `${e.path} ${key}=${id}: ${text.slice(0, 200)}`;
-          if (r.body.status !== 0 || /^validation\./.test(r.body.msg ?? '')) accepted.push(where);
+          if (r.body.status !== 0 || /^validation\./.test(r.body.code ?? '')) accepted.push(where);
           for (const m of marks) if (text.includes(m)) leaks.push(`${where} (shows ${m})`);
         }
       }

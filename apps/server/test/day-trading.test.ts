@@ -95,7 +95,7 @@ describe.each(TEST_DB_KINDS)('day trading on %s', (kind) => {
     for (const money of ['abc', '-5', '', '1.23456'])
       expect((await apply(a, money)).body).toMatchObject({
         status: 0,
-        msg: expect.stringMatching(/^validation\./),
+        code: expect.stringMatching(/^validation\./),
       });
     const nopass = await t.newUser('np');
     await fund(t, nopass, 'jpy', '1000000');
@@ -114,7 +114,9 @@ describe.each(TEST_DB_KINDS)('day trading on %s', (kind) => {
     expect((await list(a))[0]).toMatchObject({ status: 1, remaining: '1000000.0000' });
     expect((await notices(a)).some((n) => n.title === 'Day trading approved')).toBe(true);
     // the held amount became the line: still frozen, the fund record says so
-    const records = expectOk(await t.call('/user/capitalloglist', { type: 'jpy' }, { token: a.token }));
+    const records = expectOk(
+      await t.call('/user/capitalloglist', { page: 1, type: 'jpy' }, { token: a.token }),
+    );
     expect(JSON.stringify(records)).toContain('day_trade');
 
     expectRefusal(await buy(a, { ganggan: 10 }), 'dayTrade.leverageNotAllowed');

@@ -172,7 +172,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
     // a market the family does not know stays refused, by name
     expect((await client('/common/config', { type: 'eur' })).body).toMatchObject({
       status: 0,
-      msg: 'validation.invalid',
+      code: 'validation.invalid',
       params: { field: 'type' },
     });
   });
@@ -248,7 +248,12 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       ['/trade/stockdetails', { symbol: '7203', type: 'usd' }],
     ] as const) {
       const r = await client(path, body, m, path !== '/trade/stockdetails');
-      expect(r.body, path).toEqual({ status: 0, msg: 'trade.marketMismatch', params: { symbol: '7203' } });
+      expect(r.body, path).toEqual({
+        status: 0,
+        code: 'trade.marketMismatch',
+        msg: expect.any(String),
+        params: { symbol: '7203' },
+      });
     }
     for (const lang of ['jp', 'cn', 'us'] as const) {
       expect(translate('trade.marketMismatch', lang, { symbol: '7203' })).toContain('7203');
@@ -407,7 +412,7 @@ describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
       },
       k,
     );
-    expect(kyc.body).toMatchObject({ status: 1, msg: 'ok.submitted' });
+    expect(kyc.body).toMatchObject({ status: 1, code: 'ok.submitted' });
     const info = await call(accountApi.userInfo, { type: 'jpy' }, k);
     expect(info.is_true).toBe(3);
 

@@ -76,7 +76,7 @@ describe.each(TEST_DB_KINDS)(
           .where('user_id', '=', id)
           .executeTakeFirstOrThrow();
         expect(await transfersByRef(t.db, `deposit:${ref.id}`)).toHaveLength(1);
-        const records = expectOk(await t.call('/user/capitalloglist', {}, { token: d.token }));
+        const records = expectOk(await t.call('/user/capitalloglist', { page: 1 }, { token: d.token }));
         expect(records.list).toMatchObject([
           { kind: 'deposit', money: '10000000.0000', balance: '10000000.0000' },
         ]);
@@ -104,7 +104,7 @@ describe.each(TEST_DB_KINDS)(
         );
         // the same name in full-width space and half-width forms is the same name
         const r = await t.call('/user/addCard', card({ realname: '鈴木　一郎' }), { token: s.token });
-        expect(r.body.msg).toBe('ok.added');
+        expect(r.body.code).toBe('ok.added');
         expectRefusal(
           await t.call('/user/addCard', card({ bank_num: '1234-567' }), { token: s.token }),
           'bank.exists',
@@ -144,12 +144,12 @@ describe.each(TEST_DB_KINDS)(
         );
         expectRefusal(await edit(a, '999999'), 'bank.notFound');
         const r = await edit(a, a.cardId, { bank_address: '銀座支店' });
-        expect(r.body.msg).toBe('ok.changed');
+        expect(r.body.code).toBe('ok.changed');
         expect(expectOk(await t.call('/user/cardList', {}, { token: a.token }))[0].bank_address).toBe(
           '銀座支店',
         );
         const del = await t.call('/user/delbakcard', { bankid: a.cardId }, { token: a.token });
-        expect(del.body.msg).toBe('ok.unbound');
+        expect(del.body.code).toBe('ok.unbound');
         expect(expectOk(await t.call('/user/cardList', {}, { token: a.token }))).toEqual([]);
         expectRefusal(
           await t.call('/user/delbakcard', { bankid: a.cardId }, { token: a.token }),
@@ -293,7 +293,7 @@ describe.each(TEST_DB_KINDS)(
         expectRefusal(await t.money('/user/chongzhi', withoutPassword, s), 'deposit.wrongChannelPassword');
         t.clock.advance(-31 * 60 * 1000);
         const r = await t.money('/user/chongzhi', withoutPassword, s);
-        expect(r.body.msg).toBe('ok.depositSubmitted');
+        expect(r.body.code).toBe('ok.depositSubmitted');
         const dep = expectOk(r);
         expect(dep.order_number).toMatch(/^D20261124\d{10}$/);
         expectRefusal(await t.money('/user/chongzhi', { ...body, money: '2000' }, s), 'deposit.pending');
@@ -329,7 +329,7 @@ describe.each(TEST_DB_KINDS)(
           check_time: Math.floor((T0 + 60_000) / 1000),
         });
         const records = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'deposit' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'deposit' }, { token: s.token }),
         );
         expect(records.list).toMatchObject([
           { order_number: dep.order_number, money: '123456.0000', balance: '123456.0000' },
@@ -388,7 +388,7 @@ describe.each(TEST_DB_KINDS)(
         ];
         for (const [name, over, msg, params] of refusals) {
           const r = await withdraw(s, over);
-          expect(r.body, name).toMatchObject({ status: 0, msg });
+          expect(r.body, name).toMatchObject({ status: 0, code: msg });
           if (params) expect(r.body.params, name).toEqual(params);
         }
         for (const when of [
@@ -478,7 +478,7 @@ describe.each(TEST_DB_KINDS)(
         const s = await readyUser(t, { realname: '清水 美穂', fund: '300000', opToken: op });
         const id = await userId(s);
         const r = await withdraw(s, { money: '120000' });
-        expect(r.body.msg).toBe('ok.withdrawSubmitted');
+        expect(r.body.code).toBe('ok.withdrawSubmitted');
         const w = expectOk(r);
         expect(w.order_number).toMatch(/^W\d{18}$/);
         expect(await info(s)).toMatchObject({
@@ -541,7 +541,7 @@ describe.each(TEST_DB_KINDS)(
           'post',
         ]);
         const rec = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'withdrawal' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'withdrawal' }, { token: s.token }),
         );
         expect(rec.list).toMatchObject([{ money: '-250000.0000', balance: '50000.0000' }]);
         expect(expectOk(await t.call('/user/notice', { lang: 'us' }, { token: s.token }))[0].title).toBe(
@@ -658,7 +658,7 @@ describe.each(TEST_DB_KINDS)(
           ),
         );
         const r = await t.money('/user/rotation', { money: '100000', from: 'jpy', to: 'usd' }, s);
-        expect(r.body.msg).toBe('ok.exchanged');
+        expect(r.body.code).toBe('ok.exchanged');
         const x = expectOk(r);
         expect(x.rate).toBe(preview.rate);
         expect(x.converted).toBe(preview.converted);
@@ -680,7 +680,9 @@ describe.each(TEST_DB_KINDS)(
           ['usd', u(x.converted)],
         ]);
         for (const p of pair) expect(p.memo).toContain(x.rate);
-        const rec = expectOk(await t.call('/user/capitalloglist', { kind: 'exchange' }, { token: s.token }));
+        const rec = expectOk(
+          await t.call('/user/capitalloglist', { page: 1, kind: 'exchange' }, { token: s.token }),
+        );
         expect(rec.list.map((l: { type: string; money: string }) => [l.type, l.money]).sort()).toEqual(
           [
             ['jpy', '-100000.0000'],
@@ -697,7 +699,7 @@ describe.each(TEST_DB_KINDS)(
           expect(l.detail).not.toMatch(/->|rate/);
         }
         const recUs = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'exchange', lang: 'us' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'exchange', lang: 'us' }, { token: s.token }),
         );
         expect(recUs.list[0]).toMatchObject({
           title: 'Exchange',
@@ -756,7 +758,7 @@ describe.each(TEST_DB_KINDS)(
         // operator sessions last 12 hours
         expectOk(await t.admin('/withdrawals/decide', { id: w.id, approve: true }, await t.adminLogin()));
 
-        const all = expectOk(await t.call('/user/capitalloglist', {}, { token: s.token }));
+        const all = expectOk(await t.call('/user/capitalloglist', { page: 1 }, { token: s.token }));
         expect(all.total).toBe(4);
         expect(all.list.map((r: { kind: string }) => r.kind)).toEqual([
           'withdrawal',
@@ -765,15 +767,16 @@ describe.each(TEST_DB_KINDS)(
           'deposit',
         ]);
         expect(
-          expectOk(await t.call('/user/capitalloglist', { type: 'usd' }, { token: s.token })).total,
+          expectOk(await t.call('/user/capitalloglist', { page: 1, type: 'usd' }, { token: s.token })).total,
         ).toBe(1);
         expect(
-          expectOk(await t.call('/user/capitalloglist', { kind: 'deposit' }, { token: s.token })).total,
+          expectOk(await t.call('/user/capitalloglist', { page: 1, kind: 'deposit' }, { token: s.token }))
+            .total,
         ).toBe(1);
         const day2 = expectOk(
           await t.call(
             '/user/capitalloglist',
-            { start: '2026-11-25', end: '2026-11-25' },
+            { page: 1, start: '2026-11-25', end: '2026-11-25' },
             { token: s.token },
           ),
         );
@@ -791,11 +794,11 @@ describe.each(TEST_DB_KINDS)(
           'records.badRange',
         );
         expectRefusal(
-          await t.call('/user/capitalloglist', { start: '2026-02-30' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, start: '2026-02-30' }, { token: s.token }),
           'validation.invalid',
         );
         expectRefusal(
-          await t.call('/user/capitalloglist', { kind: 'bonus' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'bonus' }, { token: s.token }),
           'validation.invalid',
         );
 
@@ -821,7 +824,7 @@ describe.each(TEST_DB_KINDS)(
         expect(lines.filter((l: string) => l.startsWith('exchange,'))).toHaveLength(2);
         // the same words as the record list
         const listed = expectOk(
-          await t.call('/user/capitalloglist', { kind: 'exchange' }, { token: s.token }),
+          await t.call('/user/capitalloglist', { page: 1, kind: 'exchange' }, { token: s.token }),
         ).list[0];
         for (const l of lines.filter((x: string) => x.startsWith('exchange,')))
           expect(l.endsWith(`,${listed.title},${listed.detail}`)).toBe(true);

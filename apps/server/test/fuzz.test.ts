@@ -91,7 +91,7 @@ describe.each(TEST_DB_KINDS)('fuzz on %s: bodies generated from every schema', (
           server.push(where);
           continue;
         }
-        let reply: { status?: unknown; msg?: unknown };
+        let reply: { status?: unknown; code?: unknown };
         try {
           reply = raw.json();
         } catch {
@@ -99,7 +99,8 @@ describe.each(TEST_DB_KINDS)('fuzz on %s: bodies generated from every schema', (
           continue;
         }
         if (reply.status === 1) continue;
-        if (reply.status !== 0 || typeof reply.msg !== 'string' || !isMsgKey(reply.msg)) outside.push(where);
+        if (reply.status !== 0 || typeof reply.code !== 'string' || !isMsgKey(reply.code))
+          outside.push(where);
       }
     }
     const report = await checkInvariants(t.db);

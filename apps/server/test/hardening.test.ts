@@ -107,7 +107,7 @@ describe('authentication before validation, and sockets of revoked sessions', ()
     for (const body of [{}, { name: 1 }, { name: 'x'.repeat(5000) }]) {
       const r = await t.admin('/config/set', body);
       expect(r.http).toBe(401);
-      expect(r.body).toEqual({ status: 0, msg: 'auth.loginAgain' });
+      expect(r.body).toEqual({ status: 0, code: 'auth.loginAgain', msg: expect.any(String) });
     }
     const user = await t.call('/user/withdrawal', { bogus: true });
     expect(user.http).toBe(401);
@@ -395,7 +395,7 @@ describe('password attempts: throttled per source, no lockout switch, counted at
       { headers: from('198.51.100.1') },
     );
     expect(unknown.http).toBe(200);
-    expect(unknown.body).toEqual({ status: 0, msg: 'auth.wrongCredentials' });
+    expect(unknown.body).toEqual({ status: 0, code: 'auth.wrongCredentials', msg: expect.any(String) });
     t.clock.advance(15 * 60_000 + 1);
     expectOk(
       await t.call(
@@ -415,7 +415,7 @@ describe('password attempts: throttled per source, no lockout switch, counted at
       { account: u.account, password: u.password },
       { headers: from('192.0.2.5') },
     );
-    expect(right.body).toEqual({ status: 0, msg: 'auth.wrongCredentials' });
+    expect(right.body).toEqual({ status: 0, code: 'auth.wrongCredentials', msg: expect.any(String) });
     // another address the owner used is not affected
     expectOk(await t.call('/user/login', { account: u.account, password: u.password }));
   });
@@ -460,7 +460,7 @@ describe('password attempts: throttled per source, no lockout switch, counted at
         ),
       ),
     );
-    const msgs = new Set(replies.map((r) => r.body.msg));
+    const msgs = new Set(replies.map((r) => r.body.code));
     expect([...msgs].sort()).toEqual(['account.fundPasswordLocked', 'account.wrongFundPassword']);
     expect(evaluations.get(fund_password_hash as string)).toBeLessThanOrEqual(5);
   });
@@ -479,8 +479,8 @@ describe('password attempts: throttled per source, no lockout switch, counted at
       ),
     );
     expect(evaluations.get(password_hash)).toBeLessThanOrEqual(5);
-    expect(replies.filter((r) => r.body.msg === 'account.wrongOldPassword').length).toBeLessThanOrEqual(5);
-    expect(replies.filter((r) => r.body.msg === 'request.rateLimited').length).toBeGreaterThanOrEqual(25);
+    expect(replies.filter((r) => r.body.code === 'account.wrongOldPassword').length).toBeLessThanOrEqual(5);
+    expect(replies.filter((r) => r.body.code === 'request.rateLimited').length).toBeGreaterThanOrEqual(25);
     // even the right one waits for the window
     expectRefusal(
       await t.call(
@@ -528,18 +528,18 @@ describe('text and amounts the database cannot store are refused in the contract
   it('refuses NUL and lone surrogates in text fields with validation.badCharacters', async () => {
     for (const bad of ['ab\u0000cd', 'ab\uD800cd', '\uDC00', 'x\uDBFF']) {
       const login = await t.call('/user/login', { account: bad, password: 'whatever-pass-1' });
-      expect(login.body).toMatchObject({ status: 0, msg: 'validation.badCharacters' });
+      expect(login.body).toMatchObject({ status: 0, code: 'validation.badCharacters' });
       const reg = await t.call('/user/register', {
         account: 'okname1',
         pwd: `pw${bad}long`,
         pwd1: `pw${bad}long`,
         inviter: bad,
       });
-      expect(reg.body).toMatchObject({ status: 0, msg: 'validation.badCharacters' });
+      expect(reg.body).toMatchObject({ status: 0, code: 'validation.badCharacters' });
     }
     const admin = await t.adminLogin();
     const cfg = await t.admin('/config/set', { name: 'title', value: 'Kabuto\u0000', reason: 'r' }, admin);
-    expect(cfg.body).toMatchObject({ status: 0, msg: 'validation.badCharacters' });
+    expect(cfg.body).toMatchObject({ status: 0, code: 'validation.badCharacters' });
     // a well-formed pair (an emoji) is text like any other
     const emoji = await t.admin(
       '/config/set',
@@ -554,7 +554,7 @@ describe('text and amounts the database cannot store are refused in the contract
     const big = await t.money('/user/rotation', { money: '999999999999999', from: 'jpy', to: 'usd' }, s);
     expect(big.body).toMatchObject({
       status: 0,
-      msg: 'validation.amountTooLarge',
+      code: 'validation.amountTooLarge',
       params: { field: 'money' },
     });
     expect(
@@ -572,7 +572,7 @@ describe('text and amounts the database cannot store are refused in the contract
         { id: String(user.id), score: 100, currency: 'jpy', limit, reason: 'r' },
         admin,
       );
-      expect(r.body).toMatchObject({ status: 0, msg: 'validation.amountTooLarge' });
+      expect(r.body).toMatchObject({ status: 0, code: 'validation.amountTooLarge' });
     }
     expectOk(
       await t.admin(
@@ -595,15 +595,15 @@ describe('new passwords follow NIST SP 800-63B', () => {
     t.call('/user/register', { account, pwd, pwd1: pwd, inviter: t.env.DEMO_INVITE_CODE });
 
   it('refuses short, common and account-name passwords at registration', async () => {
-    expect((await reg('nist0001', '123456')).body.msg).toBe('account.passwordFormat');
-    expect((await reg('nist0001', '      ')).body.msg).toBe('account.passwordFormat');
-    expect((await reg('nist0001', 'aaaaaa')).body.msg).toBe('account.passwordFormat');
-    expect((await reg('nist0001', '12345678')).body.msg).toBe('account.passwordWeak');
-    expect((await reg('nist0001', 'password1')).body.msg).toBe('account.passwordWeak');
-    expect((await reg('nist0001', 'aaaaaaaa')).body.msg).toBe('account.passwordWeak');
-    expect((await reg('nist0001', '        ')).body.msg).toBe('account.passwordWeak');
-    expect((await reg('nist0001', 'nist0001')).body.msg).toBe('account.passwordIsAccount');
-    expect((await reg('nist0001', 'NIST0001-x')).body.msg).toBe('account.passwordIsAccount');
+    expect((await reg('nist0001', '123456')).body.code).toBe('account.passwordFormat');
+    expect((await reg('nist0001', '      ')).body.code).toBe('account.passwordFormat');
+    expect((await reg('nist0001', 'aaaaaa')).body.code).toBe('account.passwordFormat');
+    expect((await reg('nist0001', '12345678')).body.code).toBe('account.passwordWeak');
+    expect((await reg('nist0001', 'password1')).body.code).toBe('account.passwordWeak');
+    expect((await reg('nist0001', 'aaaaaaaa')).body.code).toBe('account.passwordWeak');
+    expect((await reg('nist0001', '        ')).body.code).toBe('account.passwordWeak');
+    expect((await reg('nist0001', 'nist0001')).body.code).toBe('account.passwordIsAccount');
+    expect((await reg('nist0001', 'NIST0001-x')).body.code).toBe('account.passwordIsAccount');
     expectOk(await reg('nist0001', 'kabuto-demo-1'));
   });
 
@@ -615,13 +615,13 @@ describe('new passwords follow NIST SP 800-63B', () => {
         { old_pass: u.password, new_pass: next, new_passs: next },
         { token: u.token },
       );
-    expect((await change('qwertyuiop')).body.msg).toBe('account.passwordWeak');
-    expect((await change(`${u.account}!!`)).body.msg).toBe('account.passwordIsAccount');
+    expect((await change('qwertyuiop')).body.code).toBe('account.passwordWeak');
+    expect((await change(`${u.account}!!`)).body.code).toBe('account.passwordIsAccount');
     const admin = await t.adminLogin();
     const op = (password: string) =>
       t.admin('/operators/save', { username: 'nistop', role: 'reviewer', password, reason: 'r' }, admin);
-    expect((await op('1234567890')).body.msg).toBe('account.passwordWeak');
-    expect((await op('nistop-nistop')).body.msg).toBe('account.passwordIsAccount');
+    expect((await op('1234567890')).body.code).toBe('account.passwordWeak');
+    expect((await op('nistop-nistop')).body.code).toBe('account.passwordIsAccount');
     expectOk(await op('reviewer-pass-1'));
   });
 });
@@ -695,7 +695,12 @@ describe('uploads are encoded again, within a quota, limited per user', () => {
     for (let i = 0; i < 3; i++) replies.push(await t.upload(u, await noise()));
     expectOk(replies[0]);
     const refused = replies.find((r) => r.body.status === 0);
-    expect(refused?.body).toEqual({ status: 0, msg: 'upload.quotaExceeded', params: { max: '1' } });
+    expect(refused?.body).toEqual({
+      status: 0,
+      code: 'upload.quotaExceeded',
+      msg: expect.any(String),
+      params: { max: '1' },
+    });
     const used = await t.db
       .selectFrom('upload as f')
       .innerJoin('app_user as u', 'u.id', 'f.owner_id')
@@ -730,12 +735,12 @@ describe('technical timers run on real time, markets and business dates on the s
     const s = await t.newUser('tk');
     const cancel = (headers: Record<string, string> = {}) =>
       t.call('/trade/cancel_stock', { id: '999999', type: 'jpy' }, { token: s.token, headers });
-    expect((await cancel()).body.msg).not.toBe('operation.tooFrequent');
+    expect((await cancel()).body.code).not.toBe('operation.tooFrequent');
     // a double tap is still one
-    expect((await cancel()).body.msg).toBe('operation.tooFrequent');
+    expect((await cancel()).body.code).toBe('operation.tooFrequent');
     t.clock.set(T0 - 24 * 60 * 60_000);
     await new Promise((r) => setTimeout(r, 2_100));
-    expect((await cancel()).body.msg).not.toBe('operation.tooFrequent');
+    expect((await cancel()).body.code).not.toBe('operation.tooFrequent');
     // keys and sessions are stamped in real time, whatever the business clock says
     const before = Date.now();
     await cancel({ 'idempotency-key': crypto.randomUUID() });

@@ -39,7 +39,7 @@ describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) =
       const paths = new Set<string>();
       for (const k of ['jpeg', 'png', 'webp'] as const) {
         const r = await t.upload(u, IMAGES[k](), { filename: 'x.gif', contentType: 'text/plain' });
-        expect(r.body.msg).toBe('ok.uploaded');
+        expect(r.body.code).toBe('ok.uploaded');
         const path = expectOk(r) as string;
         expect(path).toMatch(/^uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/);
         paths.add(path);
@@ -113,7 +113,7 @@ describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) =
         headers: { token: b.token },
       });
       expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual({ status: 0, msg: 'request.notFound' });
+      expect(other.json()).toEqual({ status: 0, code: 'request.notFound', msg: expect.any(String) });
       const anon = await t.app.inject({ method: 'GET', url: `/api/vue/${path}` });
       expect(anon.statusCode).toBe(401);
       // uploads are not in any static root
@@ -156,7 +156,7 @@ describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) =
       };
       const r = await shiming(u, body);
       expectOk(r);
-      expect(r.body.msg).toBe('ok.submitted');
+      expect(r.body.code).toBe('ok.submitted');
       expect(await info(u)).toMatchObject({ is_true: 3, realname: '高橋 美咲', id_card: '12**********12' });
       expectRefusal(await shiming(u, body), 'kyc.pending');
 
@@ -246,7 +246,7 @@ describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) =
       };
       const rs = await Promise.all(Array.from({ length: 5 }, () => shiming(u, body)));
       expect(rs.filter((r) => r.body.status === 1)).toHaveLength(1);
-      for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('kyc.pending');
+      for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.code).toBe('kyc.pending');
     });
   });
 });

@@ -171,7 +171,7 @@ describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
     );
     expectRefusal(await t.money('/user/to_jq', { type: 'jpy', money: '1000.5' }, s), 'money.minorUnit');
     const r = await t.money('/user/to_jq', { type: 'jpy', money: '200000' }, s);
-    expect(r.body.msg).toBe('ok.borrowed');
+    expect(r.body.code).toBe('ok.borrowed');
     const loan = expectOk(r);
     expectRefusal(await t.money('/user/to_jq', { type: 'jpy', money: '1000' }, s), 'loan.pending');
     // nothing moves before approval

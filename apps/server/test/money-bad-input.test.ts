@@ -176,14 +176,14 @@ describe.each(TEST_DB_KINDS)('money calls refuse bad input on %s', (kind) => {
           expect(r.http, where).toBeLessThan(500);
           expect(r.http, where).not.toBe(429);
           expect(typeof r.body.status, where).toBe('number');
-          if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), where).toBe(true);
+          if (r.body.status === 0) expect(isMsgKey(r.body.code ?? ''), where).toBe(true);
           // unknown fields are ignored (docs/wire.md, "Transport"): the call is judged on its known fields alone
-          if (name === 'unknown field') expect(r.body.msg, where).not.toBe('validation.unknownField');
+          if (name === 'unknown field') expect(r.body.code, where).not.toBe('validation.unknownField');
           // 1e9 sent as a JSON number is a billion: a real amount, which previews may price
           const legit = name === 'money = 1e9 (JSON number)' && !e.money;
           if (name.startsWith('money') && !name.endsWith('missing') && !legit)
             expect(r.body.status, where).toBe(0);
-          if (name === 'rjpz missing') expect(r.body.msg, where).toBe('deposit.proofRequired');
+          if (name === 'rjpz missing') expect(r.body.code, where).toBe('deposit.proofRequired');
         }
       }
     }
@@ -205,7 +205,7 @@ describe.each(TEST_DB_KINDS)('money calls refuse bad input on %s', (kind) => {
     for (const [money, msg] of cases) {
       const body = money === undefined ? { from: 'jpy', to: 'usd' } : { money, from: 'jpy', to: 'usd' };
       const r = await t.money('/user/rotation', body, s);
-      expect(r.body, String(money)).toMatchObject({ status: 0, msg, params: { field: 'money' } });
+      expect(r.body, String(money)).toMatchObject({ status: 0, code: msg, params: { field: 'money' } });
     }
   });
 
@@ -235,7 +235,7 @@ describe.each(TEST_DB_KINDS)('money calls refuse bad input on %s', (kind) => {
         const r = await t.admin(e.path, body, op);
         const where = `${e.path} ${name}: HTTP ${r.http} ${JSON.stringify(r.body)}`;
         expect(r.http, where).toBeLessThan(500);
-        if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), where).toBe(true);
+        if (r.body.status === 0) expect(isMsgKey(r.body.code ?? ''), where).toBe(true);
       }
     }
     expect(await counts()).toEqual(before);

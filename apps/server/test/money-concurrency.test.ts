@@ -58,7 +58,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
     expect(accepted).toHaveLength(1);
     for (const r of rs.filter((x) => x.body.status === 0)) {
       expect(r.http).toBe(200);
-      expect(r.body.msg).toBe('withdraw.pending');
+      expect(r.body.code).toBe('withdraw.pending');
     }
     const me = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
     expect(me).toMatchObject({ jpy: '390000.0000', frozen: '10000.0000', total_assets: '400000.0000' });
@@ -75,7 +75,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
       Array.from({ length: 50 }, () => call(s, '/user/withdrawal', withdrawBody(s))),
     );
     expect(rs.filter((r) => r.body.status === 1)).toHaveLength(1);
-    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('operation.tooFrequent');
+    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.code).toBe('operation.tooFrequent');
     const me = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
     expect(me).toMatchObject({ jpy: '390000.0000', frozen: '10000.0000' });
   });
@@ -244,7 +244,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
     expect(oks.length).toBeGreaterThanOrEqual(1);
     // every success is the same reply; the others were told the first is still running
     for (const r of oks) expect(r.body).toEqual(oks[0].body);
-    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('operation.inProgress');
+    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.code).toBe('operation.inProgress');
     expect(
       await t.db.selectFrom('fx_exchange').select('id').where('user_id', '=', id).execute(),
     ).toHaveLength(1);
@@ -259,7 +259,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
         { token: s.token, headers: { 'idempotency-key': key } },
       );
       expect(r.body.status, key).toBe(0);
-      expect(['request.badIdempotencyKey', 'operation.tooFrequent']).toContain(r.body.msg);
+      expect(['request.badIdempotencyKey', 'operation.tooFrequent']).toContain(r.body.code);
     }
   });
 
@@ -273,7 +273,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
     );
     expect(rs.filter((r) => r.body.status === 1)).toHaveLength(10);
     for (const r of rs.filter((x) => x.body.status === 0))
-      expect(r.body.msg).toBe('money.insufficientAvailable');
+      expect(r.body.code).toBe('money.insufficientAvailable');
     expect((await userBalance(t.db, id, 'jpy')).available).toBe(0n);
   });
 
@@ -295,7 +295,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
       t.admin('/deposits/decide', { id: dep.id, approve: false, reason: 'dup' }, op2),
     ]);
     expect(rs.filter((r) => r.body.status === 1)).toHaveLength(1);
-    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('review.alreadyDecided');
+    for (const r of rs.filter((x) => x.body.status === 0)) expect(r.body.code).toBe('review.alreadyDecided');
     const me = expectOk(await t.call('/user/getUserinfo', {}, { token: s.token }));
     expect(['50000.0000', '0.0000']).toContain(me.jpy);
     // and a second deposit for good measure

@@ -184,7 +184,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     const rs = await Promise.all(Array.from({ length: 50 }, () => apply(s, o.id, 100)));
     const oks = rs.filter((r) => r.body.status === 1);
     expect(oks).toHaveLength(1);
-    for (const r of rs.filter((x) => x.body.status !== 1)) expect(r.body.msg).toBe('ipo.alreadySubscribed');
+    for (const r of rs.filter((x) => x.body.status !== 1)) expect(r.body.code).toBe('ipo.alreadySubscribed');
     expect(await records(s)).toHaveLength(1);
     expect(await available(t, s)).toBe('9900000.0000');
   });
@@ -516,7 +516,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
         for (const bad of BAD) {
           const r = await t.call(e.path, { ...valid, [field]: bad }, { token: s.token });
           expect(r.http).toBeLessThan(500);
-          if (r.body.status === 0) expect(isMsgKey(r.body.msg as string)).toBe(true);
+          if (r.body.status === 0) expect(isMsgKey(r.body.code as string)).toBe(true);
         }
         const { [field]: _, ...missing } = valid;
         const r = await t.call(e.path, missing, { token: s.token });
@@ -525,7 +525,7 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
       // bodies are lenient: a field the call does not know is ignored, never refused for being there
       const extra = await t.call(e.path, { ...valid, nope: 1 }, { token: s.token });
       expect(extra.http).toBeLessThan(500);
-      expect(extra.body.msg).not.toBe('validation.unknownField');
+      expect(extra.body.code).not.toBe('validation.unknownField');
       expect(await records(s)).toEqual([]);
     });
   });

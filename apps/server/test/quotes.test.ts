@@ -81,7 +81,12 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
     }
     // `type` names the market of the symbol: 7203 is not a US stock
     const wrong = await t.call('/trade/stockdetails', { symbol: '7203', type: 'usd' });
-    expect(wrong.body).toEqual({ status: 0, msg: 'trade.marketMismatch', params: { symbol: '7203' } });
+    expect(wrong.body).toEqual({
+      status: 0,
+      code: 'trade.marketMismatch',
+      msg: expect.any(String),
+      params: { symbol: '7203' },
+    });
     // without `type` the symbol's own market is used
     expect(expectOk(await t.call('/trade/stockdetails', { symbol: 'AAPL' })).market).toBe('usd');
   });
@@ -195,7 +200,7 @@ describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
       for (const body of cases) {
         const r = await t.call(e.path, body, { token: a.token });
         expect(r.http, `${e.path} ${JSON.stringify(body).slice(0, 80)}`).toBe(200);
-        if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? '')).toBe(true);
+        if (r.body.status === 0) expect(isMsgKey(r.body.code ?? '')).toBe(true);
       }
     }
   });

@@ -154,7 +154,7 @@ describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
     ] as const) {
       const r = await t.call(path, body, { token: a.token });
       expect(r.body.status, `${path} ${JSON.stringify(body)}`).toBe(0);
-      expect(r.body.msg).toBe(key);
+      expect(r.body.code).toBe(key);
     }
     // the back office: strict bodies, and a rate above 20% or not a number
     for (const body of [

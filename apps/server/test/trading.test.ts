@@ -334,7 +334,12 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
       expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token })),
     ).length;
     const mismatch = await buy(a, { symbol: '7203', zhang: '1', type: 'usd' });
-    expect(mismatch.body).toEqual({ status: 0, msg: 'trade.marketMismatch', params: { symbol: '7203' } });
+    expect(mismatch.body).toEqual({
+      status: 0,
+      code: 'trade.marketMismatch',
+      msg: expect.any(String),
+      params: { symbol: '7203' },
+    });
     expect(
       rows(expectOk(await t.call('/trade/userstocklist', { type: 'jpy' }, { token: a.token }))),
     ).toHaveLength(positionsBefore);
@@ -397,7 +402,7 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
       const q = await buy(a, { symbol: '7203', zhang });
       expect(q.http).toBe(200);
       expect(q.body.status).toBe(0);
-      expect(isMsgKey(q.body.msg ?? '')).toBe(true);
+      expect(isMsgKey(q.body.code ?? '')).toBe(true);
     }
     // not in holding state; not found
     expectRefusal(
@@ -424,7 +429,7 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
       buy(tight, order),
       buy(rich, { ...order, gdlx: 2, buy_price: '2900' }), // a limit order below the price: pends
     ]);
-    const outcome = (r: (typeof replies)[number]) => (r.body.status === 1 ? 'ok' : r.body.msg);
+    const outcome = (r: (typeof replies)[number]) => (r.body.status === 1 ? 'ok' : r.body.code);
     expect(outcome(replies[0])).toBe('ok');
     expect(outcome(replies[3])).toBe('ok');
     expect(replies[5].body.data?.status).toBe(3);
@@ -518,7 +523,7 @@ describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
       for (const body of cases) {
         const r = e.money ? await t.money(e.path, body, s) : await t.call(e.path, body, { token: s.token });
         expect(r.http, `${e.path} ${JSON.stringify(body).slice(0, 80)}`).toBe(200);
-        if (r.body.status === 0) expect(isMsgKey(r.body.msg ?? ''), r.body.msg).toBe(true);
+        if (r.body.status === 0) expect(isMsgKey(r.body.code ?? ''), r.body.code).toBe(true);
       }
     }
     const uid = await userIdOf(t, s);

@@ -6,8 +6,8 @@ export type BodyIn<E> = E extends Endpoint<infer B, z.ZodType> ? z.input<B> : ne
 /** What a caller gets back in `data`. */
 export type DataOut<E> = E extends Endpoint<z.ZodType, infer D> ? z.output<D> : never;
 
-/** A successful reply: `data`, and the success msg key when the server sent one (e.g. ok.changed). */
+/** A successful reply: `data`, and the success msg key (`code`) when the server sent one (e.g. ok.changed). */
 export interface Reply<T> {
   data: T;
-  msg?: string;
+  code?: string;
 }

@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient, errorKey, readReply } from '../src/index.ts';
 
 describe('readReply', () => {
-  it('returns data and the success msg of {status: 1}', () => {
-    expect(readReply(200, { status: 1, data: { a: 1 }, msg: 'ok.changed' })).toEqual({
+  it('returns data and the success code of {status: 1}, never the family text in msg', () => {
+    expect(readReply(200, { status: 1, data: { a: 1 }, code: 'ok.changed', msg: '修改成功' })).toEqual({
       data: { a: 1 },
-      msg: 'ok.changed',
+      code: 'ok.changed',
     });
-    expect(readReply(200, { status: 1, data: [] })).toEqual({ data: [], msg: undefined });
+    expect(readReply(200, { status: 1, data: [] })).toEqual({ data: [], code: undefined });
+    expect(readReply(200, { status: 1, data: [], msg: '修改成功' })).toEqual({ data: [], code: undefined });
   });
 
-  it('throws {status: 0} with its msg, string params and the kind of its HTTP status', () => {
+  it('throws {status: 0} with its code, string params and the kind of its HTTP status', () => {
     const cases: [number, string][] = [
       [200, 'refusal'],
       [401, 'unauthorized'],
@@ -22,14 +23,14 @@ describe('readReply', () => {
     for (const [status, kind] of cases) {
       let err: unknown;
       try {
-        readReply(status, { status: 0, msg: 'funds.insufficient', params: { need: 5 } });
+        readReply(status, { status: 0, code: 'funds.insufficient', msg: '余额不足', params: { need: 5 } });
       } catch (e) {
         err = e;
       }
       expect(err).toBeInstanceOf(ApiError);
       expect(err).toMatchObject({
         kind,
-        msg: 'funds.insufficient',
+        code: 'funds.insufficient',
         params: { need: '5' },
         httpStatus: status,
       });
@@ -38,17 +39,17 @@ describe('readReply', () => {
 
   it('reads a body that is not an envelope by its HTTP status', () => {
     expect(() => readReply(404, null)).toThrow(
-      expect.objectContaining({ kind: 'http', msg: 'request.notFound' }),
+      expect.objectContaining({ kind: 'http', code: 'request.notFound' }),
     );
     expect(() => readReply(403, 'no')).toThrow(
-      expect.objectContaining({ kind: 'forbidden', msg: 'admin.forbidden' }),
+      expect.objectContaining({ kind: 'forbidden', code: 'admin.forbidden' }),
     );
     expect(() => readReply(502, null)).toThrow(
-      expect.objectContaining({ kind: 'http', msg: 'server.error' }),
+      expect.objectContaining({ kind: 'http', code: 'server.error' }),
     );
     // a 200 that is neither a reply nor a refusal is the server's fault, not a refusal
     expect(() => readReply(200, { status: 1 + 1 })).toThrow(
-      expect.objectContaining({ kind: 'http', msg: 'server.error' }),
+      expect.objectContaining({ kind: 'http', code: 'server.error' }),
     );
     expect(() => readReply(500, { status: 1, data: 1 })).toThrow(expect.objectContaining({ kind: 'http' }));
   });
@@ -71,7 +72,7 @@ describe('createClient', () => {
     const client = createClient({ base: '/api/vue', headers: () => ({ token: 't1' }) });
     await expect(client.post('/user/x', { a: 1 }, { headers: { 'idempotency-key': 'k' } })).resolves.toEqual({
       data: 'ok',
-      msg: undefined,
+      code: undefined,
     });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/vue/user/x');
@@ -97,7 +98,7 @@ describe('createClient', () => {
   });
 
   it('runs the 401 hook for calls that need a session, unless quiet', async () => {
-    vi.stubGlobal('fetch', answer(401, { status: 0, msg: 'auth.loginAgain' }));
+    vi.stubGlobal('fetch', answer(401, { status: 0, code: 'auth.loginAgain', msg: '请重新登录' }));
     const onUnauthorized = vi.fn();
     const onFailure = vi.fn();
     const client = createClient({ base: '', onUnauthorized, onFailure });
@@ -105,11 +106,11 @@ describe('createClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     await expect(client.post('/a', {}, { quiet: true })).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    // without a session (login) a 401 is read as a reply: its msg, and no session hook
-    vi.stubGlobal('fetch', answer(401, { status: 0, msg: 'auth.badCredentials' }));
+    // without a session (login) a 401 is read as a reply: its code, and no session hook
+    vi.stubGlobal('fetch', answer(401, { status: 0, code: 'auth.badCredentials', msg: '账号或密码错误' }));
     await expect(client.post('/login', {}, { needsSession: false })).rejects.toMatchObject({
       kind: 'unauthorized',
-      msg: 'auth.badCredentials',
+      code: 'auth.badCredentials',
     });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onFailure).toHaveBeenCalledTimes(1);
@@ -118,8 +119,11 @@ describe('createClient', () => {
   it('runs the failure hook for refusals and network errors, unless quiet; an abort is rethrown', async () => {
     const onFailure = vi.fn();
     const client = createClient({ base: '', onFailure });
-    vi.stubGlobal('fetch', answer(200, { status: 0, msg: 'funds.insufficient' }));
-    await expect(client.post('/a', {})).rejects.toMatchObject({ kind: 'refusal', msg: 'funds.insufficient' });
+    vi.stubGlobal('fetch', answer(200, { status: 0, code: 'funds.insufficient', msg: '余额不足' }));
+    await expect(client.post('/a', {})).rejects.toMatchObject({
+      kind: 'refusal',
+      code: 'funds.insufficient',
+    });
     await expect(client.post('/a', {}, { quiet: true })).rejects.toMatchObject({ kind: 'refusal' });
     vi.stubGlobal(
       'fetch',
@@ -127,8 +131,8 @@ describe('createClient', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(client.post('/a', {})).rejects.toMatchObject({ kind: 'network', msg: 'network.error' });
-    expect(onFailure.mock.calls.map((c) => (c[0] as ApiError).msg)).toEqual([
+    await expect(client.post('/a', {})).rejects.toMatchObject({ kind: 'network', code: 'network.error' });
+    expect(onFailure.mock.calls.map((c) => (c[0] as ApiError).code)).toEqual([
       'funds.insufficient',
       'network.error',
     ]);

@@ -168,11 +168,12 @@ export function toLanguage(v: unknown): (typeof LANGUAGES)[number] {
 
 /** Default page size of a list when the client gives no `size`. */
 export const DEFAULT_PAGE_SIZE = 20;
-/** The largest `size` a list accepts. */
+/** The largest page of a list: a larger `size` is clamped to it. */
 export const MAX_PAGE_SIZE = 100;
 
 /**
  * `page` / `size` of a list (1-based); no `page` = the first page, no `size` = {@link DEFAULT_PAGE_SIZE}.
+ * A `size` above the list's maximum is clamped to it, never refused (the family's clients ask for 200).
  * Spread into a body: `body({ type: market(), ...paging() })`.
  */
 export const paging = (defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE) => ({
@@ -192,9 +193,9 @@ export const paging = (defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE)
       .number({ error: 'validation.invalid' })
       .int('validation.invalid')
       .min(1, 'validation.invalid')
-      .max(maxSize, 'validation.invalid')
       .default(defaultSize)
-      .describe(`rows per page (default ${defaultSize}, at most ${maxSize})`),
+      .transform((n) => Math.min(n, maxSize))
+      .describe(`rows per page (default ${defaultSize}; above ${maxSize} reads as ${maxSize})`),
   ),
 });
 

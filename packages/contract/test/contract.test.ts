@@ -70,12 +70,16 @@ describe('fields', () => {
     expect(translate('server.error', 'constructor' as 'jp')).toBe(MESSAGES['server.error'].jp);
   });
 
-  it('reads page / size with defaults and bounds', () => {
+  it('reads page / size with defaults and bounds, clamping a size above the maximum', () => {
     const b = body({ ...paging(50) });
     expect(b.parse({})).toEqual({ page: 1, size: 50 });
     expect(b.parse({ page: '3', size: 10 })).toEqual({ page: 3, size: 10 });
     expect(b.parse({ page: '', size: '' })).toEqual({ page: 1, size: 50 });
-    for (const bad of [{ page: '0' }, { page: 'x' }, { size: '101' }, { page: '1.5' }]) {
+    // a size above the maximum is clamped, never refused (the family's clients ask for 200)
+    expect(b.parse({ size: '200' })).toEqual({ page: 1, size: 100 });
+    expect(b.parse({ size: 101 })).toEqual({ page: 1, size: 100 });
+    expect(body({ ...paging(20, 50) }).parse({ size: '200' })).toEqual({ page: 1, size: 50 });
+    for (const bad of [{ page: '0' }, { page: 'x' }, { size: '0' }, { size: 'x' }, { page: '1.5' }]) {
       expect(b.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

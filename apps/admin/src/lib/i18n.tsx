@@ -78,7 +78,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       t: (key, params) => maybe(key, params) ?? key,
       maybe,
       msg,
-      error: (e) => (isApiError(e) ? msg(e.msg, e.params) : msg('server.error')),
+      error: (e) => (isApiError(e) ? msg(e.code, e.params) : msg('server.error')),
     };
   }, [lang, setLang]);
 

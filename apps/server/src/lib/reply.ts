@@ -1,8 +1,11 @@
-import type { MsgKey } from '@kabuto/contract';
+import { familyMsg, type MsgKey } from '@kabuto/contract';
 
-/** A successful reply: `{status: 1, data, msg?}`. */
-export const ok = <T>(data: T, msg?: MsgKey) =>
-  msg ? { status: 1 as const, data, msg } : { status: 1 as const, data };
+/**
+ * A successful reply: `{status: 1, data}`, and with a success key `code` (Kabuto's apps translate it) and
+ * `msg`, the family's text for it (docs/wire.md, "Messages").
+ */
+export const ok = <T>(data: T, code?: MsgKey) =>
+  code ? { status: 1 as const, data, code, msg: familyMsg(code) } : { status: 1 as const, data };
 
 /** One page of a list (`page` 1-based, `size` rows), as the family's list calls take them. */
 export const pageOf = <T>(rows: readonly T[], p: { page: number; size: number }): T[] =>

@@ -27,11 +27,11 @@ export const hasRole = (op: Operator, min: OperatorRole) => RANK[op.role] >= RAN
 export type AdminHandler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E['body']> },
   operator: Operator,
-) => Promise<{ status: 1; data: DataOf<E>; msg?: string }>;
+) => Promise<{ status: 1; data: DataOf<E>; code?: string; msg?: string }>;
 
 export type PublicAdminHandler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E['body']> },
-) => Promise<{ status: 1; data: DataOf<E>; msg?: string }>;
+) => Promise<{ status: 1; data: DataOf<E>; code?: string; msg?: string }>;
 
 export interface AdminRouteKit {
   /** POST /api/admin<path> for operators of at least `role` (lower roles → admin.forbidden). */

@@ -1,13 +1,26 @@
-import { isMsgKey } from '@kabuto/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { API_BASE, familyMsg, isMsgKey } from '@kabuto/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { uniqueViolationKey } from '../lib/unique-violations.ts';
 
 type Params = Record<string, string | number> | undefined;
 
-function send(reply: FastifyReply, http: number, msg: string, params?: Params) {
-  const body: { status: 0; msg: string; params?: Record<string, string> } = { status: 0, msg };
+/** The call a request is for, as the family's texts name it (`/user/login`), or none outside `/api/vue`. */
+function callPath(request: FastifyRequest): string | undefined {
+  const url = request.url.split('?')[0].toLowerCase();
+  return url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : undefined;
+}
+
+/** `{status: 0, code: <key>, msg: <the family's text>, params}` (docs/wire.md, "Replies" and "Messages"). */
+function send(request: FastifyRequest, reply: FastifyReply, http: number, code: string, params?: Params) {
+  const field = params && typeof params.field === 'string' ? params.field : undefined;
+  const msg = familyMsg(code, params, { path: callPath(request), field });
+  const body: { status: 0; code: string; msg: string; params?: Record<string, string> } = {
+    status: 0,
+    code,
+    msg,
+  };
   if (params && Object.keys(params).length > 0) {
     body.params = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   }
@@ -22,13 +35,13 @@ function issueField(issue: { instancePath?: string; params?: Record<string, unkn
 }
 
 /**
- * Every failure becomes `{status: 0, msg: <key>, params}`: refusals with HTTP 200, transport problems with
+ * Every failure becomes `{status: 0, code: <key>, msg: <the family's text>, params}`: refusals with HTTP 200, transport problems with
  * their HTTP status (401, 404, 413, 415, 429), anything unexpected with 500 and `server.error` — the
  * exception is logged, never sent.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return send(reply, err.httpStatus, err.msg, err.params);
+    if (err instanceof AppError) return send(request, reply, err.httpStatus, err.msg, err.params);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0] as unknown as {
         message: string;
@@ -36,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         params?: Record<string, unknown>;
       };
       const msg = isMsgKey(issue.message) ? issue.message : 'validation.invalid';
-      return send(reply, 200, msg, { field: issueField(issue) });
+      return send(request, reply, 200, msg, { field: issueField(issue) });
     }
     // A race past a service's own check meets the unique constraint: the refusal that check would give.
     const unique = uniqueViolationKey(err);
@@ -47,13 +60,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
       err.code === 'FST_REQ_FILE_TOO_LARGE'
     ) {
-      return send(reply, 413, 'request.tooLarge');
+      return send(request, reply, 413, 'request.tooLarge');
     }
-    if (status === 429) return send(reply, 429, 'request.rateLimited');
-    if (status === 415) return send(reply, 415, 'request.badFormat');
-    if (status >= 400 && status < 500) return send(reply, 200, 'request.badFormat');
+    if (status === 429) return send(request, reply, 429, 'request.rateLimited');
+    if (status === 415) return send(request, reply, 415, 'request.badFormat');
+    if (status >= 400 && status < 500) return send(request, reply, 200, 'request.badFormat');
     request.log.error({ err }, 'unhandled error');
-    return send(reply, 500, 'server.error');
+    return send(request, reply, 500, 'server.error');
   });
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'request.notFound'));
+  app.setNotFoundHandler((request, reply) => send(request, reply, 404, 'request.notFound'));
 }

@@ -12,7 +12,7 @@ export interface RateLimit {
 
 export type Handler<E extends Endpoint> = (
   request: FastifyRequest & { body: z.output<E['body']> },
-) => Promise<{ status: 1; data: DataOf<E>; msg?: string }>;
+) => Promise<{ status: 1; data: DataOf<E>; code?: string; msg?: string }>;
 
 export interface RouteKit {
   /** Registers POST /api/vue<path>: body validated by the endpoint's schema, login required when `auth`. */

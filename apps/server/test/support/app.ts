@@ -63,7 +63,7 @@ export interface Session {
 
 export interface Reply {
   http: number;
-  body: { status: 0 | 1; data?: any; msg?: string; params?: Record<string, string> };
+  body: { status: 0 | 1; data?: any; code?: string; msg?: string; params?: Record<string, string> };
   raw: LightMyRequestResponse;
 }
 
@@ -264,10 +264,10 @@ export async function createTestApp(
   };
 }
 
-/** Asserts a refusal: status 0 with this msg key and HTTP 200 (unless given). */
-export function expectRefusal(r: Reply, msg: string, http = 200): void {
-  if (r.body.status !== 0 || r.body.msg !== msg || r.http !== http) {
-    throw new Error(`expected refusal ${msg} (HTTP ${http}), got HTTP ${r.http} ${JSON.stringify(r.body)}`);
+/** Asserts a refusal: status 0 with this msg key (`code`) and HTTP 200 (unless given). */
+export function expectRefusal(r: Reply, code: string, http = 200): void {
+  if (r.body.status !== 0 || r.body.code !== code || r.http !== http) {
+    throw new Error(`expected refusal ${code} (HTTP ${http}), got HTTP ${r.http} ${JSON.stringify(r.body)}`);
   }
 }
 

@@ -56,7 +56,7 @@ function onUnauthorized(): void {
 /** A refusal is shown as a toast; a missing call or an unavailable server only clears the toasts. */
 function onFailure(err: ApiError): void {
   if (err.httpStatus === 404 || err.httpStatus === 503) clearToasts();
-  else showMsg(err.msg, err.params as MsgParams | undefined);
+  else showMsg(err.code, err.params as MsgParams | undefined);
 }
 
 /** The session headers (token, account) of every call. */
@@ -115,7 +115,7 @@ async function send<T>(path: string, body: unknown, options: CallOptions): Promi
   } catch (e) {
     if (!isApiError(e)) throw e;
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
-    if (e.kind === 'refusal' && e.msg === STEP_UP_REQUIRED && !options.stepUpProof && !form) {
+    if (e.kind === 'refusal' && e.code === STEP_UP_REQUIRED && !options.stepUpProof && !form) {
       const proof = await promptStepUp();
       if (proof) {
         const { newIdempotencyKey } = await import('./idempotency.ts');

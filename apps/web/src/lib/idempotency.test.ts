@@ -47,7 +47,7 @@ describe('money calls and their Idempotency-Key', () => {
 
   it('uses a new key after an answer, and for a different request', async () => {
     const keys = stubFetch([
-      json({ status: 0, msg: 'money.insufficientAvailable' }),
+      json({ status: 0, code: 'money.insufficientAvailable', msg: '可用余额不足' }),
       offline,
       json({ status: 1, data: {} }),
       json({ status: 1, data: {} }),

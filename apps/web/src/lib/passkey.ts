@@ -13,7 +13,7 @@ export const passkeysSupported = (): boolean =>
 function failed(e: unknown): never {
   const cancelled = e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError');
   const err = new ApiError('refusal', cancelled ? 'security.challengeInvalid' : 'security.passkeyFailed');
-  showMsg(err.msg);
+  showMsg(err.code);
   throw err;
 }
 

@@ -48,6 +48,11 @@ const userInfoFields = {
   realname: z.string(),
   id_card: z.string().describe('masked ID number'),
   has_fund_password: z.boolean(),
+  passwords: z
+    .enum(['1', ''])
+    .describe(
+      '"1" when a fund password is set, "" when not (the family\'s clients gate on it); never the password',
+    ),
   state: z.enum(['active', 'frozen', 'banned', 'restricted']),
   xyf: z.number().describe('credit score'),
 };

@@ -63,14 +63,18 @@ function orderDzType() {
 
 /**
  * `/trade/buy_stock`'s body: a block subscription when `is_qc` is 2, an ordinary order otherwise (any other
- * `is_qc` a client of the family sends is ignored).
+ * `is_qc` a client of the family sends is ignored). An order without `symbol` names it by `id`: the
+ * after-market list's rows have the symbol as their `id`, and the family's clients buy by it.
  */
 export const blockOrOrder = <B extends typeof blockBuyBody, O extends z.ZodObject>(block: B, order: O) =>
   z.preprocess(
-    (v) =>
-      v !== null && typeof v === 'object' && !Array.isArray(v) && !isBlockQc((v as { is_qc?: unknown }).is_qc)
-        ? { ...v, is_qc: undefined }
-        : v,
+    (v) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+      const b = v as { is_qc?: unknown; symbol?: unknown; id?: unknown };
+      if (isBlockQc(b.is_qc)) return v;
+      const byId = (b.symbol === undefined || b.symbol === '') && typeof b.id === 'string';
+      return byId ? { ...v, is_qc: undefined, symbol: b.id } : { ...v, is_qc: undefined };
+    },
     z.discriminatedUnion('is_qc', [block, order], { error: 'validation.invalid' }),
   );
 

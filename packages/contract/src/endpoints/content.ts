@@ -21,12 +21,25 @@ export const config = endpoint({
 });
 
 export const CONTENT_PAGE_NAMES = ['protocol', 'privacy', 'about'] as const;
+/** The family's clients name the pages in Chinese. */
+export const CONTENT_PAGE_ALIASES: Readonly<Record<string, (typeof CONTENT_PAGE_NAMES)[number]>> = {
+  用户协议: 'protocol',
+  隐私政策: 'privacy',
+  关于我们: 'about',
+};
 export const page = endpoint({
   path: '/common/wenben',
   auth: false,
   tag,
-  summary: 'An agreement page as HTML: protocol (user agreement), privacy, about.',
-  body: body({ name: z.enum(CONTENT_PAGE_NAMES, { error: 'validation.invalid' }), lang: lang() }),
+  summary:
+    "An agreement page as HTML: protocol (user agreement), privacy, about; also by the family's names 用户协议, 隐私政策, 关于我们.",
+  body: body({
+    name: z.preprocess(
+      (v) => (typeof v === 'string' && Object.hasOwn(CONTENT_PAGE_ALIASES, v) ? CONTENT_PAGE_ALIASES[v] : v),
+      z.enum(CONTENT_PAGE_NAMES, { error: 'validation.invalid' }),
+    ),
+    lang: lang(),
+  }),
   data: z.object({ name: z.string(), title: z.string(), content: z.string() }),
 });
 
@@ -36,6 +49,8 @@ const newsItem = z.object({
   summary: z.string(),
   source: z.string(),
   create_time: z.number(),
+  created: z.number().describe("the same time as create_time (the family's clients read this name)"),
+  img: z.string().describe('the cover image path, "" when the article has none'),
 });
 
 export const news = endpoint({
@@ -44,7 +59,11 @@ export const news = endpoint({
   tag,
   summary: 'News list, newest first, in the requested language.',
   body: body({ lang: lang(), ...paging() }),
-  data: z.object({ list: z.array(newsItem), total: z.number() }),
+  data: z.object({
+    list: z.array(newsItem),
+    result: z.array(newsItem).describe("the same rows as list (the family's clients read this name)"),
+    total: z.number(),
+  }),
 });
 
 export const newsDetail = endpoint({

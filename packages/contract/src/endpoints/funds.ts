@@ -5,6 +5,7 @@ import {
   amount,
   body,
   currency,
+  emptyToUndefined,
   halfWidth,
   id,
   lang,
@@ -327,9 +328,27 @@ export const records = endpoint({
   path: '/user/capitalloglist',
   auth: true,
   tag,
-  summary: 'Fund records, newest first, filtered by wallet, record type and JST date range.',
-  body: body({ ...recordFilter, ...paging(), lang: lang() }),
-  data: z.object({ list: z.array(recordRow), total: z.number() }),
+  summary:
+    "Fund records, newest first, filtered by wallet, record type and JST date range: `{list, total}` when the request asks for a `page`, the first page as an array when it does not (the family's clients).",
+  body: body({
+    ...recordFilter,
+    ...paging(),
+    page: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'validation.invalid' })
+        .int('validation.invalid')
+        .min(1, 'validation.invalid')
+        .max(10_000, 'validation.invalid')
+        .optional()
+        .describe('page, 1-based; absent: the reply is the first page as an array'),
+    ),
+    lang: lang(),
+  }),
+  data: z.union([
+    z.object({ list: z.array(recordRow), total: z.number() }),
+    z.array(recordRow).describe('no `page` in the request: the first page, as an array'),
+  ]),
 });
 
 export const statement = endpoint({

@@ -116,6 +116,7 @@ export const kline = endpoint({
       low: num('low'),
       close: num('close'),
       volume: num('shares'),
+      volumn: num("the same as volume (the family's clients read this spelling)"),
     }),
   ),
 });
@@ -132,7 +133,12 @@ export const search = endpoint({
     type: market().optional(),
     lang: lang(),
   }),
-  data: z.array(quoteRow.extend({ market: z.string() })),
+  data: z.array(
+    quoteRow.extend({
+      market: z.string(),
+      local_name: z.string().describe("the same as name (the family's clients read this name)"),
+    }),
+  ),
 });
 
 export const watchlist = endpoint({

@@ -45,6 +45,7 @@ const POSITION_SOURCES = Object.values(POSITION_SOURCE) as [
 export const positionRow = z.object({
   id: z.string(),
   order_no: z.string(),
+  strategy_num: z.string().describe("the order number, as order_no (the family's clients read this name)"),
   stock_name: z.string(),
   stock_code: z.string(),
   market: z.string(),
@@ -191,6 +192,11 @@ export const openPositions = endpoint({
     type: market(),
     lang: lang(),
     buy_type: choice(['0', '1']).optional().describe('0 all positions, 1 day-trade positions (dz_type 3)'),
+    dz_type: z
+      .unknown()
+      .optional()
+      .transform((v) => (v === '3' || v === 3 ? DZ_TYPES.dayTrade : undefined))
+      .describe('3: the day-trade positions only, as buy_type=1 (other values: all)'),
   }),
   data: positionsByIndex({
     ccsz: wireNum('market value of the holdings'),

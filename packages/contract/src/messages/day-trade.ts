@@ -6,6 +6,7 @@ export const dayTrade = {
     jp: '参加金額は {min} 以上で入力してください',
     cn: '参与金额不能低于 {min}',
     us: 'The amount must be at least {min}',
+    family: '小于最低申请金额',
   },
   'dayTrade.aboveMaximum': {
     jp: '参加金額は {max} 以下で入力してください',
@@ -83,5 +84,6 @@ export const dayTrade = {
     jp: 'デイトレードを申請しました',
     cn: '日内交易申请已提交',
     us: 'Day-trading application submitted',
+    family: '您的申请已提交，请等待审核',
   },
 } satisfies Catalogue;

@@ -27,6 +27,7 @@ export const ipo = {
     jp: '申込記録が見つかりません',
     cn: '申购记录不存在',
     us: 'Subscription record not found',
+    family: '该订单不存在',
   },
   'ipo.cannotAbstain': {
     jp: '当選した申込のみ辞退できます',

@@ -6,18 +6,26 @@ export const products = {
     jp: 'この商品は現在フォローできません（取扱い終了）',
     cn: '该产品已下架，无法跟单',
     us: 'This product is delisted and cannot be followed',
+    family: '该产品不存在或者已下架',
   },
   'product.capacityExceeded': {
     jp: '募集額が不足しています（残り {left}）',
     cn: '募集金额不足（剩余 {left}）',
     us: 'Insufficient fundraising amount ({left} left)',
+    family: '抢筹额度不足',
   },
   'product.lockedIn': {
     jp: 'ロック期間中です（{date} 以降に解約できます）',
     cn: '锁定期内（{date} 之后可赎回）',
     us: 'Still in the lock-in (redeemable from {date})',
+    family: '锁仓中',
   },
-  'product.stakeNotFound': { jp: '注文が見つかりません', cn: '订单不存在', us: 'Order not found' },
+  'product.stakeNotFound': {
+    jp: '注文が見つかりません',
+    cn: '订单不存在',
+    us: 'Order not found',
+    family: '该订单不存在',
+  },
   'product.stakeEnded': {
     jp: 'この注文はすでに終了しています',
     cn: '该订单已结束',

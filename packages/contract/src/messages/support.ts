@@ -11,6 +11,7 @@ export const support = {
     jp: '送信が多すぎます。しばらくしてから再度お送りください',
     cn: '发送过于频繁，请稍后再试',
     us: 'Too many messages. Please try again a little later',
+    family: '提交过于频繁',
   },
   'support.notFound': {
     jp: 'お問い合わせが見つかりません',

@@ -4,4 +4,13 @@ export interface Text {
   cn: string;
   us: string;
 }
-export type Catalogue = Record<string, Text>;
+/** A catalogue entry: the key's text in each language, and the family's text where it has one. */
+export interface Entry extends Text {
+  /**
+   * The family's text for this key: the sentence the family's clients look up in their own dictionaries
+   * (sent as `msg` beside the key in `code`). Byte-exact; `{name}` is the param written as a plain integer.
+   * Keys without one send their cn text.
+   */
+  family?: string;
+}
+export type Catalogue = Record<string, Entry>;

@@ -18,6 +18,8 @@ export function userInfoReply(u: UserInfo): UserInfoWire {
     account: u.account,
     invite_code: u.inviteCode,
     has_fund_password: u.hasFundPassword,
+    // the family's clients tell "set" from "change" by it; the fund password itself never leaves
+    passwords: u.hasFundPassword ? '1' : '',
     state: u.state,
     is_true: v?.status ?? 0,
     realname: v?.realName ?? '',

@@ -31,7 +31,9 @@ export function contentRoutes(kit: RouteKit, deps: Deps, depositWindow: DepositW
   kit.post(contentApi.page, async ({ body }) => ok(await getPage(db, body.name, body.lang)));
   kit.post(contentApi.news, async ({ body }) => {
     const { list, total } = await listNews(db, body.lang, body.page, body.size);
-    return ok({ list: list.map(wire.newsRow), total });
+    const rows = list.map(wire.newsRow);
+    // `list` for Kabuto's app, `result` for the family's clients: the same rows
+    return ok({ list: rows, result: rows, total });
   });
   kit.post(contentApi.newsDetail, async ({ body }) =>
     ok(wire.newsReply(await getNews(db, body.id, body.lang))),

@@ -13,6 +13,9 @@ export const newsRow = (n: NewsItem): DataOf<typeof contentApi.news>['list'][num
   summary: n.summary,
   source: n.source,
   create_time: n.publishedAt,
+  created: n.publishedAt,
+  // articles have no cover image yet
+  img: '',
 });
 
 export const newsReply = (n: Awaited<ReturnType<typeof getNews>>): DataOf<typeof contentApi.newsDetail> => ({

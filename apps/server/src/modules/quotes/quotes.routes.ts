@@ -3,7 +3,7 @@ import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { QuotesService } from './quotes.service.ts';
-import { klineQuery } from './quotes.wire.ts';
+import { klineBar, klineQuery, searchRow } from './quotes.wire.ts';
 
 export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
   kit.post(quotesApi.indices, async (req) => ok(quotes.indices(req.body.type, req.body.lang)));
@@ -15,10 +15,10 @@ export function quotesRoutes(kit: RouteKit, quotes: QuotesService): void {
   );
   kit.post(quotesApi.kline, async (req) => {
     const q = klineQuery(req.body);
-    return ok(await quotes.kline(q.symbol, q.period, q.adjust, q.limit, q.market));
+    return ok((await quotes.kline(q.symbol, q.period, q.adjust, q.limit, q.market)).map(klineBar));
   });
   kit.post(quotesApi.search, async (req) =>
-    ok(quotes.search(req.body.content, req.body.type, req.body.lang)),
+    ok(quotes.search(req.body.content, req.body.type, req.body.lang).map(searchRow)),
   );
   kit.post(quotesApi.watchlist, async (req) =>
     ok(await quotes.watchlist(currentUser(req).id, req.body.type, req.body.lang)),

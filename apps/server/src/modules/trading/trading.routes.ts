@@ -1,4 +1,4 @@
-import { DZ_TYPES, dayTradingApi, tradingApi } from '@kabuto/contract';
+import { dayTradingApi, tradingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -14,6 +14,7 @@ import {
   exitRequestOf,
   exitWire,
   openListWire,
+  positionKindFilter,
   positionWire,
   soldWire,
   wireQuantity,
@@ -83,7 +84,7 @@ export function tradingRoutes(
       openListWire(
         await positions.openPositions(currentUser(req).id, req.body.type),
         req.body.lang,
-        req.body.buy_type === 1 ? DZ_TYPES.dayTrade : undefined,
+        positionKindFilter(req.body),
       ),
     ),
   );

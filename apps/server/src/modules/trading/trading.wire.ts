@@ -33,6 +33,7 @@ export function positionWire(v: PositionView, lang: Lang) {
   return {
     id: String(p.id),
     order_no: p.order_no,
+    strategy_num: p.order_no,
     stock_name: v.inst ? nameOf(v.inst, lang) : p.symbol,
     stock_code: p.symbol,
     market: p.market,
@@ -88,6 +89,10 @@ export function openListWire(
   const list = dzType === undefined ? all : onlyDzType(all.positions, dzType);
   return { ...keyed(list.positions, lang), ccsz: wireNumber(list.value), fdyk: wireNumber(list.pnl) };
 }
+
+/** `buy_type=1` (Kabuto's app) or `dz_type=3` (the family's clients): the day-trade positions only. */
+export const positionKindFilter = (b: BodyOf<typeof tradingApi.userStockList>) =>
+  b.buy_type === 1 ? DZ_TYPES.dayTrade : b.dz_type;
 
 const dzTypeOf = (v: PositionView) => (v.row.day_trade ? DZ_TYPES.dayTrade : DZ_TYPES.ordinary);
 

@@ -62,7 +62,7 @@ export const STARTUP_STEPS: readonly StartupStep[] = [
         // Refused (banned, frozen, …) or the token is no longer valid: the session ends here.
         endSession({ keepSearchList: e.kind === 'unauthorized' });
         r.destination = '/login/login';
-        if (e.kind === 'refusal') r.refusal = { msg: e.msg, params: e.params };
+        if (e.kind === 'refusal') r.refusal = { msg: e.code, params: e.params };
       }
     },
   },

@@ -128,11 +128,11 @@ export function useLendingActions(market: Market) {
   };
   const lend = useMutation({
     mutationFn: (positionId: string) => call(endpoints.stockLending.lend, { id: positionId, type: market }),
-    onSuccess: (r) => after(r.msg ?? 'ok.lent'),
+    onSuccess: (r) => after(r.code ?? 'ok.lent'),
   });
   const recall = useMutation({
     mutationFn: (loanId: string) => recallCall({ id: loanId, type: market }),
-    onSuccess: (r) => after(r.msg ?? 'ok.recalled'),
+    onSuccess: (r) => after(r.code ?? 'ok.recalled'),
   });
   return { lend, recall };
 }

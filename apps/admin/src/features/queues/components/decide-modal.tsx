@@ -35,7 +35,7 @@ export function DecideModal({
   const open = decision !== null;
   const approve = decision?.approve ?? false;
   const id = decision ? String(decision.row.id ?? '') : '';
-  const alreadyDecided = isApiError(refusal) && refusal.msg === 'review.alreadyDecided';
+  const alreadyDecided = isApiError(refusal) && refusal.code === 'review.alreadyDecided';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another row is opened
   useEffect(() => {
@@ -61,7 +61,7 @@ export function DecideModal({
         },
         onError: (e) => {
           setRefusal(e);
-          if (isApiError(e) && e.msg === 'review.alreadyDecided') onDecided(id, 'alreadyDecided');
+          if (isApiError(e) && e.code === 'review.alreadyDecided') onDecided(id, 'alreadyDecided');
         },
       },
     );

@@ -34,8 +34,8 @@ export function CardFormView({ card, realname }: { card?: BankCard; realname: st
   }, [card, realname]);
   const set = (key: keyof CardForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  const done = ({ msg }: { msg?: string }) => {
-    showMsgAcrossNavigation(msg ?? (card ? 'ok.changed' : 'ok.added'));
+  const done = ({ code }: { code?: string }) => {
+    showMsgAcrossNavigation(code ?? (card ? 'ok.changed' : 'ok.added'));
     goBack();
   };
 

@@ -34,8 +34,8 @@ export function BankPage() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await remove.mutateAsync(card.id);
-          showMsg(msg ?? 'ok.deleted');
+          const { code } = await remove.mutateAsync(card.id);
+          showMsg(code ?? 'ok.deleted');
         } catch {
           // refusal already shown
         }

@@ -43,8 +43,8 @@ export function AfterMarketPage() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await buy.mutateAsync({ symbol: o.symbol, shares, direction, type: 'jpy' });
-          showMsg(msg ?? 'ok.bought');
+          const { code } = await buy.mutateAsync({ symbol: o.symbol, shares, direction, type: 'jpy' });
+          showMsg(code ?? 'ok.bought');
         } catch {
           // the refusal is already shown
         }

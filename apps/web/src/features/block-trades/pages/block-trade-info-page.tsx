@@ -83,13 +83,13 @@ export function BlockTradeInfoPage() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await subscribe.mutateAsync({
+          const { code } = await subscribe.mutateAsync({
             offeringId: offering.id,
             shares,
             password,
             type: 'jpy',
           });
-          showMsg(msg ?? 'ok.subscribed');
+          showMsg(code ?? 'ok.subscribed');
           navigate('/home/large3');
         } catch {
           // the refusal is already shown

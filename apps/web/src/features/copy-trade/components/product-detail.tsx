@@ -53,13 +53,13 @@ export function ProductDetailView({ id, market }: { id: string; market: Market }
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await follow.mutateAsync({
+          const { code } = await follow.mutateAsync({
             productId: p.id,
             amount: amount.trim(),
             fundPassword: password,
             market,
           });
-          showMsg(msg ?? 'ok.followed');
+          showMsg(code ?? 'ok.followed');
           setAmount('');
           setPassword('');
           navigate('/mine/followOrder');

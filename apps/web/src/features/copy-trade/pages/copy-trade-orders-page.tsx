@@ -36,8 +36,8 @@ export function CopyTradeOrdersPage() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await redeem.mutateAsync({ orderId: id, market });
-          showMsg(msg ?? 'ok.redeemed');
+          const { code } = await redeem.mutateAsync({ orderId: id, market });
+          showMsg(code ?? 'ok.redeemed');
         } catch {
           // the refusal is already shown
         }

@@ -110,8 +110,8 @@ function ApplyForm() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await apply.mutateAsync({ money, type: MARKET });
-          showMsg(msg ?? 'ok.dayTradeApplied');
+          const { code } = await apply.mutateAsync({ money, type: MARKET });
+          showMsg(code ?? 'ok.dayTradeApplied');
           setMoney('');
         } catch {
           // the refusal is already shown
@@ -175,7 +175,7 @@ function LineCard({
         direction: direction === '1' ? 1 : 2,
         type: MARKET,
       })
-      .then(({ msg }) => showMsg(msg ?? 'ok.bought'))
+      .then(({ code }) => showMsg(code ?? 'ok.bought'))
       .catch(() => undefined);
   };
   const closeOne = (p: DayPosition) =>
@@ -186,8 +186,8 @@ function LineCard({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await close.mutateAsync({ id: p.id, type: MARKET });
-          showMsg(msg ?? 'ok.sold');
+          const { code } = await close.mutateAsync({ id: p.id, type: MARKET });
+          showMsg(code ?? 'ok.sold');
         } catch {
           // the refusal is already shown
         }

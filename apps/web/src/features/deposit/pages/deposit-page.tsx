@@ -39,9 +39,9 @@ function DepositTransfer() {
     submit.mutate(
       { amount: money, type, proof: proof!, channel: channel.id, channelPassword: draft.channelPassword },
       {
-        onSuccess: ({ msg }) => {
+        onSuccess: ({ code }) => {
           setDepositDraft(null);
-          showMsgAcrossNavigation(msg ?? 'ok.depositSubmitted');
+          showMsgAcrossNavigation(code ?? 'ok.depositSubmitted');
           navigate('/mine/transactionRecords?tab=deposit', { replace: true });
         },
       },

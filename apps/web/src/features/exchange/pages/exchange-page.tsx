@@ -55,10 +55,10 @@ export function ExchangePage() {
 
   // The preview call is silent: say why an amount cannot be exchanged (too small, minor unit…).
   useEffect(() => {
-    const e = quote.error as { msg?: string; params?: Record<string, string> } | null;
-    if (!e?.msg || !amount) return setRefusal('');
+    const e = quote.error as { code?: string; params?: Record<string, string> } | null;
+    if (!e?.code || !amount) return setRefusal('');
     let live = true;
-    void translateMsg(e.msg, e.params).then((text) => live && setRefusal(text));
+    void translateMsg(e.code, e.params).then((text) => live && setRefusal(text));
     return () => {
       live = false;
     };
@@ -113,8 +113,8 @@ export function ExchangePage() {
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await exchange.mutateAsync({ amount: value, from, to });
-          showMsg(msg ?? 'ok.exchanged');
+          const { code } = await exchange.mutateAsync({ amount: value, from, to });
+          showMsg(code ?? 'ok.exchanged');
           setMoney('');
         } catch {
           // refusal already shown

@@ -35,8 +35,8 @@ export function KycFormCard({ user, onDone }: { user: UserInfo; onDone: () => vo
         privacy: '1',
       },
       {
-        onSuccess: ({ msg }) => {
-          showMsg(msg ?? 'ok.submitted');
+        onSuccess: ({ code }) => {
+          showMsg(code ?? 'ok.submitted');
           onDone();
         },
       },

@@ -68,8 +68,8 @@ export function ApplyCard({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await borrow.mutateAsync({ type, amount: value });
-          showMsg(msg ?? 'ok.submitted');
+          const { code } = await borrow.mutateAsync({ type, amount: value });
+          showMsg(code ?? 'ok.submitted');
           setMoney('');
         } catch {
           // refusal already shown

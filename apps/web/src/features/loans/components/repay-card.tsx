@@ -47,8 +47,8 @@ export function RepayCard({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await repay.mutateAsync({ type, amount: dueText });
-          showMsg(msg ?? 'ok.repaid');
+          const { code } = await repay.mutateAsync({ type, amount: dueText });
+          showMsg(code ?? 'ok.repaid');
         } catch {
           // refusal already shown (e.g. loan.repayDue with the exact amount when interest grew)
         }

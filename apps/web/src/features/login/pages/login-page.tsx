@@ -30,25 +30,25 @@ export function LoginPage() {
   const [second, setSecond] = useState<SecondStep | null>(null);
   const [code, setCode] = useState('');
 
-  const finish = (data: SignedIn, msg?: string) => {
+  const finish = (data: SignedIn, key?: string) => {
     if (!data.token) return;
     startSession(data.token, data.account);
-    showMsgAcrossNavigation(msg ?? 'ok.loggedIn');
+    showMsgAcrossNavigation(key ?? 'ok.loggedIn');
     navigate(data.enrol_required ? '/mine/security' : '/home/index', { replace: true });
   };
 
   /** Runs one sign-in step; a refusal was already shown by the api client. */
-  const attempt = async (step: () => Promise<{ data: SignedIn & Partial<SecondStep>; msg?: string }>) => {
+  const attempt = async (step: () => Promise<{ data: SignedIn & Partial<SecondStep>; code?: string }>) => {
     if (busy) return;
     setBusy(true);
     try {
-      const { data, msg } = await step();
+      const { data, code: key } = await step();
       if (data.ticket && data.methods) {
         setSecond({ ticket: data.ticket, methods: data.methods });
         setBusy(false);
         return;
       }
-      finish(data, msg);
+      finish(data, key);
     } catch {
       setBusy(false);
     }

@@ -36,13 +36,13 @@ export function RegisterPage() {
     if (problem) return showMsg(problem.msg, problem.params);
     setBusy(true);
     try {
-      const { data, msg } = await register({
+      const { data, code } = await register({
         account: trimmed.account,
         password: trimmed.password,
         repeat: trimmed.repeat,
         inviter: trimmed.inviter,
       });
-      showMsgAcrossNavigation(msg ?? 'ok.registered');
+      showMsgAcrossNavigation(code ?? 'ok.registered');
       navigate('/login/login', { replace: true, state: { account: data.account } });
     } catch {
       setBusy(false);

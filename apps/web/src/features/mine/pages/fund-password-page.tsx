@@ -28,8 +28,8 @@ export function FundPasswordPage() {
   const hasOld = Boolean(user.data?.hasFundPassword);
   const busy = setFirst.isPending || change.isPending;
 
-  const done = ({ msg }: { msg?: string }) => {
-    showMsgAcrossNavigation(msg ?? 'ok.changed');
+  const done = ({ code }: { code?: string }) => {
+    showMsgAcrossNavigation(code ?? 'ok.changed');
     goBack();
   };
 

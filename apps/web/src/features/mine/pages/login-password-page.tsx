@@ -23,8 +23,8 @@ export function LoginPasswordPage() {
     const problem = checkLoginPasswordChange(form);
     if (problem) return showMsg(problem.msg, problem.params);
     change.mutate(form, {
-      onSuccess: ({ msg }) => {
-        showMsgAcrossNavigation(msg ?? 'ok.changed');
+      onSuccess: ({ code }) => {
+        showMsgAcrossNavigation(code ?? 'ok.changed');
         goBack();
       },
     });

@@ -41,7 +41,7 @@ function ApplyCard({ o }: { o: Offering }) {
       onConfirm: async () => {
         try {
           const r = await apply.mutateAsync({ id: o.id, shares, market: o.market });
-          showMsg(r.msg ?? 'ok.subscribed');
+          showMsg(r.code ?? 'ok.subscribed');
         } catch {
           // the refusal was shown by the client
         }

@@ -34,7 +34,7 @@ export function NewShareOrderPage() {
       onConfirm: async () => {
         try {
           const r = await abstain.mutateAsync({ id, market });
-          showMsg(r.msg ?? 'ok.abstained');
+          showMsg(r.code ?? 'ok.abstained');
         } catch {
           // the refusal was shown by the client
         }

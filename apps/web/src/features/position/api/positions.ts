@@ -173,11 +173,11 @@ export function usePositionActions(market: Market) {
   };
   const close = useMutation({
     mutationFn: (id: string) => sell({ id, type: market }),
-    onSuccess: (r) => after(r.msg ?? 'ok.sold'),
+    onSuccess: (r) => after(r.code ?? 'ok.sold'),
   });
   const cancelOrder = useMutation({
     mutationFn: (id: string) => cancel({ id, type: market }),
-    onSuccess: (r) => after(r.msg ?? 'ok.cancelled'),
+    onSuccess: (r) => after(r.code ?? 'ok.cancelled'),
   });
   return { close, cancelOrder };
 }

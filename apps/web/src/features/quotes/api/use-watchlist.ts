@@ -26,18 +26,18 @@ export function useWatchlist(market: Market) {
 /** Add one symbol to, or remove symbols from, the watchlist of a market. */
 export function useWatchlistEdit(market: Market) {
   const qc = useQueryClient();
-  const done = (msg: string | undefined, fallback: string) => {
-    showMsg(msg ?? fallback);
+  const done = (code: string | undefined, fallback: string) => {
+    showMsg(code ?? fallback);
     return qc.invalidateQueries({ queryKey: marketScope(market) });
   };
   const add = useMutation({
     mutationFn: (symbol: string) => call(endpoints.quotes.addToWatchlist, { symbol, type: market }),
-    onSuccess: (r) => done(r.msg, 'ok.added'),
+    onSuccess: (r) => done(r.code, 'ok.added'),
   });
   const remove = useMutation({
     mutationFn: (symbols: readonly string[]) =>
       call(endpoints.quotes.removeFromWatchlist, { symbol: symbols.join(','), type: market }),
-    onSuccess: (r) => done(r.msg, 'ok.deleted'),
+    onSuccess: (r) => done(r.code, 'ok.deleted'),
   });
   return { add, remove };
 }

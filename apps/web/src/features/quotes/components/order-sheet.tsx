@@ -168,7 +168,7 @@ export function OrderSheet({
         orderType,
         ...(orderType === 2 ? { limitPrice: formatUnits(priceUnits) } : {}),
       });
-      showMsg(reply.msg ?? 'ok.bought');
+      showMsg(reply.code ?? 'ok.bought');
       onClose();
     } catch (e) {
       if (!isApiError(e)) throw e;

@@ -7,7 +7,9 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 /** One fund record; `amount` (signed: + in, − out) is the wire's `money`. */
-export type FundRecord = WithAmount<RefData<typeof endpoints.funds.records>['list'][number]>;
+export type FundRecord = WithAmount<
+  Extract<RefData<typeof endpoints.funds.records>, unknown[]>[number]
+>;
 
 export interface RecordFilter {
   kind?: FundRecordType;
@@ -39,7 +41,9 @@ export const fundRecordsQuery = (filter: RecordFilter, lang = currentLanguage())
         },
         { signal },
       );
-      return { list: page.list.map(withAmount), total: page.total };
+      // a request with a page is answered {list, total} (an array answers requests without one)
+      const { list, total } = Array.isArray(page) ? { list: page, total: page.length } : page;
+      return { list: list.map(withAmount), total };
     },
     getNextPageParam: (last, pages) =>
       pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0

@@ -59,7 +59,7 @@ export function DevicesPage() {
                     className="k-btn k-security-small"
                     disabled={revoke.isPending}
                     onClick={() =>
-                      revoke.mutate(s.id, { onSuccess: ({ msg }) => showMsg(msg ?? 'ok.signedOutDevice') })
+                      revoke.mutate(s.id, { onSuccess: ({ code }) => showMsg(code ?? 'ok.signedOutDevice') })
                     }
                     data-testid="device-signout"
                   >

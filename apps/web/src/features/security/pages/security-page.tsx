@@ -38,14 +38,14 @@ export function SecurityPage() {
 
   const addPasskey = () => {
     if (!name.trim()) return showMsg('validation.required', { field: 'name' });
-    add.mutate(name.trim(), { onSuccess: ({ msg }) => showMsg(msg ?? 'ok.passkeyAdded') });
+    add.mutate(name.trim(), { onSuccess: ({ code }) => showMsg(code ?? 'ok.passkeyAdded') });
   };
   const confirmTotp = (e: FormEvent) => {
     e.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) return showMsg('security.codeFormat');
     enable.mutate(code.trim(), {
-      onSuccess: ({ data, msg }) => {
-        showMsg(msg ?? 'ok.totpEnabled');
+      onSuccess: ({ data, code }) => {
+        showMsg(code ?? 'ok.totpEnabled');
         setRecovery(data.recovery_codes);
         setup.reset();
         setCode('');
@@ -97,7 +97,7 @@ export function SecurityPage() {
                     className="k-btn k-security-small"
                     disabled={remove.isPending}
                     onClick={() =>
-                      remove.mutate(p.id, { onSuccess: ({ msg }) => showMsg(msg ?? 'ok.deleted') })
+                      remove.mutate(p.id, { onSuccess: ({ code }) => showMsg(code ?? 'ok.deleted') })
                     }
                   >
                     {t('passkeys.remove')}
@@ -148,7 +148,7 @@ export function SecurityPage() {
                   disabled={disable.isPending}
                   data-testid="totp-disable"
                   onClick={() =>
-                    disable.mutate(undefined, { onSuccess: ({ msg }) => showMsg(msg ?? 'ok.changed') })
+                    disable.mutate(undefined, { onSuccess: ({ code }) => showMsg(code ?? 'ok.changed') })
                   }
                 >
                   {t('totp.disable')}

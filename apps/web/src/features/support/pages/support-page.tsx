@@ -33,8 +33,8 @@ export function SupportPage() {
     if (length < SUPPORT_BODY_MIN) return showMsg('support.tooShort');
     if (length > SUPPORT_BODY_MAX) return showMsg('validation.tooLong');
     send.mutate(text.trim(), {
-      onSuccess: ({ msg }) => {
-        showMsg(msg ?? 'ok.supportSent');
+      onSuccess: ({ code }) => {
+        showMsg(code ?? 'ok.supportSent');
         setText('');
       },
     });

@@ -99,13 +99,13 @@ export function WithdrawForm({
       cancelText: t('common:actions.cancel'),
       onConfirm: async () => {
         try {
-          const { msg } = await withdraw.mutateAsync({
+          const { code } = await withdraw.mutateAsync({
             amount: money,
             cardId: card.id,
             fundPassword: password,
             type,
           });
-          showMsgAcrossNavigation(msg ?? 'ok.withdrawSubmitted');
+          showMsgAcrossNavigation(code ?? 'ok.withdrawSubmitted');
           navigate(`/mine/transactionRecords?tab=withdrawal&type=${type}`, { replace: true });
         } catch {
           setPassword('');
