@@ -70,6 +70,8 @@ export function blockService(d: BlockDeps) {
     const open = (o: repo.OfferingRow) =>
       o.status === repo.OFFERING_STATUS.open &&
       isBlockWindowOpen(o.start_at.getTime(), o.end_at.getTime(), now);
+    if (found.status === repo.OFFERING_STATUS.open && now < found.start_at.getTime())
+      refuse('block.notStarted');
     if (!open(found)) refuse('block.closed');
     if (found.password_hash !== null) {
       if (!input.password || !(await verifyPassword(found.password_hash, input.password)))
