@@ -541,6 +541,7 @@ describe.each(TEST_DB_KINDS)('back office on %s', (kind) => {
         'no_negative_or_overdrawn',
         'pending_resolved_once',
         'balances_equal_transfers',
+        'cash_whole_minor_units',
         'fund_records_match_cash',
         'withdrawals_match_reservations',
       ]);

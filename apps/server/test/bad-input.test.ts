@@ -185,7 +185,26 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
           pwd1: 'secret-pass-1',
           inviter: 'KABUTO2026',
         });
-      expect([(await reg(1)).http, (await reg(2)).http, (await reg(3)).http]).toEqual([200, 200, 429]);
+      // refusals for validation do not count: a person correcting typos is not locked out
+      for (let i = 0; i < 4; i++) {
+        const r = await strict.call('/user/register', {
+          account: `ratelim${i}`,
+          pwd: 'secret-pass-1',
+          pwd1: 'secret-pass-2',
+          inviter: 'KABUTO2026',
+        });
+        expect(r.body).toMatchObject({ status: 0, msg: 'account.passwordMismatch' });
+      }
+      // the invite code is case-insensitive; the accounts created count
+      const lower = await strict.call('/user/register', {
+        account: 'ratelim1',
+        pwd: 'secret-pass-1',
+        pwd1: 'secret-pass-1',
+        inviter: 'kabuto2026',
+      });
+      expect(lower.body.status).toBe(1);
+      expect([(await reg(2)).http, (await reg(3)).http]).toEqual([200, 429]);
+      expect((await reg(3)).body).toEqual({ status: 0, msg: 'request.rateLimited' });
     } finally {
       await strict.close();
     }

@@ -95,6 +95,11 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
     const o = await offering({ password: 'invite-2' });
     const before = u(await available(t, a));
     const frozenBefore = u((await info(a)).frozen);
+    // 「1,000」 and full-width 「１，０００」 are 1,000 shares, not "not a multiple of 100"
+    const big = await offering();
+    expect(expectOk(await subscribe(b, { id: big.id, zhang: '1,000' }))).toBeTruthy();
+    const big2 = await offering();
+    expect(expectOk(await subscribe(b, { id: big2.id, zhang: '１，０００' }))).toBeTruthy();
     const r = expectOk(await subscribe(a, { id: o.id, zhang: '300', password: 'invite-2' }));
     expect(r.status).toBe(0);
     expect(u(await available(t, a))).toBe(before - u('750000'));
@@ -122,7 +127,7 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
     expectRefusal(await subscribe(a, { id: o.id, zhang: '100' }), 'block.wrongPassword');
     expectRefusal(await subscribe(a, { id: '999999', zhang: '100' }), 'block.notFound');
     const later = await offering({ start: T0 + HOUR, end: T0 + 2 * HOUR });
-    expectRefusal(await subscribe(a, { id: later.id, zhang: '100' }), 'block.closed');
+    expectRefusal(await subscribe(a, { id: later.id, zhang: '100' }), 'block.notStarted');
     const ended = await offering({ start: T0 - 2 * HOUR, end: T0 - HOUR });
     expectRefusal(await subscribe(a, { id: ended.id, zhang: '100' }), 'block.closed');
     const poor = await trader(t, { jpy: '1000' });
@@ -158,7 +163,8 @@ describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind
       [{ zhang: '100' }, 'validation.required'],
       [{ id: 'abc', zhang: '100' }, 'validation.invalid'],
       [{ id: o.id, zhang: '-100' }, 'validation.positiveInteger'],
-      [{ id: o.id, zhang: '１００' }, 'validation.halfWidth'],
+      [{ id: o.id, zhang: '１００ａ' }, 'validation.halfWidth'],
+      [{ id: o.id, zhang: '1,00' }, 'validation.positiveInteger'],
       [{ id: o.id, zhang: '100', password: 'x'.repeat(65) }, 'validation.tooLong'],
       // is_qc other than 2: an ordinary order, which needs its symbol
       [{ id: o.id, zhang: '100', is_qc: 7 }, 'validation.required'],

@@ -499,6 +499,8 @@ describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     expectOk(await draw(o.id));
     // won at 950: the rest of the hold is released
     expect(await available(t, s)).toBe('405000.0000');
+    // the record shows the final offer price, not the top of the range the application held
+    expect((await records(s))[0].apply_price).toBe('950.0000');
   });
 
   describe('bad input: status 0 with a msg key, never a 500, nothing written', () => {

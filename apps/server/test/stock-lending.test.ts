@@ -1,5 +1,5 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { dailyLendingFee } from '@kabuto/domain';
+import { dailyLendingFee, lendingPayment } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { stockLendingService } from '../src/modules/stock-lending/stock-lending.service.ts';
@@ -227,11 +227,16 @@ describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
     expect(rows.map((r) => r.day).slice(-2)).toEqual(['2026-11-30', '2026-12-01']);
     const november = rows.filter((r) => r.day < '2026-12-01');
     const paid = await lendingRecords(s);
+    const novemberPaid = lendingPayment(
+      'jpy',
+      november.map((r) => r.fee),
+    );
+    expect(novemberPaid % 10_000n).toBe(0n);
     expect(paid).toHaveLength(1);
-    expect(paid[0].amount).toBe(sum(november));
+    expect(paid[0].amount).toBe(novemberPaid);
     expect(paid[0].stock_code).toBe('9984');
-    expect(u(await available(t, s))).toBe(cashBefore + sum(november));
-    expect(u((await mine()).paid)).toBe(sum(november));
+    expect(u(await available(t, s))).toBe(cashBefore + novemberPaid);
+    expect(u((await mine()).paid)).toBe(novemberPaid);
     expect(u((await mine()).accrued)).toBe(sum(rows));
     expect(november.every((r) => r.paid_transfer !== null)).toBe(true);
     expect(rows[rows.length - 1].paid_transfer).toBeNull();
@@ -245,9 +250,10 @@ describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
     // recall on Wednesday morning: the unpaid December day is paid now
     t.clock.set(jst('2026-12-02T10:00:00'));
     const back = expectOk(await recall(s, loan.id));
-    expect(u(back.paid)).toBe(rows[rows.length - 1].fee);
+    const decemberPaid = lendingPayment('jpy', [rows[rows.length - 1].fee]);
+    expect(u(back.paid)).toBe(decemberPaid);
     expect(await lendingRecords(s)).toHaveLength(2);
-    expect(u((await mine()).paid)).toBe(sum(rows));
+    expect(u((await mine()).paid)).toBe(novemberPaid + decemberPaid);
     expect((await mine()).status).toBe(1);
     // recalled loans accrue no more
     t.clock.set(jst('2026-12-03T16:00:00'));
@@ -269,12 +275,54 @@ describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
     const rec = (await records(s)).find((x) => x.id === loan.id)!;
     expect(rec).toMatchObject({ status: 1, recall_reason: 'sell', accrued_through: '2026-11-24' });
     expect(u(rec.accrued)).toBeGreaterThan(0n);
-    expect(rec.paid).toBe(rec.accrued);
-    expect((await lendingRecords(s)).map((r) => r.amount)).toEqual([u(rec.accrued)]);
+    // paid once, the accrued sum rounded down to the yen
+    expect(u(rec.paid)).toBe(lendingPayment('jpy', [u(rec.accrued)]));
+    expect((await lendingRecords(s)).map((r) => r.amount)).toEqual([u(rec.paid)]);
     const p = await position(s, pos.id);
     expect(p).toMatchObject({ status: 1, lent: 0 });
     t.clock.set(T0);
     await setRate('6758', '');
+  });
+
+  it('30 days at 0.10% on about ¥227,000 of MUFG pays actual/365 on each close, rounded once (not ¥0)', async () => {
+    await setRate('8306', '0.10');
+    const s = await trader(t, { jpy: '10000000' });
+    const pos = await buy(s, { symbol: '8306' });
+    const loan = expectOk(await lend(s, pos.id));
+    const cashBefore = u(await available(t, s));
+    // 30 calendar days later, after the close (the session has expired by then: the service's recall);
+    // the recall pays every day in one payment
+    t.clock.set(jst('2026-12-23T16:00:00'));
+    const back = await service().recall(await userIdOf(t, s), BigInt(loan.id));
+    const rows = await t.db
+      .selectFrom('stock_loan_accrual')
+      .selectAll()
+      .where('loan_id', '=', BigInt(loan.id))
+      .orderBy('day')
+      .execute();
+    expect(rows.map((r) => r.day)).toHaveLength(30);
+    expect(rows[0].day).toBe('2026-11-24');
+    expect(rows[29].day).toBe('2026-12-23');
+    // each day at full precision: value × 0.10% / 365 (about ¥0.62 a day, which rounding per day made ¥0)
+    for (const r of rows) expect(r.fee).toBe((r.value * 1_000n) / 365_000_000n);
+    expect(rows.every((r) => r.fee > 0n && r.fee < 10_000n)).toBe(true);
+    // the exact actual/365 amount, rounded once down to the yen
+    const exact = rows.reduce((acc, r) => acc + r.value, 0n) * 1_000n;
+    const paid = back.paid;
+    expect(paid % 10_000n).toBe(0n);
+    expect(paid).toBe(
+      lendingPayment(
+        'jpy',
+        rows.map((r) => r.fee),
+      ),
+    );
+    expect(exact - paid * 365_000_000n >= 0n).toBe(true);
+    expect(exact - paid * 365_000_000n < 10_000n * 365_000_000n).toBe(true);
+    expect(paid).toBeGreaterThanOrEqual(10n * 10_000n);
+    t.clock.set(T0);
+    expect(u(await available(t, s))).toBe(cashBefore + paid);
+    expect((await lendingRecords(s)).map((r) => r.amount)).toEqual([paid]);
+    await setRate('8306', '');
   });
 
   it('back office: loans with filters, the rates with their source, the rate change audited', async () => {

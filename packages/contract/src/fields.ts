@@ -96,6 +96,21 @@ export const positiveInt = (maxDigits = 12) =>
       .refine((n) => n > 0n, 'validation.positiveInteger'),
   );
 
+/**
+ * A count of shares as a person types it: full-width digits and thousands commas (「１，０００」, "1,000")
+ * are normalised before the check; anything else is refused as `positiveInt` refuses it.
+ */
+export const shareCount = (maxDigits = 12) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+            .replace(/(\d)[,\uFF0C](?=\d{3}(?:\D|$))/g, '$1')
+        : v,
+    positiveInt(maxDigits),
+  );
+
 /** A row id as the client sends it. */
 export const id = () =>
   z.preprocess(

@@ -30,6 +30,13 @@ export type InvariantViolation =
       message: string;
     }
   | {
+      kind: 'fractional_cash';
+      accountId: AccountId;
+      currency: string;
+      balance: Units;
+      message: string;
+    }
+  | {
       kind: 'balance_mismatch';
       accountId: AccountId | null;
       column: BalanceColumn;
@@ -58,9 +65,15 @@ const big = (v: unknown): bigint => BigInt(String(v));
  * 4. every account's four balance columns equal what its transfers add up to, recomputed from
  *    `ledger_transfer` (and no transfer refers to an account that does not exist).
  *
+ * 5. with `minorUnits` (units per currency's minor unit, e.g. jpy 10000, usd 100): no user cash account's
+ *    posted balance holds a fraction of its currency's minor unit (cash is always whole yen / cents).
+ *
  * Reads one consistent snapshot (a repeatable-read transaction on PostgreSQL).
  */
-export async function checkInvariants(db: Db): Promise<InvariantReport> {
+export async function checkInvariants(
+  db: Db,
+  opts: { minorUnits?: Readonly<Record<string, bigint>> } = {},
+): Promise<InvariantReport> {
   const run = async (q: Db): Promise<InvariantReport> => {
     const violations: InvariantViolation[] = [];
 
@@ -228,6 +241,25 @@ export async function checkInvariants(db: Db): Promise<InvariantReport> {
             stored,
             recomputed: again,
             message: `account ${m.id}: ${column} is ${stored}, its transfers add up to ${again}`,
+          });
+        }
+      }
+    }
+
+    if (opts.minorUnits) {
+      const cash = await sql<{ id: bigint; currency: string; balance: unknown }>`
+        select id, currency, (credits_posted::numeric - debits_posted)::text as balance
+        from ledger_account where kind = 'cash' and owner is not null order by id`.execute(q);
+      for (const a of cash.rows) {
+        const minor = opts.minorUnits[a.currency];
+        const balance = big(a.balance);
+        if (minor && balance % minor !== 0n) {
+          violations.push({
+            kind: 'fractional_cash',
+            accountId: a.id,
+            currency: a.currency,
+            balance,
+            message: `account ${a.id}: cash ${balance} is not a whole number of ${a.currency} minor units`,
           });
         }
       }

@@ -700,6 +700,56 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
   });
 
   describe('checkInvariants', () => {
+    it('with minor units: reports user cash holding a fraction of a yen or cent, not whole amounts', async () => {
+      const minorUnits = { jpy: 10_000n, usd: 100n };
+      const user = newUser();
+      const yen = await userAccount(h.db, user, 'jpy', 'cash');
+      const usd = await userAccount(h.db, user, 'usd', 'cash');
+      const fees = await platformAccount(h.db, 'fees', 'jpy');
+      const feesUsd = await platformAccount(h.db, 'fees', 'usd');
+      const move = (debit: Account, credit: Account, amount: bigint) =>
+        run([
+          {
+            type: 'single',
+            debitAccountId: debit.id,
+            creditAccountId: credit.id,
+            amount,
+            currency: debit.currency,
+            code: 'deposit',
+          },
+        ]);
+      await move(fees, yen, 20_000n);
+      await move(feesUsd, usd, 200n);
+      // (earlier tests of this file move any amount into their users' cash: only these two accounts count)
+      const mine = async (o?: { minorUnits: typeof minorUnits }) =>
+        (await checkInvariants(h.db, o)).violations.filter(
+          (v) => 'accountId' in v && (v.accountId === yen.id || v.accountId === usd.id),
+        );
+      expect(await mine({ minorUnits })).toEqual([]);
+      // ¥0.5 more: the yen cash is fractional; the platform's account may hold fractions
+      await move(fees, yen, 5_000n);
+      await move(feesUsd, usd, 1n);
+      expect(await mine({ minorUnits })).toEqual([
+        expect.objectContaining({
+          kind: 'fractional_cash',
+          accountId: yen.id,
+          currency: 'jpy',
+          balance: 25_000n,
+        }),
+        expect.objectContaining({
+          kind: 'fractional_cash',
+          accountId: usd.id,
+          currency: 'usd',
+          balance: 201n,
+        }),
+      ]);
+      // without minor units (the model tests move any amount) it is not checked
+      expect(await mine()).toEqual([]);
+      await move(yen, fees, 5_000n);
+      await move(usd, feesUsd, 1n);
+      expect(await mine({ minorUnits })).toEqual([]);
+    });
+
     it('reports a balance edited by hand', async () => {
       await expectInvariants();
       const fees = await platformAccount(h.db, 'fees', 'twd');

@@ -1,5 +1,5 @@
 import { withTx } from '@kabuto/db';
-import { type Currency, parseUnits } from '@kabuto/domain';
+import { type Currency, MINOR_UNIT, parseUnits } from '@kabuto/domain';
 import { checkInvariants, createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
 import type { CallPrint, Quote } from '@kabuto/market';
 import { expect } from 'vitest';
@@ -71,7 +71,7 @@ export async function available(t: TestApp, s: Session, type = 'jpy'): Promise<s
 }
 
 export async function expectLedgerSound(t: TestApp): Promise<void> {
-  const report = await checkInvariants(t.db);
+  const report = await checkInvariants(t.db, { minorUnits: MINOR_UNIT });
   expect(report.violations).toEqual([]);
   expect(report.ok).toBe(true);
 }

@@ -9,6 +9,7 @@ import {
   optionalText,
   paging,
   positiveInt,
+  shareCount,
   strictBody,
   text,
   wireUnix as unix,
@@ -32,7 +33,9 @@ export const OFFERING_LIST_KINDS = ['0', '1', 0, 1] as const;
 export const blockBuyBody = body({
   is_qc: z.literal(BLOCK_IS_QC, { error: 'validation.invalid' }),
   id: id().describe('block offering id'),
-  zhang: positiveInt(9).describe('shares subscribed: at least 100, in multiples of 100'),
+  zhang: shareCount(9).describe(
+    'shares subscribed: at least 100, in multiples of 100 (full-width digits and thousands commas accepted)',
+  ),
   password: verbatim(64).optional().describe("the offering's password, when it has one"),
   type: market(),
 });

@@ -172,6 +172,11 @@ export const trading = {
     cn: '该大宗交易尚未配售',
     us: 'This block trade has not been allocated yet',
   },
+  'block.notStarted': {
+    jp: 'このブロック取引の申込はまだ始まっていません',
+    cn: '该大宗交易尚未开始申购',
+    us: 'This block trade has not started yet',
+  },
   'block.notOpen': {
     jp: 'このブロック取引はまだ割当できません（申込期間中です）',
     cn: '该大宗交易仍在申购期内，暂不能配售',

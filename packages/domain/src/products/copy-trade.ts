@@ -14,7 +14,7 @@
 import type { Market } from '../currencies.ts';
 import { daySchedule, localDate, previousTradingDay, tradingDayOnOrBefore } from '../markets/calendar.ts';
 import type { LocalDate } from '../markets/time.ts';
-import type { Units } from '../money.ts';
+import { roundTo, type Units } from '../money.ts';
 import { codedMachine, type StatusMachine, statusMachine } from '../status-machine.ts';
 
 /** NAV is a price at the money scale: 1.0000 = 10_000. */
@@ -107,10 +107,18 @@ export interface DaySettlement {
   stakeAfter: Units;
 }
 
-export function settleDay(pnl: Units, stake: Units): DaySettlement {
+/**
+ * `minor`: the currency's minor unit (`MINOR_UNIT`); the day is rounded once, here, to whole minor units
+ * so cash and the stake stay whole: a gain down (a payout), a loss up (never beyond the stake).
+ */
+export function settleDay(pnl: Units, stake: Units, minor: Units = 1n): DaySettlement {
   if (stake < 0n) throw new RangeError('stake must not be negative');
-  if (pnl >= 0n) return { booked: pnl, toCash: pnl, fromStake: 0n, stakeAfter: stake };
-  const loss = -pnl < stake ? -pnl : stake;
+  if (pnl >= 0n) {
+    const gain = roundTo(pnl, minor, 'down');
+    return { booked: gain, toCash: gain, fromStake: 0n, stakeAfter: stake };
+  }
+  const rounded = roundTo(-pnl, minor, 'up');
+  const loss = rounded < stake ? rounded : stake;
   return { booked: -loss, toCash: 0n, fromStake: loss, stakeAfter: stake - loss };
 }
 

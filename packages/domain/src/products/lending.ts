@@ -6,8 +6,10 @@
  * weekends and holidays included, at the last close: the close of trading day T covers T and the
  * non-trading days that follow it, up to the day before the next trading day (Friday's close pays for
  * Friday, Saturday and Sunday). A loan earns the closes that happen while it is lent (lent before the
- * close, recalled after it). Each calendar day's fee is `value × rate / 365`, rounded **down** to the
- * currency's minor unit (a payout rounds down), so what accrued is always payable as it is.
+ * close, recalled after it). Each calendar day's fee is `value × rate / 365` at the ledger's full scale
+ * (4 decimals; a day's fee of ¥0.62 is kept as ¥0.6219, not dropped to ¥0). **Rounding happens once, at
+ * the payment:** the sum of the days paid is rounded **down** to the currency's minor unit (a payout
+ * rounds down; cash is always whole minor units).
  * **Payment:** the days of a calendar month are paid once the month is over (the first run of the daily
  * job in the next month, dates exchange-local), and whatever is unpaid is paid on recall.
  */
@@ -77,10 +79,19 @@ export function lendingRatePpm(
 
 // ---- the accrual
 
-/** One calendar day's fee: value × rate / 365, down to the currency's minor unit. */
-export function dailyLendingFee(value: Units, ratePpm: bigint, market: Market): Units {
+/** One calendar day's fee: value × rate / 365 at the ledger's scale (not rounded to the minor unit). */
+export function dailyLendingFee(value: Units, ratePpm: bigint, _market: Market): Units {
   if (value <= 0n || ratePpm <= 0n) return 0n;
-  return roundTo((value * ratePpm) / (1_000_000n * 365n), MINOR_UNIT[market], 'down');
+  return (value * ratePpm) / (1_000_000n * 365n);
+}
+
+/** What a payment of accrued days pays: their sum, rounded once, down to the currency's minor unit. */
+export function lendingPayment(market: Market, fees: readonly Units[]): Units {
+  return roundTo(
+    fees.reduce((s, f) => s + f, 0n),
+    MINOR_UNIT[market],
+    'down',
+  );
 }
 
 /** The calendar days a trading day's close pays for: that day up to the day before the next trading day. */
@@ -141,16 +152,22 @@ export function accrueClose(
 export const monthOf = (day: LocalDate): string => day.slice(0, 7);
 
 /**
- * What a monthly payment run on `today` pays: the unpaid days of the months before `today`'s month.
- * (A recall pays every unpaid day instead.)
+ * What a monthly payment run on `today` pays: the unpaid days of the months before `today`'s month, their
+ * sum rounded once to the minor unit (`lendingPayment`). A recall pays every unpaid day (`today` 'all').
  */
 export function dueForPayment<T extends { day: LocalDate; fee: Units }>(
+  market: Market,
   unpaid: readonly T[],
-  today: LocalDate,
+  today: LocalDate | 'all',
 ): { rows: T[]; amount: Units } {
-  const month = monthOf(today);
-  const rows = unpaid.filter((r) => monthOf(r.day) < month);
-  return { rows, amount: rows.reduce((s, r) => s + r.fee, 0n) };
+  const rows = today === 'all' ? [...unpaid] : unpaid.filter((r) => monthOf(r.day) < monthOf(today));
+  return {
+    rows,
+    amount: lendingPayment(
+      market,
+      rows.map((r) => r.fee),
+    ),
+  };
 }
 
 /** The first day of the month after `day` (the payment of `day`'s month is due from then). */

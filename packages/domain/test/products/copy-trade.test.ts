@@ -96,6 +96,12 @@ describe('stake and daily P&L', () => {
       stakeAfter: 0n,
     });
     expect(() => settleDay(1n, -1n)).toThrow(RangeError);
+    // with the yen's minor unit: a gain of ¥12.3456 pays ¥12, a loss of ¥12.3456 takes ¥13, capped at the stake
+    expect(settleDay(123_456n, yen(1000), 10_000n)).toMatchObject({ toCash: yen(12), booked: yen(12) });
+    expect(settleDay(-123_456n, yen(1000), 10_000n)).toMatchObject({ fromStake: yen(13), booked: -yen(13) });
+    expect(settleDay(-123_456n, 50_000n, 10_000n)).toMatchObject({ fromStake: 50_000n, stakeAfter: 0n });
+    // cents for dollars
+    expect(settleDay(1_234n, 10_000n, 100n).toCash).toBe(1_200n);
   });
 
   const navPath = fc.array(fc.bigInt({ min: 1n, max: 100_000n }), { minLength: 2, maxLength: 60 });

@@ -9,6 +9,7 @@ import {
   dueForPayment,
   IllegalTransitionError,
   isTradingDay,
+  lendingPayment,
   lendingRatePpm,
   lendRefusal,
   localDate,
@@ -62,14 +63,20 @@ describe('lending rate', () => {
 });
 
 describe('fee accrual: calendar days, actual/365, at the last close', () => {
-  test('a day’s fee is value × rate / 365 down to the yen (cents in USD)', () => {
+  test('a day’s fee is value × rate / 365 at the ledger scale; the payment rounds once, down', () => {
     // 1,000,000 yen at 3.65% → 100 yen a day
     expect(dailyLendingFee(yen(1_000_000n), 36_500n, 'jpy')).toBe(yen(100n));
-    // 1,000,000 yen at 0.10% → 2.739… yen → 2 yen
-    expect(dailyLendingFee(yen(1_000_000n), 1_000n, 'jpy')).toBe(yen(2n));
-    // $10,000 at 0.10% → 0.0273… → $0.02
-    expect(dailyLendingFee(yen(10_000n), 1_000n, 'usd')).toBe(200n);
+    // 1,000,000 yen at 0.10% → 2.7397 yen (not 2)
+    expect(dailyLendingFee(yen(1_000_000n), 1_000n, 'jpy')).toBe(27_397n);
+    // $10,000 at 0.10% → $0.0273
+    expect(dailyLendingFee(yen(10_000n), 1_000n, 'usd')).toBe(273n);
     expect(dailyLendingFee(0n, 1_000n, 'jpy')).toBe(0n);
+    // ¥227,000 at 0.10%: ¥0.6219 a day, which per-day rounding made ¥0; 30 days pay ¥18 (18.657 down)
+    const day = dailyLendingFee(yen(227_000n), 1_000n, 'jpy');
+    expect(day).toBe(6_219n);
+    expect(lendingPayment('jpy', Array(30).fill(day))).toBe(yen(18n));
+    expect(lendingPayment('usd', [273n, 273n])).toBe(500n);
+    expect(lendingPayment('jpy', [])).toBe(0n);
   });
 
   test('Friday’s close pays for the weekend and the Monday holiday (2026-11-23)', () => {
@@ -95,11 +102,12 @@ describe('fee accrual: calendar days, actual/365, at the last close', () => {
     // value 1,000,000 at 3.65% → 100 yen a day
     expect(rows.every((r) => r.fee === yen(100n) && r.value === yen(1_000_000n))).toBe(true);
     // paid in January for December's two days, in February for January's three
-    const jan = dueForPayment(rows, '2027-01-04');
+    const jan = dueForPayment('jpy', rows, '2027-01-04');
     expect(jan.rows.map((r) => r.day)).toEqual(['2026-12-30', '2026-12-31']);
     expect(jan.amount).toBe(yen(200n));
-    expect(dueForPayment(rows, '2026-12-31').amount).toBe(0n);
-    expect(dueForPayment(rows, '2027-02-01').amount).toBe(yen(500n));
+    expect(dueForPayment('jpy', rows, '2026-12-31').amount).toBe(0n);
+    expect(dueForPayment('jpy', rows, '2027-02-01').amount).toBe(yen(500n));
+    expect(dueForPayment('jpy', rows, 'all').amount).toBe(yen(500n));
   });
 
   test('the closes a loan earns: lent before the close, up to now, none accrued twice', () => {
@@ -145,16 +153,16 @@ describe('fee accrual: calendar days, actual/365, at the last close', () => {
           const expected: string[] = [];
           for (let d = from; d < end; d = addDays(d, 1)) expected.push(d);
           expect(days).toEqual(expected);
-          // each day's fee is the exact fee rounded down by less than a yen
+          // each day's fee is the exact fee at the ledger scale (truncated below 0.0001)
           const exact = (yen(price) * 100n * rate) / (1_000_000n * 365n);
-          for (const r of rows) expect(exact - r.fee >= 0n && exact - r.fee < UNIT).toBe(true);
-          // a monthly run pays exactly the earlier months; what is left is this month and later
+          for (const r of rows) expect(r.fee).toBe(exact);
+          // a monthly run pays the earlier months' sum rounded once, down to the yen (less than a yen lost)
           const today = addDays(from, payOffset);
-          const due = dueForPayment(rows, today);
+          const due = dueForPayment('jpy', rows, today);
+          const earned = due.rows.reduce((s, r) => s + r.fee, 0n);
+          expect(due.amount % UNIT).toBe(0n);
+          expect(earned - due.amount >= 0n && earned - due.amount < UNIT).toBe(true);
           const left = rows.filter((r) => !due.rows.includes(r));
-          expect(due.amount + left.reduce((s, r) => s + r.fee, 0n)).toBe(
-            rows.reduce((s, r) => s + r.fee, 0n),
-          );
           expect(due.rows.every((r) => monthOf(r.day) < monthOf(today))).toBe(true);
           expect(left.every((r) => monthOf(r.day) >= monthOf(today))).toBe(true);
         },

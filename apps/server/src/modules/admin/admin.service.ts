@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@kabuto/contract';
 import { isUniqueViolation, withTx } from '@kabuto/db';
-import { toUnixSeconds } from '@kabuto/domain';
+import { MINOR_UNIT, toUnixSeconds } from '@kabuto/domain';
 import { checkInvariants, type InvariantViolation } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/crypto.ts';
@@ -160,7 +160,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
 
   /** The ledger's invariants, plus the business rows that must agree with it. */
   async function reconcile(op: Operator) {
-    const report = await checkInvariants(db);
+    const report = await checkInvariants(db, { minorUnits: MINOR_UNIT });
     const of = (...kinds: InvariantViolation['kind'][]) =>
       report.violations.filter((v) => kinds.includes(v.kind));
     const check = (name: string, violations: { message: string }[], okDetail: string) => ({
@@ -197,6 +197,7 @@ export function adminService(deps: Deps, contributors: AdminContributors) {
         of('balance_mismatch'),
         `${report.accounts} accounts match their ${report.transfers} transfers`,
       ),
+      check('cash_whole_minor_units', of('fractional_cash'), 'every cash balance is whole yen / cents'),
       check(
         'fund_records_match_cash',
         records.map((r) => ({

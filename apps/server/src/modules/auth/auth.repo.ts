@@ -1,4 +1,5 @@
 import type { Db, Tx, UserState } from '@kabuto/db';
+import { sql } from 'kysely';
 
 type Q = Db | Tx;
 
@@ -35,7 +36,11 @@ export const findUserById = (q: Q, id: bigint) =>
     .executeTakeFirst();
 
 export const findUserByInviteCode = (q: Q, code: string) =>
-  q.selectFrom('app_user').select(['id']).where('invite_code', '=', code).executeTakeFirst();
+  q
+    .selectFrom('app_user')
+    .select(['id'])
+    .where(sql`upper(invite_code)`, '=', code.trim().toUpperCase())
+    .executeTakeFirst();
 
 export const insertUser = (
   q: Q,

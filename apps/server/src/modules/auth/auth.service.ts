@@ -37,7 +37,11 @@ export function authService(deps: Deps, security: PasskeysService) {
   /** A hash to verify against when the account does not exist, so timing does not reveal it. */
   let dummyHash: Promise<string> | undefined;
 
-  async function register(input: Registration) {
+  /**
+   * A registration: validation refusals do not count against the limit (a person correcting typos); the
+   * accounts created from one source do, `RATE_LIMIT_REGISTER` a minute (counted just before creating).
+   */
+  async function register(input: Registration, source: string | null = null) {
     const settings = await loadSettings(db);
     if (settings.register_mode === 'mobile') {
       if (!MOBILE_RE.test(input.account)) refuse('account.notMobile');
@@ -49,6 +53,9 @@ export function authService(deps: Deps, security: PasskeysService) {
     const inviter = await repo.findUserByInviteCode(db, input.inviteCode);
     if (!inviter) refuse('account.inviterNotFound');
     if (await repo.findUserByAccount(db, input.account)) refuse('account.exists');
+    const limitKey = `register|${source ?? ''}`;
+    if (!(await attempts.take(limitKey, { max: deps.env.RATE_LIMIT_REGISTER, windowMs: 60_000 })))
+      throw Object.assign(new Error('registrations per source'), { statusCode: 429 });
     const password_hash = await hash(input.password);
     for (let attempt = 0; ; attempt++) {
       try {

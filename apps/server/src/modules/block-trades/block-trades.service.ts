@@ -75,6 +75,8 @@ export function blockTradesService(d: BlockTradesDeps) {
     const open = (o: repo.OfferingRow) =>
       o.status === repo.OFFERING_STATUS.open &&
       isBlockWindowOpen(o.start_at.getTime(), o.end_at.getTime(), now);
+    if (found.status === repo.OFFERING_STATUS.open && now < found.start_at.getTime())
+      refuse('block.notStarted');
     if (!open(found)) refuse('block.closed');
     if (found.password_hash !== null) {
       // Guessed no faster than the fund password: each try is counted (one atomic upsert) before the

@@ -5,6 +5,7 @@ import {
   lastClose,
   localDate,
   type Market,
+  MINOR_UNIT,
   navOf,
   nextTradingDay,
   STAKE_CODE,
@@ -91,8 +92,8 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
       const s = await repo.lockStake(tx, stakeId);
       if (!s || s.status === STAKE_CODE.ended || (s.last_date !== null && s.last_date >= date)) return false;
       const pnl = dailyPnl(s.units, s.last_nav, nav);
-      const day = settleDay(pnl, s.stake);
       const mkt = s.market as Market;
+      const day = settleDay(pnl, s.stake, MINOR_UNIT[mkt]);
       let transferId: bigint | null = null;
       if (day.toCash > 0n || day.fromStake > 0n) {
         const [cash, stake, platform] = await ledgerAccounts(tx, [

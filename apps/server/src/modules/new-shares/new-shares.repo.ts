@@ -174,6 +174,7 @@ export async function userRecords(db: Db, userId: bigint, market: Market, page =
       'o.lottery_at',
       'o.payment_deadline',
       'o.listing_at',
+      'o.offer_price',
       'o.state as offering_state',
     ])
     .where('a.user_id', '=', userId)

@@ -113,7 +113,8 @@ export function recordWire(r: RecordRow, lang: Lang, now: number) {
     order_no: r.order_no,
     stock_name: inLanguage(names, lang) || names.jp,
     stock_code: r.code,
-    apply_price: formatUnits(r.price),
+    // the final offer price once priced (the application held the top of the range until then)
+    apply_price: formatUnits(r.offer_price ?? r.price),
     apply_total: Number(r.quantity),
     lucky_total: Number(r.allotted),
     subs_value: formatUnits(r.amount),

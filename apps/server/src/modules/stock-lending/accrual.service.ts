@@ -97,12 +97,9 @@ export function accrualService(d: StockLendingDeps) {
   /** Pay unpaid days of a locked loan to the user's cash: all of them, or those of months before `today`. */
   async function payLocked(tx: Tx, loan: repo.LoanRow, today: LocalDate | 'all', at: Date): Promise<Units> {
     const unpaid = await repo.unpaidAccruals(tx, loan.id);
-    const due =
-      today === 'all'
-        ? { rows: unpaid, amount: unpaid.reduce((s, r) => s + r.fee, 0n) }
-        : dueForPayment(unpaid, today);
-    if (due.amount <= 0n) return 0n;
     const mkt = loan.market as Market;
+    const due = dueForPayment(mkt, unpaid, today);
+    if (due.amount <= 0n) return 0n;
     const book = await platformAccount(tx, 'counterparty', mkt, shardFor(loan.user_id));
     const cash = await userAccount(tx, loan.user_id, mkt, 'cash');
     const ref = `stock_loan:${loan.id}`;
