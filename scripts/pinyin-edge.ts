@@ -48,7 +48,9 @@ export const ENGLISH = new Set([
   lent lend accrued paid recall recalled through
   trade remaining payout stage restricted loan signature
   table trading today zone closure withdrawable settlement unsettled next
-  locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local`.split(/\s+/),
+  locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local stale delay minutes mode`.split(
+    /\s+/,
+  ),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

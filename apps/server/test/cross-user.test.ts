@@ -26,7 +26,8 @@ type Owned =
   | 'sessions'
   | 'applications'
   | 'stakes'
-  | 'loans';
+  | 'loans'
+  | 'exits';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
@@ -55,6 +56,9 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/trade/redeem_product': { ids: 'stakes', rest: () => ({ type: 'jpy' }) },
   '/trade/lend_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
   '/trade/recall_stock': { ids: 'loans', rest: () => ({ type: 'jpy' }) },
+  '/trade/exit_order': { ids: 'positions', rest: () => ({ type: 'jpy', kind: 'stop', stop_price: '1' }) },
+  '/trade/exit_cancel': { ids: 'exits', rest: () => ({ type: 'jpy' }) },
+  '/trade/exit_amend': { ids: 'exits', rest: () => ({ type: 'jpy', stop_price: '2' }) },
 };
 /**
  * Ids that name shared things rather than a user's rows: a deposit channel, and a new-share offering
@@ -65,6 +69,8 @@ const SHARED_IDS = new Set([
   '/trade/buy_newstock id',
   '/trade/newstock_draw id',
   '/trade/block_draw id',
+  // buy_stock's id names a block offering (is_qc 2) or an after-market row (the symbol)
+  '/trade/buy_stock id',
   // a copy-trade product is the platform's catalogue
   '/trade/productdetail id',
   '/trade/buy_product id',
@@ -119,6 +125,10 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
     const quote = expectOk(await t.call('/trade/stockdetails', { symbol: '7203', type: 'jpy' }));
     const low = (Number(quote.nowprice ?? quote.price ?? 1000) * 0.9).toFixed(0);
     const pending = expectOk(await buy({ gdlx: 2, buy_price: low }));
+    // a stop exit of A's on the pending order (it waits for the fill)
+    const exit = expectOk(
+      await t.money('/trade/exit_order', { id: pending.id, type: 'jpy', kind: 'stop', stop_price: '1' }, a),
+    );
     // A's open holding is lent (a loan of shares)
     const loan = expectOk(
       await t.call('/trade/lend_stock', { id: open.id, type: 'jpy' }, { token: a.token }),
@@ -186,6 +196,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       stakes: expectOk(await t.call('/trade/userproductlist', { type: 'jpy' }, { token: s.token })),
       lending: expectOk(await t.call('/trade/userlendlist', { type: 'jpy' }, { token: s.token })),
       lendable: expectOk(await t.call('/trade/lendlist', { type: 'jpy' }, { token: s.token })),
+      exits: expectOk(await t.call('/trade/exit_orders', { type: 'jpy', lang: 'jp' }, { token: s.token })),
     });
     const before = await lists(a);
     const idsOf = (...lists: unknown[]) => [
@@ -200,7 +211,9 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       applications: idsOf(before.ipo),
       stakes: idsOf(before.stakes),
       loans: idsOf(before.lending),
+      exits: idsOf(before.exits.list),
     };
+    expect(owned.exits).toEqual(exit.ids.map(String));
     expect(owned.stakes).toEqual([stake.id]);
     expect(owned.loans).toEqual([String(loan.id)]);
     expect(owned.applications).toEqual([String(ipo.id)]);

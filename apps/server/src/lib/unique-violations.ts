@@ -13,6 +13,10 @@ import type { MsgKey } from '@kabuto/contract';
  * (`operation.inProgress`) is the honest answer there.
  */
 export const UNIQUE_VIOLATION_KEYS: Readonly<Record<string, MsgKey>> = {
+  // an operator's closure of a market on a day that already has one
+  market_closure_market_date: 'calendar.closureExists',
+  // one sale-proceeds row per closed position: a second close of it is a race the close's lock prevents
+  sale_proceeds_position_id_key: 'operation.inProgress',
   app_user_account_key: 'account.exists',
   app_user_invite_code_key: 'operation.inProgress',
   auth_challenge_value_hash_key: 'security.challengeInvalid',

@@ -53,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // A race past a service's own check meets the unique constraint: the refusal that check would give.
     const unique = uniqueViolationKey(err);
-    if (unique) return send(reply, 200, unique);
+    if (unique) return send(request, reply, 200, unique);
     const status = err.statusCode ?? 500;
     if (
       status === 413 ||

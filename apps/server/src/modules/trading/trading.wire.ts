@@ -91,7 +91,7 @@ export function openListWire(
 }
 
 /** `buy_type=1` (Kabuto's app) or `dz_type=3` (the family's clients): the day-trade positions only. */
-export const positionKindFilter = (b: BodyOf<typeof tradingApi.userStockList>) =>
+export const positionKindFilter = (b: BodyOf<typeof tradingApi.openPositions>) =>
   b.buy_type === 1 ? DZ_TYPES.dayTrade : b.dz_type;
 
 const dzTypeOf = (v: PositionView) => (v.row.day_trade ? DZ_TYPES.dayTrade : DZ_TYPES.ordinary);
