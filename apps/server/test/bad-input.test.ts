@@ -193,7 +193,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
           pwd1: 'secret-pass-2',
           inviter: 'KABUTO2026',
         });
-        expect(r.body).toMatchObject({ status: 0, msg: 'account.passwordMismatch' });
+        expect(r.body).toMatchObject({ status: 0, code: 'account.passwordMismatch' });
       }
       // the invite code is case-insensitive; the accounts created count
       const lower = await strict.call('/user/register', {
@@ -204,7 +204,7 @@ describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
       });
       expect(lower.body.status).toBe(1);
       expect([(await reg(2)).http, (await reg(3)).http]).toEqual([200, 429]);
-      expect((await reg(3)).body).toEqual({ status: 0, msg: 'request.rateLimited' });
+      expect((await reg(3)).body).toMatchObject({ status: 0, code: 'request.rateLimited' });
     } finally {
       await strict.close();
     }

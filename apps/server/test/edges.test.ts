@@ -57,7 +57,7 @@ describe.each(TEST_DB_KINDS)('attacker edges on %s', (kind) => {
       t.money('/trade/buy_stock', { is_qc: 2, type: 'jpy', id, zhang: '100', password }, s);
     // Concurrent wrong guesses: at most five are checked, the others refused unchecked.
     const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => buy(o.id, `wrong-${i}`)));
-    const msgs = guesses.map((r) => r.body.msg);
+    const msgs = guesses.map((r) => r.body.code);
     expect(msgs.filter((m) => m === 'block.wrongPassword').length).toBeLessThanOrEqual(5);
     expect(msgs.filter((m) => m === 'block.passwordLocked').length).toBeGreaterThanOrEqual(7);
     expect(msgs.every((m) => m === 'block.wrongPassword' || m === 'block.passwordLocked')).toBe(true);
@@ -96,7 +96,7 @@ describe.each(TEST_DB_KINDS)('attacker edges on %s', (kind) => {
     const guesses = await Promise.all(
       Array.from({ length: 12 }, () => t.call('/user/totpLogin', { ticket: first, code: bad })),
     );
-    const msgs = guesses.map((r) => r.body.msg);
+    const msgs = guesses.map((r) => r.body.code);
     expect(msgs.filter((m) => m === 'security.wrongCode').length).toBeLessThanOrEqual(5);
     expect(msgs.every((m) => m === 'security.wrongCode' || m === 'security.ticketInvalid')).toBe(true);
     // the right code after them: the pending sign-in is void
@@ -118,7 +118,7 @@ describe.each(TEST_DB_KINDS)('attacker edges on %s', (kind) => {
     const guesses = await Promise.all(
       Array.from({ length: 10 }, () => t.call('/user/stepUp', { code: bad }, { token: u.s.token })),
     );
-    const msgs = guesses.map((r) => r.body.msg);
+    const msgs = guesses.map((r) => r.body.code);
     expect(msgs.filter((m) => m === 'security.wrongCode').length).toBeLessThanOrEqual(5);
     expect(msgs.every((m) => m === 'security.wrongCode' || m === 'security.codeLocked')).toBe(true);
     expectRefusal(

@@ -227,7 +227,7 @@ describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
       status: 3,
       interest: '439.0000',
     });
-    const recs = expectOk(await t.call('/user/capitalloglist', {}, { token }));
+    const recs = expectOk(await t.call('/user/capitalloglist', { page: 1 }, { token }));
     expect(
       recs.list
         .slice(0, 2)

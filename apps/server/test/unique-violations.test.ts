@@ -74,11 +74,11 @@ describe.each(TEST_DB_KINDS)('unique violations on %s', (kind) => {
       const replies = await Promise.all(
         Array.from({ length: 16 }, () => t.admin('/ipo/save', body(code), op)),
       );
-      expect(replies.map((r) => `${r.http} ${r.body.msg ?? ''}`).filter((x) => x.startsWith('500'))).toEqual(
+      expect(replies.map((r) => `${r.http} ${r.body.code ?? ''}`).filter((x) => x.startsWith('500'))).toEqual(
         [],
       );
       expect(replies.filter((r) => r.body.status === 1)).toHaveLength(1);
-      for (const r of replies.filter((x) => x.body.status === 0)) expect(r.body.msg).toBe('ipo.codeTaken');
+      for (const r of replies.filter((x) => x.body.status === 0)) expect(r.body.code).toBe('ipo.codeTaken');
     }
   });
 });
