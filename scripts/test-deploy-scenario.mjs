@@ -80,7 +80,13 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no matching message on the stream')), ms);
-        waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        waiters.push({
+          pred,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     };
     return { ws, opened, closed, next, send: (m) => ws.send(JSON.stringify(m)) };

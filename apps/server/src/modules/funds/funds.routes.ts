@@ -129,9 +129,7 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
     // the family's clients ask for no page and read an array; a request for a page gets {list, total}
     return ok(req.body.page === undefined ? page.list : page);
   });
-  kit.post(fundsApi.statement, async (req) =>
-    ok(await m.records.statement(currentUser(req).id, req.body)),
-  );
+  kit.post(fundsApi.statement, async (req) => ok(await m.records.statement(currentUser(req).id, req.body)));
 
   // ---- product lists whose frozen amounts count in the assets live with their areas: copy-trade orders
   // (/trade/userproductlist) in modules/copy-trade, IPO subscriptions in modules/new-shares, block-trade

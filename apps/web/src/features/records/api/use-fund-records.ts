@@ -7,9 +7,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 /** One fund record; `amount` (signed: + in, − out) is the wire's `money`. */
-export type FundRecord = WithAmount<
-  Extract<RefData<typeof endpoints.funds.records>, unknown[]>[number]
->;
+export type FundRecord = WithAmount<Extract<RefData<typeof endpoints.funds.records>, unknown[]>[number]>;
 
 export interface RecordFilter {
   kind?: FundRecordType;
