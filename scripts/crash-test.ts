@@ -297,7 +297,7 @@ async function main() {
                 type: 'jpy',
                 symbol: SYMBOLS[n % SYMBOLS.length],
                 zhang: '100',
-                ganggan: '5',
+                ganggan: '3',
                 buyzd: 1,
                 gdlx: 1,
               },
