@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unitsOfWireNumber } from '@kabuto/contract';
-import { dailyPnl, formatUnits, parseUnits, settleDay } from '@kabuto/domain';
+import { dailyPnl, formatUnits, MINOR_UNIT, parseUnits, settleDay } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
@@ -132,7 +132,7 @@ describe.skipIf(!hasChromium())('copy trade at 375×812', () => {
       const nav = unitsOfWireNumber(d.nav)!;
       // the NAV of the day is the NAV of the product's history at that close
       expect(detail!.history.find((h) => h.date === d.date)?.nav).toBe(d.nav);
-      const booked = settleDay(dailyPnl(units, before, nav), stake);
+      const booked = settleDay(dailyPnl(units, before, nav), stake, MINOR_UNIT.jpy);
       expect(d.profit).toBe(formatUnits(booked.booked));
       stake = booked.stakeAfter;
       before = nav;

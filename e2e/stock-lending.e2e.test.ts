@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { freePort, type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
@@ -30,6 +33,8 @@ interface LoanRow {
 describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
   let server: RunningServer;
   let browser: Browser;
+  let port: number;
+  let dataDir: string;
   let positionId = '';
 
   const step = browserSteps(() => browser, 'lending');
@@ -37,19 +42,32 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
     (await apiCall<Reply<LoanRow[]>>(browser.page, '/trade/userlendlist', { type: 'jpy' })).data;
   const serverTime = async () =>
     ((await (await fetch(`${server.url}/healthz`)).json()) as { time: number }).time;
+  /** (Re)start the server on the same data and port, its clock from `clock` at `speed`× real time. */
+  const start = async (clock: string, speed = 1) => {
+    await server?.stop();
+    server = await startServer({
+      env: {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        KABUTO_CLOCK_START: clock,
+        KABUTO_CLOCK_SPEED: String(speed),
+      },
+    });
+  };
 
   beforeAll(async () => {
-    // Twenty minutes before Tuesday's Tokyo close, the clock at 30× real time: the close (and the
-    // leader's accrual after it) comes about forty seconds into the test.
-    server = await startServer({
-      env: { KABUTO_CLOCK_START: '2026-11-24T15:10:00+09:00', KABUTO_CLOCK_SPEED: '30' },
-    });
+    port = await freePort();
+    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-lending-'));
+    // Tuesday morning in Tokyo at real speed: the buy and the loan happen in continuous trading however
+    // slow the machine is. The close comes later, from a restart just before it.
+    await start('2026-11-24T10:00:00+09:00');
     browser = await launchBrowser({ viewport: { width: 375, height: 812 } });
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   step('lends a leverage-1 holding from the position detail; the position shows "lent"', async () => {
@@ -96,7 +114,9 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
 
   step('after the close the fee has accrued on the closing value, shown in the records', async () => {
     const { page } = browser;
-    // the clock runs on by itself: wait for the close, then for the leader's accrual
+    // the same data, the clock a minute before the close at 10× real time: the close comes in seconds,
+    // then the leader's accrual on the closing value
+    await start('2026-11-24T15:29:00+09:00', 10);
     await expect.poll(serverTime, { timeout: 90_000, interval: 1000 }).toBeGreaterThan(CLOSE + 30);
     await expect
       .poll(async () => Number((await loans())[0]?.accrued ?? 0), { timeout: 30_000, interval: 1000 })
