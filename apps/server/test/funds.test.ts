@@ -365,6 +365,84 @@ describe.each(TEST_DB_KINDS)(
         expect(rejected.title).toBe('入金申請が却下されました');
         expect(await transfersByRef(t.db, `deposit:${dep2.id}`)).toEqual([]);
       });
+
+      it('takes the only open channel when none is named; a channel may need no password (the operator’s choice)', async () => {
+        const s = await readyUser(t, { realname: '松本 翔', opToken: op });
+        const rows = expectOk(await t.call('/common/recharge_channel', { type: 'jpy' }, { token: s.token }));
+        // the family clients' names of the receiving account, beside ours
+        for (const c of rows) {
+          expect(c).toMatchObject({ bankname: c.bank, bankcard: c.account_number, needs_password: true });
+        }
+        const [regular, quick] = rows;
+        const body = { money: '5000', type: 'jpy', rpassword: pw() };
+        // the clock moves below: an operator signs in afresh at each moment
+        const decideAll = async () => {
+          const now = await t.adminLogin();
+          for (const d of expectOk(await t.admin('/deposits/list', { status: 'pending' }, now)).list) {
+            expectOk(await t.admin('/deposits/decide', { id: d.id, approve: true }, now));
+          }
+        };
+        // Tuesday 10:00: both open, none named → the user has to choose
+        expectRefusal(
+          await t.money('/user/chongzhi', { ...body, rjpz: await uploadImage(t, s) }, s),
+          'deposit.channelRequired',
+        );
+        // Saturday: only the quick top-up is open, so it is the one
+        t.clock.set(at('2026-11-28T10:00:00+09:00'));
+        const relogin = async () => {
+          s.token = expectOk(await t.call('/user/login', { account: s.account, password: s.password })).token;
+        };
+        await relogin();
+        const first = expectOk(
+          await t.money('/user/chongzhi', { ...body, rjpz: await uploadImage(t, s) }, s),
+        );
+        expect(
+          expectOk(await t.call('/user/rechargelist', {}, { token: s.token })).find(
+            (d: { id: string }) => d.id === first.id,
+          ).channel,
+        ).toBe(quick.name);
+        await decideAll();
+
+        const channels = expectOk(await t.admin('/channels/list', {}, await t.adminLogin()));
+        const stored = channels.find((c: { id: string }) => c.id === quick.id);
+        expect(stored.needs_password).toBe(true);
+        const save = async (needs: boolean) => {
+          const { open: _o, update_time: _u, ...fields } = stored;
+          const now = await t.adminLogin();
+          return t.admin('/channels/save', { ...fields, needs_password: needs, reason: 'ATM 入金' }, now);
+        };
+        expectOk(await save(false));
+        try {
+          const after = expectOk(
+            await t.call('/common/recharge_channel', { type: 'jpy' }, { token: s.token }),
+          );
+          expect(after.map((c: { needs_password: boolean }) => c.needs_password)).toEqual([true, false]);
+          // the wallet still has a channel that asks for it
+          const config = expectOk(await t.call('/common/config', { type: 'jpy' }));
+          expect(config.find((c: { name: string }) => c.name === 'rpassword').value).toBe('1');
+          // no password, no channel, no pre-check: the quick top-up takes it
+          const { rpassword: _pw, ...noPassword } = body;
+          const second = expectOk(
+            await t.money('/user/chongzhi', { ...noPassword, rjpz: await uploadImage(t, s) }, s),
+          );
+          expect(second.order_number).toMatch(/^D/);
+          await decideAll();
+          // the regular channel still asks for it (Tuesday, named)
+          t.clock.set(T0);
+          await relogin();
+          expectRefusal(
+            await t.money(
+              '/user/chongzhi',
+              { ...noPassword, channel: regular.id, rjpz: await uploadImage(t, s) },
+              s,
+            ),
+            'deposit.wrongChannelPassword',
+          );
+          expect((await info(s)).jpy).toBe('10000.0000');
+        } finally {
+          expectOk(await save(true));
+        }
+      });
     });
 
     describe('withdrawals', () => {

@@ -285,6 +285,7 @@ export const channelList = endpoint({
       open_to: z.string().describe('HH:MM JST'),
       quick: z.boolean().describe('open every day within its window, else Japanese business days only'),
       enabled: z.boolean(),
+      needs_password: z.boolean().describe('a deposit through it asks for the channel password'),
       sort: z.number(),
       open: z.boolean().describe('open now'),
       update_time: z.number(),
@@ -311,6 +312,12 @@ export const channelSave = endpoint({
       .boolean({ error: 'validation.invalid' })
       .default(false)
       .describe('quick top-up: open every day within its window, not only on Japanese business days'),
+    needs_password: z
+      .boolean({ error: 'validation.invalid' })
+      .optional()
+      .describe(
+        'whether a deposit through it asks for the channel password (new channels: yes; edits: unchanged)',
+      ),
     sort: z.coerce.number({ error: 'validation.invalid' }).int().min(0).max(999).default(0),
     reason: reason(),
   }),

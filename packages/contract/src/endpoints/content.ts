@@ -10,7 +10,7 @@ export const config = endpoint({
   auth: false,
   tag,
   summary:
-    'Public configuration as [{name, value}]; with type=all also the start-up settings (title, logo, kefu, limits…). With type=<market> (jpy, usd, cny, krw) that market’s trading config under the family’s names: ganggang ("1/2/3", the market’s leverage list within its legal cap), buytype (1: quantity in shares), gtype (0: fees on the notional), buycharge / sellcharge (fee rates as fractions of the notional, "0.0003"), minshouxu / minsellshouxu (minimum fees), stampduty, dgsg (default new-share application), srecharge / erecharge (deposit window, HH:MM JST), minrecharge / maxrecharge, rpassword ("1": a channel password is asked), swithdrawal / ewithdrawal (withdrawal window), minwithdrawal / maxwithdrawal, kefu, title, logo.',
+    'Public configuration as [{name, value}]; with type=all also the start-up settings (title, logo, kefu, limits…). With type=<market> (jpy, usd, cny, krw) that market’s trading config under the family’s names: ganggang ("1/2/3", the market’s leverage list within its legal cap), buytype (1: quantity in shares), gtype (0: fees on the notional), buycharge / sellcharge (fee rates as fractions of the notional, "0.0003"), minshouxu / minsellshouxu (minimum fees), stampduty, dgsg (default new-share application), srecharge / erecharge (deposit window, HH:MM JST), minrecharge / maxrecharge, rpassword ("1": a channel password is asked; "" when no channel of the wallet asks for one), swithdrawal / ewithdrawal (withdrawal window), minwithdrawal / maxwithdrawal, kefu, title, logo.',
   body: body({
     type: z
       .enum(['all', ...MARKETS], { error: 'validation.invalid' })

@@ -108,6 +108,11 @@ const channelRow = z.object({
   open_to: z.string().describe('HH:MM JST (inclusive)'),
   quick: z.boolean().describe('quick top-up: open every day, not only on business days'),
   open: z.boolean().describe('accepting deposits now'),
+  needs_password: z.boolean().describe('a deposit through it asks for the channel password'),
+  bankname: z.string().describe('the receiving bank (the family clients’ name for `bank`)'),
+  bankcard: z
+    .string()
+    .describe('the receiving account number (the family clients’ name for `account_number`)'),
   min: money,
   max: money,
 });
@@ -130,7 +135,9 @@ export const depositCheck = endpoint({
   body: body({
     money: amount(),
     type: wallet(),
-    rpassword: text(64).describe('channel password'),
+    rpassword: text(64)
+      .optional()
+      .describe('channel password; needed unless the channel (or every channel of the wallet) needs none'),
     channel: id().optional().describe('deposit channel id (checked against its window when given)'),
   }),
   data: z.object({ money, type: z.enum(CURRENCIES), min: money, max: money }),
@@ -147,10 +154,16 @@ export const deposit = endpoint({
     money: amount(),
     type: wallet(),
     rjpz: uploadPath('deposit.proofRequired').describe('transfer-proof image path'),
-    channel: id().describe('deposit channel id'),
+    channel: id()
+      .optional()
+      .describe(
+        'deposit channel id; optional when exactly one channel of the wallet is open (that one is used)',
+      ),
     rpassword: text(64)
       .optional()
-      .describe('channel password; may be left out within 30 minutes of a passed /user/ischongzhi pre-check'),
+      .describe(
+        'channel password when the channel needs one; may be left out within 30 minutes of a passed /user/ischongzhi pre-check',
+      ),
   }),
   data: z.object({ id: z.string(), order_number: z.string() }),
 });

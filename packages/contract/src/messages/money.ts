@@ -103,6 +103,11 @@ export const money = {
     cn: '充值通道不存在',
     us: 'Deposit channel not found',
   },
+  'deposit.channelRequired': {
+    jp: '入金チャネルを選択してください',
+    cn: '请选择充值通道',
+    us: 'Choose a deposit channel',
+  },
   'withdraw.outsideHours': {
     jp: '出金受付時間外です（{window}）',
     cn: '不在提现时间内（{window}）',

@@ -66,6 +66,8 @@ export interface DepositChannelTable {
   /** Quick top-up: open every day within its window; otherwise Japanese business days only. */
   quick: Flag;
   enabled: Flag;
+  /** Whether a deposit through it asks for the channel password (the operator's choice; default yes). */
+  needs_password: Flag;
   sort: Int;
   created_at: CreatedAt;
   updated_at: CreatedAt;

@@ -26,7 +26,7 @@ export function marketConfig(
   settings: Settings,
   market: Market,
   nowMs: number,
-  depositWindow: Window | null,
+  depositWindow: (Window & { needsPassword?: boolean }) | null,
 ): { name: string; value: string }[] {
   const fees = configuredFeeSchedule(settings, market, nowMs);
   const deposit = settings.deposit_limits[market];
@@ -45,8 +45,9 @@ export function marketConfig(
     ['erecharge', depositWindow?.to ?? ''],
     ['minrecharge', decimal(deposit.min)],
     ['maxrecharge', decimal(deposit.max)],
-    // every deposit asks for the channel password (setting channel_password, never sent)
-    ['rpassword', '1'],
+    // "1" when a deposit asks for the channel password (setting channel_password, never sent): unless
+    // no enabled channel of the wallet needs one
+    ['rpassword', depositWindow?.needsPassword === false ? '' : '1'],
     ['swithdrawal', settings.withdraw_window.from],
     ['ewithdrawal', settings.withdraw_window.to],
     ['minwithdrawal', decimal(withdraw.min)],

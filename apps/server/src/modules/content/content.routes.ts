@@ -11,7 +11,7 @@ import * as wire from './content.wire.ts';
 import { listNotices, readNotice } from './notice.service.ts';
 
 /** The deposit window of a wallet, from the module that owns deposit channels (wired in app.ts). */
-export type DepositWindow = (currency: Currency) => Promise<Window | null>;
+export type DepositWindow = (currency: Currency) => Promise<(Window & { needsPassword: boolean }) | null>;
 
 export function contentRoutes(kit: RouteKit, deps: Deps, depositWindow: DepositWindow): void {
   const { db, clock } = deps;

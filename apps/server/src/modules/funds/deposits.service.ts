@@ -86,6 +86,7 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
       opensAt: c.open_from,
       closesAt: c.open_to,
       everyDay: c.quick,
+      needsPassword: c.needs_password,
       open: channelOpen(c, now),
       min: formatUnits(units(limits.min)),
       max: formatUnits(units(limits.max)),
@@ -96,16 +97,24 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
    * The deposit window of a wallet as one span: the earliest opening and the latest closing of its
    * enabled channels (the family's `srecharge`/`erecharge`); null when the wallet has no channel.
    */
-  async function window(currency: Currency): Promise<{ from: string; to: string } | null> {
+  async function window(
+    currency: Currency,
+  ): Promise<{ from: string; to: string; needsPassword: boolean } | null> {
     const rows = await repo.listChannels(db, { currency, enabledOnly: true });
     if (rows.length === 0) return null;
     return {
+      needsPassword: rows.some((c) => c.needs_password),
       from: rows.map((c) => c.open_from).reduce((a, b) => (b < a ? b : a)),
       to: rows.map((c) => c.open_to).reduce((a, b) => (b > a ? b : a)),
     };
   }
 
-  /** Every rule of a deposit, in the order a user meets them; returns the channel when one was named. */
+  /**
+   * Every rule of a deposit, in the order a user meets them. Returns the channel the deposit goes
+   * through: the one named, or the wallet's only open channel when none is named (null when several are
+   * open and none was named). The channel password is asked unless that channel needs none (with no
+   * channel settled, unless no enabled channel of the wallet needs one).
+   */
   async function check(userId: bigint, input: DepositInput, settings: Settings): Promise<Channel | null> {
     const limits = settings.deposit_limits[input.currency];
     const min = units(limits.min);
@@ -113,35 +122,44 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
     if (input.amount < min) refuse('deposit.belowMinimum', { min: plainAmount(min) });
     if (input.amount > max) refuse('deposit.aboveMaximum', { max: plainAmount(max) });
     checkMinorUnit(input.amount, input.currency);
-    if (input.channelPassword !== undefined) {
-      if (!sameSecret(input.channelPassword, settings.channel_password))
-        refuse('deposit.wrongChannelPassword');
-    } else {
-      const passed = await db
-        .selectFrom('deposit_precheck')
-        .select('checked_at')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!passed || clock.now() - passed.checked_at.getTime() > PRECHECK_VALID_MS) {
-        refuse('deposit.wrongChannelPassword');
-      }
-    }
+    const now = clock.now();
+    const all = await repo.listChannels(db, { currency: input.currency, enabledOnly: true });
+    const open = all.filter((c) => channelOpen(c, now));
+    const named = input.channelId === undefined ? undefined : await repo.findChannel(db, input.channelId);
+    const target = input.channelId === undefined ? (open.length === 1 ? open[0] : undefined) : named;
+    const needsPassword = target
+      ? target.needs_password
+      : all.length === 0 || all.some((c) => c.needs_password);
+    if (needsPassword) await checkChannelPassword(userId, input.channelPassword, settings);
     await requireVerified(identity, userId);
     if (await repo.hasPendingDeposit(db, userId)) refuse('deposit.pending');
-    const now = clock.now();
     if (input.channelId !== undefined) {
-      const c = await repo.findChannel(db, input.channelId);
-      if (!c?.enabled || c.currency !== input.currency) return refuse('deposit.channelNotFound');
-      if (!channelOpen(c, now))
-        refuse('deposit.outsideHours', { window: windowText({ from: c.open_from, to: c.open_to }) });
-      return c;
+      if (!named?.enabled || named.currency !== input.currency) return refuse('deposit.channelNotFound');
+      if (!channelOpen(named, now))
+        refuse('deposit.outsideHours', { window: windowText({ from: named.open_from, to: named.open_to }) });
+      return named;
     }
-    const all = await repo.listChannels(db, { currency: input.currency, enabledOnly: true });
     if (all.length === 0) refuse('deposit.channelNotFound');
-    if (!all.some((c) => channelOpen(c, now))) {
+    if (open.length === 0) {
       refuse('deposit.outsideHours', { window: windowText({ from: all[0].open_from, to: all[0].open_to }) });
     }
-    return null;
+    return open.length === 1 ? open[0] : null;
+  }
+
+  /** The channel password as given, or (left out) a pre-check passed within PRECHECK_VALID_MS. */
+  async function checkChannelPassword(userId: bigint, given: string | undefined, settings: Settings) {
+    if (given !== undefined) {
+      if (!sameSecret(given, settings.channel_password)) refuse('deposit.wrongChannelPassword');
+      return;
+    }
+    const passed = await db
+      .selectFrom('deposit_precheck')
+      .select('checked_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!passed || clock.now() - passed.checked_at.getTime() > PRECHECK_VALID_MS) {
+      refuse('deposit.wrongChannelPassword');
+    }
   }
 
   /** /user/ischongzhi: the checks only; nothing is written. */
@@ -166,11 +184,12 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
   /** /user/chongzhi: a deposit request waiting for review (no money moves yet). */
   async function submit(
     userId: bigint,
-    input: DepositInput & { channelId: bigint; proofUpload: string },
+    input: DepositInput & { proofUpload: string },
     key?: IdempotencyState,
   ) {
     const settings = await loadSettings(db);
-    const channel = (await check(userId, input, settings))!;
+    // several channels open and none named: the user has to choose
+    const channel = (await check(userId, input, settings)) ?? refuse('deposit.channelRequired');
     const proof = await ownedUpload(db, userId, input.proofUpload);
     const now = clock.now();
     try {
@@ -292,6 +311,7 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
       open_to: c.open_to,
       quick: c.quick,
       enabled: c.enabled,
+      needs_password: c.needs_password,
       sort: c.sort,
       open: channelOpen(c, now),
       update_time: toUnixSeconds(c.updated_at.getTime()),

@@ -114,6 +114,7 @@ const CHANNEL = [
   'open_to',
   'quick',
   'enabled',
+  'needs_password',
   'sort',
   'updated_at',
 ] as const;
@@ -139,6 +140,8 @@ export interface ChannelValues {
   open_to: string;
   quick: boolean;
   enabled: boolean;
+  /** Absent on a save that does not name it: a new channel asks for the password, an edit keeps its choice. */
+  needs_password?: boolean;
   sort: number;
 }
 

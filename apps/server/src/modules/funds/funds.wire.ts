@@ -124,6 +124,9 @@ export const channelRow = (
   open_to: c.closesAt,
   quick: c.everyDay,
   open: c.open,
+  needs_password: c.needsPassword,
+  bankname: c.bank,
+  bankcard: c.accountNumber,
   min: c.min,
   max: c.max,
 });

@@ -11,7 +11,7 @@ export interface DepositDraft {
   type: Currency;
   channel: DepositChannel;
   /** The channel's password. */
-  channelPassword: string;
+  channelPassword?: string;
 }
 
 let draft: DepositDraft | null = null;

@@ -17,6 +17,7 @@ interface Values {
   open_to: string;
   enabled: boolean;
   quick: boolean;
+  needs_password: boolean;
   sort: number;
   reason: string;
 }
@@ -54,6 +55,7 @@ export function ChannelFormModal({
       open_to: str(channel.open_to, '17:00'),
       enabled: channel.enabled === undefined ? true : Boolean(channel.enabled),
       quick: Boolean(channel.quick),
+      needs_password: channel.needs_password === undefined ? true : Boolean(channel.needs_password),
       sort: Number.isFinite(Number(channel.sort)) ? Number(channel.sort) : 0,
       reason: '',
     });
@@ -169,6 +171,16 @@ export function ChannelFormModal({
           <Col span={12}>
             <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
               <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="needs_password"
+              label={t('field.needsPassword')}
+              valuePropName="checked"
+              extra={t('channels.needsPasswordHint')}
+            >
+              <Switch data-testid="channel-needs-password" />
             </Form.Item>
           </Col>
           <Col span={24}>

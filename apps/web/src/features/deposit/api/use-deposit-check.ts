@@ -13,7 +13,7 @@ export interface DepositCheckInput {
   amount: string;
   type: RefBody<typeof endpoints.funds.depositCheck>['type'];
   /** The channel's password. */
-  channelPassword: string;
+  channelPassword?: string;
   channel: string;
 }
 

@@ -11,7 +11,7 @@ export interface DepositInput {
   type: RefBody<typeof endpoints.funds.deposit>['type'];
   proof: string;
   channel: string;
-  channelPassword: string;
+  channelPassword?: string;
 }
 
 /** `/user/chongzhi {money, type, rjpz, channel, rpassword}` with an Idempotency-Key: file a deposit. */

@@ -80,13 +80,23 @@ export function DepositTransferPage() {
         { below: 'deposit.belowMinimum', above: 'deposit.aboveMaximum' },
         (u) => compactMoney(unitsToInput(u, type), type),
       ) ??
-      required(channelPassword, CHANNEL_PASSWORD_FIELD);
+      (channel.needs_password ? required(channelPassword, CHANNEL_PASSWORD_FIELD) : null);
     if (problem) return showMsg(problem.msg, problem.params);
     check.mutate(
-      { amount: money, type, channelPassword, channel: channel.id },
+      {
+        amount: money,
+        type,
+        channelPassword: channel.needs_password ? channelPassword : undefined,
+        channel: channel.id,
+      },
       {
         onSuccess: () => {
-          setDepositDraft({ amount: money, type, channel, channelPassword });
+          setDepositDraft({
+            amount: money,
+            type,
+            channel,
+            channelPassword: channel.needs_password ? channelPassword : undefined,
+          });
           navigate('/mine/deposit');
         },
       },
@@ -193,22 +203,24 @@ export function DepositTransferPage() {
             )}
           </section>
 
-          <section className="k-card">
-            <div className="k-form">
-              <TextField
-                label={t('deposit.channelPassword')}
-                icon="lock"
-                name={CHANNEL_PASSWORD_FIELD}
-                value={channelPassword}
-                onChange={setChannelPassword}
-                placeholder={t('deposit.channelPasswordPlaceholder')}
-                hint={t('deposit.channelPasswordHint')}
-                autoComplete="off"
-                secret
-                maxLength={64}
-              />
-            </div>
-          </section>
+          {channel?.needs_password !== false && (
+            <section className="k-card">
+              <div className="k-form">
+                <TextField
+                  label={t('deposit.channelPassword')}
+                  icon="lock"
+                  name={CHANNEL_PASSWORD_FIELD}
+                  value={channelPassword}
+                  onChange={setChannelPassword}
+                  placeholder={t('deposit.channelPasswordPlaceholder')}
+                  hint={t('deposit.channelPasswordHint')}
+                  autoComplete="off"
+                  secret
+                  maxLength={64}
+                />
+              </div>
+            </section>
+          )}
 
           <div className="k-form-actions">
             <button
