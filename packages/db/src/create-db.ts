@@ -11,6 +11,8 @@ export interface DbHandle {
   kind: DbKind;
   /** PostgreSQL only: the connection pool (its use is a metric). */
   pool?: pg.Pool;
+  /** PGlite only: the embedded database (tests dump a migrated one to start the next from it). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export interface CreateDbOptions {
   schema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const INT8 = 20;
@@ -53,9 +57,9 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   }
   const dataDir = opts.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, { parsers: { [INT8]: parseInt8 } });
+  const pglite = new PGlite(dataDir, { parsers: { [INT8]: parseInt8 }, loadDataDir: opts.loadDataDir });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 
 export function quoteIdent(name: string): string {

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import type { Db } from './tx.ts';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Migrations are the files in ./migrations named NNNN_name.ts (NNNN_name.js in the compiled server,
