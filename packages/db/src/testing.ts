@@ -9,27 +9,23 @@ import type { Db } from './tx.ts';
 
 /**
  * The databases a test suite runs on: embedded PGlite (in memory) always, and PostgreSQL too
- * when DATABASE_URL is set. Each PostgreSQL handle gets its own fresh schema, dropped on close.
+ * when DATABASE_URL is set. Each PostgreSQL handle gets a fresh database of its own, dropped on close.
  */
 export const TEST_DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** Arbitrary, fixed: every test process serialises schema creation and removal on this key. */
-const SCHEMA_LOCK = 4_242_026;
+/** Arbitrary, fixed: every test process serialises the creation and removal of databases on this key. */
+const CREATE_LOCK = 4_242_026;
 
-/**
- * Runs `work` while holding a session-level advisory lock on a connection of its own (handed to it). Kysely's
- * migrator introspects every schema of the database; a schema dropped by another test process in the
- * middle of that fails the migration ("schema … does not exist"), so creation and removal take turns.
- */
-async function withSchemaLock<T>(url: string, work: (conn: Db) => Promise<T>): Promise<T> {
+/** Runs `work` while holding a session-level advisory lock on a connection of its own (handed to it). */
+async function withCreateLock<T>(url: string, work: (conn: Db) => Promise<T>): Promise<T> {
   const admin = await createDb({ url, poolSize: 1 });
   try {
     return await admin.db.connection().execute(async (conn) => {
-      await sql`select pg_advisory_lock(${SCHEMA_LOCK})`.execute(conn);
+      await sql`select pg_advisory_lock(${CREATE_LOCK})`.execute(conn);
       try {
         return await work(conn);
       } finally {
-        await sql`select pg_advisory_unlock(${SCHEMA_LOCK})`.execute(conn);
+        await sql`select pg_advisory_unlock(${CREATE_LOCK})`.execute(conn);
       }
     });
   } finally {
@@ -37,28 +33,26 @@ async function withSchemaLock<T>(url: string, work: (conn: Db) => Promise<T>): P
   }
 }
 
-const dropSchema = (conn: Db, schema: string) =>
-  sql.raw(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).execute(conn);
-
-/**
- * A migrated, empty PGlite data directory, dumped once per set of migrations into the temporary folder and
- * shared by every test process: starting from it skips PGlite's initdb and the migrations, most of the
- * cost of a fresh embedded database. The file's name is a hash of the migrations, so a changed migration
- * makes a new one; it is written under a temporary name and renamed, so a reader never sees half of it.
- */
-function templatePath(): string {
+/** A hash of the migrations: a changed or added migration makes new templates. */
+function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
     hash.update(f);
     hash.update(readFileSync(join(MIGRATIONS_DIR, f)));
   }
-  return join(tmpdir(), `kabuto-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
 }
 
-let template: Promise<Blob> | undefined;
+/**
+ * A migrated, empty PGlite data directory, dumped once per set of migrations into the temporary folder and
+ * shared by every test process: starting from it skips PGlite's initdb and the migrations, most of the
+ * cost of a fresh embedded database. It is written under a temporary name and renamed, so a reader never
+ * sees half of it.
+ */
+let pgliteTemplate: Promise<Blob> | undefined;
 
-async function pgliteTemplate(): Promise<Blob> {
-  const path = templatePath();
+async function loadPgliteTemplate(): Promise<Blob> {
+  const path = join(tmpdir(), `kabuto-pglite-template-${migrationsHash()}.tar`);
   try {
     return new Blob([readFileSync(path)]);
   } catch {
@@ -76,30 +70,70 @@ async function pgliteTemplate(): Promise<Blob> {
   }
 }
 
-export async function createTestDb(kind: DbKind, opts: { poolSize?: number } = {}): Promise<DbHandle> {
-  if (kind === 'pglite') {
-    template ??= pgliteTemplate();
-    const h = await createDb({ dataDir: 'memory://', loadDataDir: await template });
-    // a no-op on the template's schema; it keeps a stale template from ever hiding a migration
-    await migrateToLatest(h.db);
-    return h;
-  }
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const h = await createDb({ url, schema, poolSize: opts.poolSize });
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.href;
+};
+
+/**
+ * A fresh PostgreSQL database per test handle, copied from a migrated template database (one per set of
+ * migrations, made by the first test process that needs it; older templates are dropped then). A copy
+ * costs a fraction of running every migration, and each handle's database is its own: no schema, search
+ * path or advisory lock of one test meets another's.
+ */
+async function postgresTestDb(url: string, poolSize?: number): Promise<DbHandle> {
+  const template = `kabuto_tpl_${migrationsHash()}`;
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const drop = () =>
+    withCreateLock(url, (conn) =>
+      sql.raw(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).execute(conn),
+    );
+  await withCreateLock(url, async (conn) => {
+    const found = await sql`select 1 from pg_database where datname = ${template}`.execute(conn);
+    if (found.rows.length === 0) {
+      const old = await sql<{ datname: string }>`select datname from pg_database
+        where datname like 'kabuto_tpl_%' and datname <> ${template}`.execute(conn);
+      for (const { datname } of old.rows) {
+        await sql.raw(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`).execute(conn);
+      }
+      await sql.raw(`CREATE DATABASE ${quoteIdent(template)}`).execute(conn);
+      const t = await createDb({ url: withDatabase(url, template), poolSize: 1 });
+      try {
+        await migrateToLatest(t.db);
+      } finally {
+        await t.close();
+      }
+    }
+    await sql.raw(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template)}`).execute(conn);
+  });
+  const h = await createDb({ url: withDatabase(url, name), poolSize });
   try {
-    await withSchemaLock(url, () => migrateToLatest(h.db, schema));
+    // a no-op on a whole template; it keeps a template cut short by a killed process from hiding a migration
+    await migrateToLatest(h.db);
   } catch (err) {
     await h.close();
-    await withSchemaLock(url, (conn) => dropSchema(conn, schema));
+    await drop();
     throw err;
   }
   return {
     ...h,
     close: async () => {
       await h.close();
-      await withSchemaLock(url, (conn) => dropSchema(conn, schema));
+      await drop();
     },
   };
+}
+
+export async function createTestDb(kind: DbKind, opts: { poolSize?: number } = {}): Promise<DbHandle> {
+  if (kind === 'pglite') {
+    pgliteTemplate ??= loadPgliteTemplate();
+    const h = await createDb({ dataDir: 'memory://', loadDataDir: await pgliteTemplate });
+    // a no-op on the template's schema; it keeps a stale template from ever hiding a migration
+    await migrateToLatest(h.db);
+    return h;
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  return postgresTestDb(url, opts.poolSize);
 }

@@ -39,7 +39,7 @@ describe('migrations (PGlite)', () => {
     expect(await tables(h)).toEqual([]);
     expect(await migrateToLatest(h.db)).toEqual(ALL);
     expect(await tables(h)).toEqual(full);
-  });
+  }, 180_000);
 });
 
 describe('undoing the platform shards (PGlite)', () => {
@@ -60,5 +60,5 @@ describe('undoing the platform shards (PGlite)', () => {
     } finally {
       await h.close();
     }
-  });
+  }, 180_000);
 });
