@@ -5,7 +5,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { DataOut } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import {
   formatMarketWindow,
@@ -194,7 +194,11 @@ export function BlockTradesPage() {
           columns={[
             { key: 'id', title: 'ID', dataIndex: 'id' },
             { key: 'symbol', title: t('block.symbol'), dataIndex: 'symbol' },
-            { key: 'price', title: t('block.price'), dataIndex: 'price' },
+            {
+              key: 'price',
+              title: t('block.price'),
+              render: (_: unknown, r) => formatAmount(r.price, r.market),
+            },
             {
               key: 'shares',
               title: t('block.shares'),

@@ -3,7 +3,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-copy-trade.ts';
 
@@ -211,7 +211,8 @@ export function CopyTradePage() {
             {
               key: 'raised',
               title: t('products.raised'),
-              render: (_: unknown, r) => `${r.raised} / ${r.capacity}`,
+              render: (_: unknown, r) =>
+                `${formatAmount(r.raised, r.market)} / ${formatAmount(r.capacity, r.market)}`,
             },
             {
               key: 'weights',
