@@ -165,8 +165,11 @@ describe.skipIf(!hasChromium())(
           const { text, overflow } = await look(page);
           for (const p of problemsIn(text)) problems.push(`${route}: ${p}`);
           if (overflow) problems.push(`${route}: scrolls sideways at ${width} px`);
+          if (route === '/mine/menu') menuText[lang] = text;
         }
         expect(problems).toEqual([]);
+        expect(menuText[lang].length).toBeGreaterThan(50);
+        if (lang !== 'jp') expect(menuText[lang]).not.toEqual(menuText.jp);
       });
     }
 
