@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (PGlite always,
-// PostgreSQL too when DATABASE_URL is set; among them the fuzz and cross-user suites), the crash test
+// `npm test`: import rules, the pinyin edge, lint, type check, unit + API tests (API suites on PostgreSQL
+// when DATABASE_URL is set, else PGlite; the engine suites on both; among them the fuzz and cross-user
+// suites), the crash test
 // (kill -9 under money load; PostgreSQL only, skipped with a notice without DATABASE_URL), the deploy test
 // (scripts/test-deploy.mjs: nginx, two production instances, PostgreSQL and Redis), then the browser tests
 // and Lighthouse CI with its deterministic budgets: accessibility, first-screen JavaScript bytes, no console

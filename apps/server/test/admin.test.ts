@@ -1,10 +1,10 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, readyUser, T0, type TestApp } from './support/app.ts';
 
-describe.each(TEST_DB_KINDS)('back office on %s', (kind) => {
+describe.each(API_DB_KINDS)('back office on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let reviewer: string;

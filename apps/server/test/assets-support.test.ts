@@ -1,5 +1,5 @@
 import { assetsApi, supportApi } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
@@ -7,7 +7,7 @@ import { productSuite } from './support/suite.ts';
 import { fund, pinPrices, trader } from './support/trading.ts';
 import { u } from './support/units.ts';
 
-describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => {
+describe.each(API_DB_KINDS)('total assets in yen and support on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let release: (() => void) | null = null;

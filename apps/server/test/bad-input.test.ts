@@ -1,5 +1,5 @@
 import { accountApi, contentApi, type Endpoint, isMsgKey } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
 import { createTestApp, type Session, type TestApp } from './support/app.ts';
@@ -44,7 +44,7 @@ const mutations = (valid: Record<string, unknown>): [string, Record<string, unkn
   return out;
 };
 
-describe.each(TEST_DB_KINDS)('bad input on %s', (kind) => {
+describe.each(API_DB_KINDS)('bad input on %s', (kind) => {
   let t: TestApp;
   let u: Session;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { withTx } from '@kabuto/db';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { allocateProRata } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { seedBlockOfferings } from '../src/seed/block-trades.ts';
@@ -13,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const jst = (hm: string) => Date.parse(`2026-11-24T${hm}:00+09:00`);
 
-describe.each(TEST_DB_KINDS)('block trades and after-market trades on %s', (kind) => {
+describe.each(API_DB_KINDS)('block trades and after-market trades on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let a: Session;

@@ -1,9 +1,9 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendNoticeText } from '../src/shared/notices.ts';
 import { createTestApp, expectOk, expectRefusal, type TestApp } from './support/app.ts';
 
-describe.each(TEST_DB_KINDS)('config and content on %s', (kind) => {
+describe.each(API_DB_KINDS)('config and content on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -1,5 +1,5 @@
 import { withTx } from '@kabuto/db';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, settleDay, stakeValue } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { seedProducts } from '../src/seed/copy-trade.ts';
@@ -13,7 +13,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** 2026-11-24 (T0's day, a Tuesday) at a JST time, plus whole days. */
 const jst = (hm: string, days = 0) => Date.parse(`2026-11-24T${hm}:00+09:00`) + days * DAY;
 
-describe.each(TEST_DB_KINDS)('copy-trade products on %s', (kind) => {
+describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let a: Session;

@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { forcedCloseAt } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectRefusal, readyUser, type Session, T0, type TestApp } from './support/app.ts';
@@ -14,7 +14,7 @@ const jst = (hm: string) => Date.parse(`2026-11-24T${hm}:00+09:00`);
 /** T0's day (Tuesday 2026-11-24): the forced close, 10 minutes before continuous trading ends. */
 const CUT = forcedCloseAt('jpy', '2026-11-24', 10) as number;
 
-describe.each(TEST_DB_KINDS)('day trading on %s', (kind) => {
+describe.each(API_DB_KINDS)('day trading on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let release: (() => void) | null = null;

@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, readyUser, T0, type TestApp } from './support/app.ts';
@@ -6,7 +6,7 @@ import { createTestApp, expectOk, expectRefusal, readyUser, T0, type TestApp } f
 /**
  * The edges an attacker found in the landed server (issue #30): each one's reply as it must be now.
  */
-describe.each(TEST_DB_KINDS)('attacker edges on %s', (kind) => {
+describe.each(API_DB_KINDS)('attacker edges on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -9,7 +9,7 @@ import {
   tradingApi,
   translate,
 } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -53,7 +53,7 @@ const rowsOf = (data: Record<string, unknown>) =>
     .filter((k) => /^\d+$/.test(k))
     .map((k) => data[k] as Record<string, any>);
 
-describe.each(TEST_DB_KINDS)("the family's clients on %s", (kind) => {
+describe.each(API_DB_KINDS)("the family's clients on %s", (kind) => {
   let t: TestApp;
   let op: string;
   let m: Session & { cardId: string; realname: string };

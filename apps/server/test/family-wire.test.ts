@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -31,7 +31,7 @@ interface Fixture {
   money?: boolean;
 }
 
-describe.each(TEST_DB_KINDS)("the family's client flows on %s", (kind) => {
+describe.each(API_DB_KINDS)("the family's client flows on %s", (kind) => {
   let t: TestApp;
   let op: string;
   let m: Session & { cardId: string; realname: string };

@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '../src/shared/settings.ts';
 import { createTestApp, expectOk, type Session, T0, type TestApp } from './support/app.ts';
@@ -10,7 +10,7 @@ import { u } from './support/units.ts';
  * duty, Korea's transaction tax and the US SEC fee / FINRA TAF when it opens, and the buy to cover pays
  * none of them. Figures as the exchanges and regulators publish them.
  */
-describe.each(TEST_DB_KINDS)('fees by leg on %s', (kind) => {
+describe.each(API_DB_KINDS)('fees by leg on %s', (kind) => {
   let t: TestApp;
   let a: Session;
   let release: (() => void) | null = null;

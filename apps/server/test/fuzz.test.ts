@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isMsgKey } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ const formOf = (body: Record<string, unknown>) =>
     ),
   ).toString();
 
-describe.each(TEST_DB_KINDS)('fuzz on %s: bodies generated from every schema', (kind) => {
+describe.each(API_DB_KINDS)('fuzz on %s: bodies generated from every schema', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
   uploadImage,
 } from './support/app.ts';
 
-describe.each(TEST_DB_KINDS)('uploads and identity verification on %s', (kind) => {
+describe.each(API_DB_KINDS)('uploads and identity verification on %s', (kind) => {
   let t: TestApp;
   let op: string;
   beforeAll(async () => {

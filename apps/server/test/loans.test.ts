@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { interestFor } from '@kabuto/domain';
 import { checkInvariants, transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('loan interest', () => {
   });
 });
 
-describe.each(TEST_DB_KINDS)('loans on %s', (kind) => {
+describe.each(API_DB_KINDS)('loans on %s', (kind) => {
   let t: TestApp;
   let op: string;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { setOperatorClosures } from '@kabuto/domain';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { expectLedgerSound, trader } from './support/trading.ts';
 
 const REDIS = process.env.REDIS_URL;
 
-describe.each(TEST_DB_KINDS)('operators’ market closures on %s', (kind) => {
+describe.each(API_DB_KINDS)('operators’ market closures on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let a: Session;

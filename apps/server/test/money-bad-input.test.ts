@@ -10,7 +10,7 @@ import {
   loansApi,
   newSharesApi,
 } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { checkInvariants } from '@kabuto/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, type Session, type TestApp, uploadImage } from './support/app.ts';
@@ -129,7 +129,7 @@ const TABLES = [
   'ledger_transfer',
 ] as const;
 
-describe.each(TEST_DB_KINDS)('money calls refuse bad input on %s', (kind) => {
+describe.each(API_DB_KINDS)('money calls refuse bad input on %s', (kind) => {
   let t: TestApp;
   let s: Session;
   let proof: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Endpoint, isMsgKey, newSharesApi } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { drawLottery, entryListText } from '@kabuto/domain';
 import { transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const HOUR = 3600;
 const s0 = Math.floor(T0 / 1000);
 let codeSeq = 0;
 
-describe.each(TEST_DB_KINDS)('new shares (IPO) on %s', (kind) => {
+describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
   let t: TestApp;
   let op: string;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits } from '@kabuto/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
@@ -10,7 +10,7 @@ const tokyo = (date: string, hm: string) => Date.parse(`${date}T${hm}:00+09:00`)
 const TUE = '2026-11-24';
 const WED = '2026-11-25';
 
-describe.each(TEST_DB_KINDS)('order book on %s', (kind) => {
+describe.each(API_DB_KINDS)('order book on %s', (kind) => {
   let t: TestApp;
   let a: Session;
   let release: (() => void) | null = null;

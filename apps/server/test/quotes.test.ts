@@ -1,9 +1,9 @@
 import { type Endpoint, isMsgKey, quotesApi } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 
-describe.each(TEST_DB_KINDS)('quotes on %s', (kind) => {
+describe.each(API_DB_KINDS)('quotes on %s', (kind) => {
   let t: TestApp;
   let a: Session;
   let b: Session;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,7 +207,7 @@ function twoProcesses(
   });
 }
 
-for (const kind of TEST_DB_KINDS) {
+for (const kind of API_DB_KINDS) {
   twoProcesses(`two processes on one in-process bus (${kind})`, async () => {
     const bus: UserChanges = localUserChanges();
     const a = await createTestApp(kind, {}, { userChanges: bus });

@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '../src/shared/settings.ts';
@@ -16,7 +16,7 @@ const HOST = { host: 'localhost' };
 const UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-describe.each(TEST_DB_KINDS)(
+describe.each(API_DB_KINDS)(
   'passkeys, TOTP, step-up, login notices and devices on %s',
   { timeout: 120_000 },
   (kind) => {

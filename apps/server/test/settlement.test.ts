@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, readyUser, T0, type TestApp } from './support/app.ts';
 import { expectLedgerSound, pinPrices } from './support/trading.ts';
@@ -8,7 +8,7 @@ import { u } from './support/units.ts';
  * Sale proceeds are available for trading at once and withdrawable from their settlement date (Japan
  * T+2 on the TSE calendar): a sale on Tuesday 2026-11-24 settles on Thursday 2026-11-26.
  */
-describe.each(TEST_DB_KINDS)('settlement of sale proceeds on %s', (kind) => {
+describe.each(API_DB_KINDS)('settlement of sale proceeds on %s', (kind) => {
   let t: TestApp;
   let release: (() => void) | null = null;
   beforeAll(async () => {

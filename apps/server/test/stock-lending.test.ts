@@ -1,4 +1,4 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyLendingFee, lendingPayment } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { u } from './support/units.ts';
 
 const jst = (iso: string) => Date.parse(`${iso}+09:00`);
 
-describe.each(TEST_DB_KINDS)('stock lending on %s', (kind) => {
+describe.each(API_DB_KINDS)('stock lending on %s', (kind) => {
   let t: TestApp;
   let op: string;
   let a: Session;

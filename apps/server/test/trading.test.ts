@@ -1,5 +1,5 @@
 import { type Endpoint, isMsgKey, tradingApi } from '@kabuto/contract';
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import { API_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits } from '@kabuto/domain';
 import { transfersByRef, userAccount } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const rows = (data: Record<string, unknown>) =>
     .filter((k) => /^\d+$/.test(k))
     .map((k) => data[k] as Record<string, any>);
 
-describe.each(TEST_DB_KINDS)('trading on %s', (kind) => {
+describe.each(API_DB_KINDS)('trading on %s', (kind) => {
   let t: TestApp;
   let a: Session;
   let release: (() => void) | null = null;

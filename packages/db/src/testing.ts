@@ -13,6 +13,15 @@ import type { Db } from './tx.ts';
  */
 export const TEST_DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * The database the API suites run on: PostgreSQL when DATABASE_URL is set (the engine production runs),
+ * else embedded PGlite. The engine itself is tested on both (TEST_DB_KINDS: the ledger, the migrations,
+ * concurrent money calls, unique violations, cross-user reads, corporate actions and tax), and every
+ * browser test runs the demo server on PGlite end to end, so running each API suite twice bought little
+ * for half of the test time.
+ */
+export const API_DB_KINDS: DbKind[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+
 /** Arbitrary, fixed: every test process serialises the creation and removal of databases on this key. */
 const CREATE_LOCK = 4_242_026;
 
