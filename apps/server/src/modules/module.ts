@@ -6,6 +6,11 @@ import type { RouteKit } from '../plugins/routes.ts';
  * `<name>Module(deps, needs): Module<Offers>`. `app.ts` builds the modules in one list, passing each the
  * offers of the modules it needs (by name), then registers their routes and jobs.
  */
+/** Where a module logs a failed job or sync (the app's logger). */
+export interface ModuleLog {
+  error(obj: { err: unknown }, msg: string): void;
+}
+
 export interface Module<Offers = Record<string, never>> {
   /** The module's folder name: `trading`, `new-shares`, … */
   name: string;
