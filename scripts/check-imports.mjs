@@ -8,11 +8,17 @@
 //    package index re-exports every component, and the bundler puts all that any screen uses into the
 //    chunk that imports the index (the shell's, loaded on every screen);
 //  - in the server, only routes (`*.routes.ts`) and the composition root import `plugins/` (HTTP):
-//    services, repos, jobs and `shared/` get what they need from HTTP passed in as values.
+//    services, repos, jobs and `shared/` get what they need from HTTP passed in as values (a module's
+//    face, `index.ts`, and `modules/module.ts` may name plugin types);
+//  - a server module is reached from outside only through its face, `modules/<name>/index.ts`: another
+//    module or app.ts importing any other file of it fails;
+//  - no file under `apps/server/src/modules` is over MAX_MODULE_FILE_LINES lines.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = resolve(new URL('..', import.meta.url).pathname);
+/** The longest a file under apps/server/src/modules may be: split a longer one by job. */
+export const MAX_MODULE_FILE_LINES = 400;
 
 /** workspace dir → the @kabuto packages it may import */
 const ALLOWED = {
@@ -51,69 +57,99 @@ function* files(dir) {
   }
 }
 
-const problems = [];
-for (const [ws, allowed] of Object.entries(ALLOWED)) {
-  const wsRoot = join(root, ws);
-  let entries;
-  try {
-    entries = [...files(wsRoot)];
-  } catch {
-    continue;
-  }
-  for (const file of entries) {
-    const text = readFileSync(file, 'utf8');
-    const rel = relative(root, file);
-    for (const m of text.matchAll(IMPORT_RE)) {
-      const spec = m[1] ?? m[2] ?? m[3];
-      if (spec.startsWith('@kabuto/')) {
-        const pkg = spec.slice('@kabuto/'.length).split('/')[0];
-        if (!allowed.includes(pkg))
-          problems.push(`${rel}: imports @kabuto/${pkg}, which ${ws} may not import`);
-        continue;
+/** Every forbidden import (and over-long module file) under `root`, as `file: why` lines. */
+export function checkImports(root) {
+  const problems = [];
+  for (const [ws, allowed] of Object.entries(ALLOWED)) {
+    const wsRoot = join(root, ws);
+    let entries;
+    try {
+      entries = [...files(wsRoot)];
+    } catch {
+      continue;
+    }
+    for (const file of entries) {
+      const text = readFileSync(file, 'utf8');
+      const rel = relative(root, file);
+      if (ws === 'apps/server' && rel.startsWith(join(ws, 'src', 'modules') + sep)) {
+        const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+        if (lines > MAX_MODULE_FILE_LINES)
+          problems.push(`${rel}: ${lines} lines, over ${MAX_MODULE_FILE_LINES}; split it by job`);
       }
-      if (ws === 'apps/web' && spec === 'antd-mobile') {
-        problems.push(`${rel}: imports the antd-mobile index; import antd-mobile/es/components/<name>`);
-        continue;
-      }
-      if (!spec.startsWith('.')) continue;
-      const target = resolve(dirname(file), spec);
-      const targetRel = relative(root, target);
-      if (!targetRel.startsWith(ws + sep) && targetRel !== ws) {
-        problems.push(`${rel}: relative import ${spec} leaves ${ws}; import the package instead`);
-        continue;
-      }
-      if (
-        ws === 'apps/server' &&
-        relative(wsRoot, target).startsWith(`src${sep}plugins${sep}`) &&
-        /^src[\\/](modules|shared|lib)[\\/]/.test(relative(wsRoot, file)) &&
-        !/\.routes\.ts$/.test(file)
-      ) {
-        problems.push(`${rel}: imports ${spec}; only routes and app.ts use plugins/ (pass the value in)`);
-      }
-      const featuresDir = FEATURE_DIRS[ws];
-      if (!featuresDir) continue;
-      const fromInWs = relative(wsRoot, file);
-      const toInWs = relative(wsRoot, target);
-      const featureOf = (p) =>
-        p.startsWith(featuresDir + sep) ? p.slice(featuresDir.length + 1).split(sep)[0] : null;
-      const fromFeature = featureOf(fromInWs);
-      const toFeature = featureOf(toInWs);
-      if (fromFeature && toFeature && fromFeature !== toFeature) {
-        problems.push(
-          `${rel}: feature "${fromFeature}" imports feature "${toFeature}"; move the shared part out`,
-        );
-      }
-      if (!fromFeature && toFeature && SHARED_DIRS[ws].some((d) => fromInWs.startsWith(d + sep))) {
-        problems.push(`${rel}: shared code imports feature "${toFeature}"`);
+      for (const m of text.matchAll(IMPORT_RE)) {
+        const spec = m[1] ?? m[2] ?? m[3];
+        if (spec.startsWith('@kabuto/')) {
+          const pkg = spec.slice('@kabuto/'.length).split('/')[0];
+          if (!allowed.includes(pkg))
+            problems.push(`${rel}: imports @kabuto/${pkg}, which ${ws} may not import`);
+          continue;
+        }
+        if (ws === 'apps/web' && spec === 'antd-mobile') {
+          problems.push(`${rel}: imports the antd-mobile index; import antd-mobile/es/components/<name>`);
+          continue;
+        }
+        if (!spec.startsWith('.')) continue;
+        const target = resolve(dirname(file), spec);
+        const targetRel = relative(root, target);
+        if (!targetRel.startsWith(ws + sep) && targetRel !== ws) {
+          problems.push(`${rel}: relative import ${spec} leaves ${ws}; import the package instead`);
+          continue;
+        }
+        const typeOnly = /^\s*(?:import|export)\s+type\s/.test(m[0]);
+        const isFace = /[\\/]modules[\\/](?:[^\\/]+[\\/]index|module)\.ts$/.test(file);
+        if (
+          ws === 'apps/server' &&
+          relative(wsRoot, target).startsWith(`src${sep}plugins${sep}`) &&
+          /^src[\\/](modules|shared|lib)[\\/]/.test(relative(wsRoot, file)) &&
+          !/\.routes\.ts$/.test(file) &&
+          !(typeOnly && isFace)
+        ) {
+          problems.push(`${rel}: imports ${spec}; only routes and app.ts use plugins/ (pass the value in)`);
+        }
+        const featuresDir = FEATURE_DIRS[ws];
+        if (!featuresDir) continue;
+        const fromInWs = relative(wsRoot, file);
+        const toInWs = relative(wsRoot, target);
+        // a feature is a folder of the features dir (`modules/module.ts` beside them is not one)
+        const featureOf = (p) => {
+          if (!p.startsWith(featuresDir + sep)) return null;
+          const parts = p.slice(featuresDir.length + 1).split(sep);
+          return parts.length > 1 ? parts[0] : null;
+        };
+        const fromFeature = featureOf(fromInWs);
+        const toFeature = featureOf(toInWs);
+        if (ws === 'apps/server') {
+          // server modules: another module, or app.ts, reaches a module only through its index.ts (the
+          // tests may test a module's parts)
+          const face = [featuresDir, toFeature, 'index.ts'].join(sep);
+          const fromSrc = fromInWs.startsWith(`src${sep}`);
+          if (fromSrc && toFeature && fromFeature !== toFeature && toInWs !== face) {
+            problems.push(
+              `${rel}: imports ${spec}, inside module "${toFeature}"; import its face, modules/${toFeature}/index.ts`,
+            );
+          }
+        } else if (fromFeature && toFeature && fromFeature !== toFeature) {
+          problems.push(
+            `${rel}: feature "${fromFeature}" imports feature "${toFeature}"; move the shared part out`,
+          );
+        }
+        if (!fromFeature && toFeature && SHARED_DIRS[ws].some((d) => fromInWs.startsWith(d + sep))) {
+          problems.push(`${rel}: shared code imports feature "${toFeature}"`);
+        }
       }
     }
   }
+  return problems;
 }
 
-if (problems.length) {
-  process.stderr.write(
-    `Forbidden imports (see docs/architecture.md, "Who may import whom"):\n  ${problems.join('\n  ')}\n`,
-  );
-  process.exit(1);
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const problems = checkImports(resolve(fileURLToPath(new URL('..', import.meta.url))));
+  if (problems.length) {
+    process.stderr.write(
+      `Forbidden imports (see docs/architecture.md, "Who may import whom"):\n  ${problems.join('\n  ')}\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write('imports: ok\n');
 }
-process.stdout.write('imports: ok\n');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, DbHandle } from '@kabuto/db';
-import { type Clock, type PositionStatus, systemClock } from '@kabuto/domain';
+import { type Clock, systemClock } from '@kabuto/domain';
 import { createMarketData, type MarketDataProvider } from '@kabuto/market';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,61 +10,29 @@ import type { Redis } from 'ioredis';
 import { type Env, loadEnv } from './config.ts';
 import type { Deps } from './deps.ts';
 import { serialize } from './lib/reply.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { accountService } from './modules/account/account.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { adminService } from './modules/admin/admin.service.ts';
-import { operatorPasskeyRoutes } from './modules/admin/operator-passkeys.routes.ts';
-import { assetsRoutes } from './modules/assets/assets.routes.ts';
-import { assetsService } from './modules/assets/assets.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authService } from './modules/auth/auth.service.ts';
-import { passkeysService } from './modules/auth/passkeys.service.ts';
-import { securityRoutes } from './modules/auth/security.routes.ts';
-import { blockTradesRoutes } from './modules/block-trades/block-trades.routes.ts';
-import { blockTradesService } from './modules/block-trades/block-trades.service.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { calendarService } from './modules/calendar/calendar.service.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { copyTradeRoutes } from './modules/copy-trade/copy-trade.routes.ts';
-import { copyTradeService } from './modules/copy-trade/copy-trade.service.ts';
-import { dayTradeJobs } from './modules/day-trading/day-trade.jobs.ts';
-import { dayTradeReview } from './modules/day-trading/day-trade.review.ts';
-import { dayTradeRoutes } from './modules/day-trading/day-trade.routes.ts';
-import { dayTradeService } from './modules/day-trading/day-trade.service.ts';
-import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
-import { kycRoutes } from './modules/kyc/kyc.routes.ts';
-import { kycService } from './modules/kyc/kyc.service.ts';
-import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
-import { outstanding as outstandingLoans } from './modules/loans/loans.repo.ts';
-import { loansRoutes } from './modules/loans/loans.routes.ts';
-import { loansService } from './modules/loans/loans.service.ts';
-import { loansUserDetail } from './modules/loans/loans.wire.ts';
-import { newSharesAdmin } from './modules/new-shares/new-shares.admin.ts';
-import { newSharesRoutes } from './modules/new-shares/new-shares.routes.ts';
-import { newSharesService } from './modules/new-shares/new-shares.service.ts';
-import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
-import { quotesService } from './modules/quotes/quotes.service.ts';
-import { quoteStream, type StreamOptions, tickPublisher } from './modules/quotes/quotes.stream.ts';
-import { stockLendingAdmin } from './modules/stock-lending/stock-lending.admin.ts';
-import { stockLendingRoutes } from './modules/stock-lending/stock-lending.routes.ts';
-import { stockLendingService } from './modules/stock-lending/stock-lending.service.ts';
-import { supportRoutes } from './modules/support/support.routes.ts';
-import { supportService } from './modules/support/support.service.ts';
-import { exitsService } from './modules/trading/exits.service.ts';
-import { ordersService } from './modules/trading/orders.service.ts';
-import { positionsService } from './modules/trading/positions.service.ts';
-import { positionJobs, tradingJobs } from './modules/trading/trading.jobs.ts';
+import { accountModule } from './modules/account/index.ts';
+import { adminModule } from './modules/admin/index.ts';
+import { assetsModule } from './modules/assets/index.ts';
+import { authModule } from './modules/auth/index.ts';
+import { blockTradesModule } from './modules/block-trades/index.ts';
+import { calendarModule } from './modules/calendar/index.ts';
+import { contentModule } from './modules/content/index.ts';
+import { copyTradeModule } from './modules/copy-trade/index.ts';
+import { dayTradingModule } from './modules/day-trading/index.ts';
+import { fundsModule } from './modules/funds/index.ts';
+import { kycModule } from './modules/kyc/index.ts';
+import { loansModule } from './modules/loans/index.ts';
+import type { Module } from './modules/module.ts';
+import { newSharesModule } from './modules/new-shares/index.ts';
 import {
-  hasOpenPositions,
-  insertPositions,
-  listPositions,
-  lockPosition,
-  markLent,
-} from './modules/trading/trading.repo.ts';
-import { tradingRoutes } from './modules/trading/trading.routes.ts';
-import { positionValuation } from './modules/trading/valuation.ts';
-import { internalVenue } from './modules/trading/venue.ts';
+  type QuoteStream,
+  quotesModule,
+  type StreamOptions,
+  type TickPublisher,
+} from './modules/quotes/index.ts';
+import { stockLendingModule } from './modules/stock-lending/index.ts';
+import { supportModule } from './modules/support/index.ts';
+import { tradingModule } from './modules/trading/index.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
 import { BODY_LIMIT, registerBodyParsers, UPLOAD_LIMIT } from './plugins/body-parsers.ts';
@@ -80,9 +48,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
 import { registerWebSocket } from './plugins/websocket.ts';
 import { localCalendarChanges, redisCalendarChanges } from './shared/calendar-changes.ts';
-import { fundPasswordVerifier } from './shared/fund-password.ts';
-import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
+import { type LeaderRound, leaderRound } from './shared/leader-round.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 import { localUserChanges, redisUserChanges, type UserChanges } from './shared/user-changes.ts';
@@ -135,9 +102,9 @@ export interface BuildOptions {
 /** Background work of a process: market data, the tick stream and the leader-only jobs. */
 export interface Background {
   market: MarketDataProvider;
-  publisher: ReturnType<typeof tickPublisher>;
-  stream: ReturnType<typeof quoteStream>;
-  jobs: ReturnType<typeof tradingJobs>;
+  publisher: TickPublisher;
+  stream: QuoteStream;
+  jobs: LeaderRound;
   /** Each job of the leader's round, to run one on its own (the round runs them in this order). */
   rounds: Record<string, () => Promise<unknown>>;
   /** Elect a leader (advisory lock on PostgreSQL); the leader publishes ticks and runs the jobs. */
@@ -196,99 +163,106 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ]);
   const adminKit = adminRouteKit(app, deps);
 
-  // the operators' market closures, in every calendar function of this process before anything trades
+  // ---- what every module may use besides `deps`: the buses between processes and the market data
   const calendarBus = opts.redis
     ? redisCalendarChanges(opts.redis, opts.calendarChannel)
     : localCalendarChanges();
   await calendarBus.ready();
-  const calendar = calendarService(deps, calendarBus);
-  await calendar.load();
-  app.addHook('onClose', async () => {
-    calendar.close();
-    await calendarBus.close();
-  });
-  calendarRoutes(kit, adminKit, calendar);
+  const bus = opts.redis ? redisTickBus(opts.redis, opts.tickChannel) : localTickBus();
+  const log = app.log;
 
+  // ---- the modules, in dependency order: each is built from `deps` and what it needs of the modules
+  // above it (their offers, by name), and started as it joins. Their routes are registered and their
+  // jobs make the leader's round in this order. A new module is one more line here.
+  const modules: Module<unknown>[] = [];
+  const use = async <Offers>(m: Module<Offers>): Promise<Offers> => {
+    modules.push(m as Module<unknown>);
+    await m.start?.();
+    return m.offers;
+  };
+  // the operators' market closures, in every calendar function of this process before anything trades
+  await use(calendarModule(deps, { bus: calendarBus }));
   const market =
     opts.market ?? createMarketData({ spec: env.MARKET_PROVIDER, clock, seed: env.SIM_SEED, env });
   await market.ready();
   await registerOps(app, { db: opts.db, redis: opts.redis, market, pool: opts.dbPool, adminKit });
-  const bus = opts.redis ? redisTickBus(opts.redis, opts.tickChannel) : localTickBus();
-  const quotes = quotesService(deps, market);
-  const stream = quoteStream(deps, market, bus, opts.stream);
-  const publisher = tickPublisher(market, bus);
-  // stock lending reads and marks positions through the trading repo; a sell of a lent position recalls it
-  const lending = stockLendingService({
-    ...deps,
-    market,
-    keys: { markApplied },
-    positions: {
-      lock: lockPosition,
-      list: (userId, mkt, statuses) => listPositions(opts.db, userId, mkt, statuses as PositionStatus[]),
-      markLent,
-    },
-  });
-  const tradingDeps = {
-    ...deps,
-    market,
-    venue: internalVenue(market),
-    keys: { markApplied, appliedKeys },
-    lending: { recallOnClose: lending.recallOnClose },
-  };
-  const orders = ordersService(tradingDeps);
-  const positions = positionsService(tradingDeps);
-  const newShares = newSharesService({ ...deps, market, markApplied, insertPositions });
-  const block = blockTradesService({ ...tradingDeps, insertPositions });
-  const products = copyTradeService({ ...tradingDeps, verifyFundPassword: fundPasswordVerifier(deps) });
-  const exits = exitsService(tradingDeps, positions);
-  const tradingRounds = positionJobs(tradingDeps, orders, positions, exits);
-  const dayTradeDeps = {
-    ...deps,
-    market,
-    marketFill: tradingDeps.venue.marketFill,
-    keys: tradingDeps.keys,
-    insertPositions,
-    closeLocked: positions.closeLocked,
-    lockPosition: (tx: Parameters<typeof lockPosition>[0], id: bigint) => lockPosition(tx, null, id),
-    // the KYC module is built below; the lookup runs at review time
-    identity: (userId: bigint) => kyc.verifiedIdentity(userId),
-    hasUnpaidLoan: async (userId: bigint) => (await outstandingLoans(opts.db, userId)).length > 0,
-  };
-  const dayTrades = dayTradeService(dayTradeDeps);
-  const dayTradeDecisions = dayTradeReview(dayTradeDeps);
-  const dayTradeRounds = dayTradeJobs(dayTradeDeps);
-  // each job of the leader's round on its own (bench/scale times them one by one)
-  const rounds = {
-    pendingOrders: () => tradingRounds.processPendingOrders(),
-    // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
-    exits: () => exits.runExits(),
-    margin: () => tradingRounds.enforceMaintenance(),
-    ipo: () => newShares.runJobs(),
-    block: () => block.allocateDue((err) => app.log.error({ err }, 'block allocation failed')),
-    products: () => products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
-    lending: () => lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
-    dayTrade: () => dayTradeRounds.runJobs(),
-  };
-  const jobs = tradingJobs(
-    // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
-    // then the block offerings whose window closed (allocated), then the copy-trade products' closes,
-    // then stock lending's accrual and payments
+
+  const quotes = await use(quotesModule(deps, { market, bus, stream: opts.stream }));
+  const auth = await use(authModule(deps));
+  const kyc = await use(kycModule(deps, { app, authenticate }));
+  const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
+  const trading = await use(tradingModule(deps, { market }));
+  const { positions } = trading;
+  await use(newSharesModule(deps, { market, insertPositions: positions.insert, log }));
+  await use(
+    blockTradesModule(deps, { market, insertPositions: positions.insert, joinTrading: trading.join, log }),
+  );
+  await use(copyTradeModule(deps, { market, log }));
+  await use(stockLendingModule(deps, { market, positions, joinTrading: trading.join, log }));
+  const dayTrading = await use(
+    dayTradingModule(deps, {
+      market,
+      marketFill: trading.marketFill,
+      insertPositions: positions.insert,
+      closeLocked: trading.closeLocked,
+      lockPosition: positions.lock,
+      joinTrading: trading.join,
+      identity: kyc.identity,
+      hasUnpaidLoan: loans.hasUnpaidLoan,
+    }),
+  );
+  const funds = await use(
+    fundsModule(deps, { identity: kyc.identity, hasOpenPositions: positions.hasOpen, stepUp: auth.stepUp }),
+  );
+  await use(accountModule(deps, { userInfo: [kyc.userInfo, funds.userInfo, loans.userInfo] }));
+  await use(contentModule(deps, { depositWindow: funds.depositWindow }));
+  await use(assetsModule(deps, { valuation: trading.valuation }));
+  const support = await use(supportModule(deps));
+  await use(
+    adminModule(deps, {
+      queues: [
+        kyc.pendingCount,
+        funds.pendingCount,
+        loans.pendingCount,
+        support.pendingCount,
+        dayTrading.pendingCount,
+      ],
+      userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],
+    }),
+  );
+
+  for (const m of modules) {
+    m.routes?.(kit);
+    m.adminRoutes?.(adminKit);
+  }
+
+  // ---- the leader's round: every module's jobs in the list's order, each also on its own (bench/scale
+  // times them one by one). The trading module's counts (filled, expired, fired, marked, closed) sit at
+  // the top of a round's result, every other job's under its name.
+  const rounds: Record<string, () => Promise<unknown>> = {};
+  const atTop = new Set<string>();
+  for (const m of modules) {
+    for (const [name, job] of Object.entries(m.jobs ?? {})) {
+      if (rounds[name]) throw new Error(`two modules have a job named ${name}`);
+      rounds[name] = job;
+      if (m.name === 'trading') atTop.add(name);
+    }
+  }
+  const jobs = leaderRound(
     {
-      runJobs: async () => ({
-        ...(await rounds.pendingOrders()),
-        ...(await rounds.exits()),
-        ...(await rounds.margin()),
-        ipo: await rounds.ipo(),
-        block: await rounds.block(),
-        products: await rounds.products(),
-        lending: await rounds.lending(),
-        // then the day-trading lines whose day is over: forced close and settlement
-        dayTrade: await rounds.dayTrade(),
-      }),
+      async runJobs(): Promise<Record<string, unknown>> {
+        let out: Record<string, unknown> = {};
+        for (const [name, job] of Object.entries(rounds)) {
+          const r = await job();
+          out = atTop.has(name) ? { ...out, ...(r as object) } : { ...out, [name]: r };
+        }
+        return out;
+      },
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
     (err) => app.log.error({ err }, 'trading jobs failed'),
   );
+  const { publisher, stream } = quotes;
   let leadership: Leadership | null = null;
   app.decorate('kabuto', {
     market,
@@ -319,67 +293,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await leadership?.stop();
     publisher.stop();
     await jobs.stop();
-    stream.close();
+    for (const m of [...modules].reverse()) await m.close?.();
     await bus.close();
+    await calendarBus.close();
     if (!opts.userChanges) await userChanges.close();
     market.close();
   });
   await registerWebSocket(app, stream.connect);
-
-  const security = passkeysService(deps);
-  const auth = authService(deps, security);
-  const kyc = kycService(deps);
-  // what one module reads of another's data, from the module that owns it
-  const funds = fundsModule(deps, {
-    identity: kyc.verifiedIdentity,
-    hasOpenPositions: (userId) => hasOpenPositions(opts.db, userId),
-    stepUp: security.requireStepUp,
-  });
-  const loans = loansService(deps, kyc.verifiedIdentity, kyc.verifiedSql);
-  authRoutes(kit, deps, auth);
-  securityRoutes(kit, deps, security);
-  accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));
-  contentRoutes(kit, deps, funds.deposits.window);
-  kycRoutes(kit, adminKit, deps, kyc, { app, authenticate });
-  fundsRoutes(kit, adminKit, deps, funds);
-  loansRoutes(kit, adminKit, loans);
-  quotesRoutes(kit, quotes);
-  tradingRoutes(kit, orders, positions, block, dayTrades, exits);
-  dayTradeRoutes(kit, adminKit, { market }, dayTrades, dayTradeDecisions);
-  blockTradesRoutes(kit, adminKit, block);
-  copyTradeRoutes(kit, adminKit, products, market);
-  assetsRoutes(kit, assetsService(deps, positionValuation(opts.db, market)));
-  const support = supportService(deps);
-  supportRoutes(kit, adminKit, support);
-  stockLendingRoutes(kit, adminKit, lending, stockLendingAdmin({ ...deps, market }));
-  // Every process quotes the listed new shares: the leader lists them, every process adds them to its
-  // market data at start and every few seconds.
-  await newShares.syncListings();
-  const listingSync = setInterval(
-    () => newShares.syncListings().catch((err) => app.log.error({ err }, 'new listings failed')),
-    5000,
-  );
-  listingSync.unref();
-  app.addHook('onClose', async () => clearInterval(listingSync));
-  newSharesRoutes(
-    kit,
-    adminKit,
-    deps,
-    newShares,
-    newSharesAdmin({ ...deps, isListedSymbol: (code) => market.instrument(code) !== undefined }, newShares),
-  );
-  const admin = adminService(deps, {
-    queues: [
-      kyc.pendingCount,
-      funds.pendingCounts,
-      loans.pendingCount,
-      support.pendingCount,
-      dayTradeDecisions.pendingCount,
-    ],
-    userDetail: [kycUserDetail(kyc), funds.userDetail, loansUserDetail(loans)],
-  });
-  adminRoutes(adminKit, deps, admin);
-  operatorPasskeyRoutes(adminKit, deps, admin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await opts.db.selectFrom('config').select('name').limit(1).execute();

@@ -34,6 +34,29 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
   const detail = async (symbol: string, type = 'jpy') =>
     expectOk(await t.call('/trade/stockdetails', { symbol, type }));
 
+  it('runs the leader’s round as the modules’ jobs in their order, trading’s counts at the top', async () => {
+    expect(Object.keys(t.app.kabuto.rounds)).toEqual([
+      'pendingOrders',
+      'exits',
+      'margin',
+      'ipo',
+      'block',
+      'products',
+      'lending',
+      'dayTrade',
+    ]);
+    const round = await t.app.kabuto.jobs.runOnce();
+    const count = expect.any(Number);
+    expect(round).toMatchObject({
+      filled: count,
+      expired: count,
+      fired: count,
+      marked: count,
+      closed: count,
+    });
+    expect(Object.keys(round).slice(-5)).toEqual(['ipo', 'block', 'products', 'lending', 'dayTrade']);
+  });
+
   it('buys long with leverage 2 at market, shows P&L moving, closes it and settles through the ledger', async () => {
     const before = u(await available(t, a));
     const order = expectOk(await buy(a, { symbol: '7203', zhang: '100', ganggan: '2' }));

@@ -1,10 +1,6 @@
-import { createHash, randomInt } from 'node:crypto';
 import type { Factor } from '@kabuto/contract';
-import { type Db, type Tx, withTx } from '@kabuto/db';
-import { toUnixSeconds } from '@kabuto/domain';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type { Db, Tx } from '@kabuto/db';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { type AttemptLimit, attemptCounter } from '../../shared/attempts.ts';
@@ -15,16 +11,15 @@ import {
   authenticationOptions,
   consumeChallenge,
   issueChallenge,
-  listCredentials,
   peekChallenge,
   type RelyingParty,
-  registerCredential,
-  registrationOptions,
   verifyAssertion,
 } from '../../shared/webauthn.ts';
 import * as authRepo from './auth.repo.ts';
+import { enrolmentService } from './enrolment.service.ts';
 import * as repo from './security.repo.ts';
 import { type SignInMeta, sessionsService } from './sessions.service.ts';
+import { recoveryHash, totpOf } from './totp.ts';
 
 export type { SignInMeta, SignInMethod } from './sessions.service.ts';
 
@@ -46,29 +41,8 @@ export const SECOND_FACTOR = {
 } as const satisfies Record<string, AttemptLimit>;
 /** A step-up proof is good for one call within 5 minutes, in the session that made it. */
 export const STEP_UP_TTL_MS = 5 * 60 * 1000;
-const RECOVERY_CODES = 10;
-const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const TOTP_ISSUER = 'Kabuto';
-
-const totpOf = (secret: string, account: string) =>
-  new TOTP({
-    issuer: TOTP_ISSUER,
-    label: account,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  });
-
-const normalizeRecovery = (code: string) => code.replace(/-/g, '').toUpperCase();
-const recoveryHash = (code: string) => createHash('sha256').update(normalizeRecovery(code)).digest('hex');
-function newRecoveryCode(): string {
-  const c = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
-  return `${c.slice(0, 5)}-${c.slice(5)}`;
-}
-
 /**
- * Passkeys and TOTP for users: sign-in (second factor and passwordless), enrolment, step-up proofs for
+ * Passkeys and TOTP for users: sign-in (second factor and passwordless), enrolment (`enrolment.service.ts`), step-up proofs for
  * sensitive calls; sessions, the sign-in notice and the device list come from `sessionsService`. `now` is
  * real time (authenticators and one-time codes live in it).
  */
@@ -291,111 +265,7 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
     return { proof, expiresInSeconds: STEP_UP_TTL_MS / 1000 };
   }
 
-  // ------------------------------------------------------------ enrolment
-
-  async function status(userId: bigint) {
-    const [creds, totp, left, required] = await Promise.all([
-      listCredentials(db, { user_id: userId }),
-      repo.findTotp(db, userId),
-      repo.countRecoveryCodes(db, userId),
-      loadSettings(db).then((s) => s.security_enrolment_required),
-    ]);
-    return {
-      passkeys: creds.map((c) => ({
-        id: String(c.id),
-        name: c.name,
-        createdAt: toUnixSeconds(c.created_at.getTime()),
-        lastUsedAt: c.last_used_at ? toUnixSeconds(c.last_used_at.getTime()) : null,
-      })),
-      totp: Boolean(totp?.confirmed_at),
-      recoveryCodesLeft: totp?.confirmed_at ? left : 0,
-      required,
-    };
-  }
-
-  const passkeyOptions = (rp: RelyingParty, user: { id: bigint; account: string }) =>
-    registrationOptions(db, rp, { user_id: user.id }, user.account, 'register', now());
-
-  async function passkeyAdd(
-    rp: RelyingParty,
-    user: { id: bigint; sessionId: bigint },
-    input: { name: string; credential: RegistrationResponseJSON },
-    proof: string | undefined,
-  ) {
-    return withTx(db, async (tx) => {
-      await requireStepUp(tx, user, proof, { enrolling: true });
-      const id = await registerCredential(
-        tx,
-        rp,
-        { user_id: user.id },
-        'register',
-        input.name,
-        input.credential,
-        now(),
-      );
-      return { id: String(id) };
-    });
-  }
-
-  /** Removing the last factor while operators require one is refused. */
-  async function keepsAFactor(tx: Tx, userId: bigint) {
-    if (!(await loadSettings(tx)).security_enrolment_required) return;
-    const f = await repo.factorsOf(tx, userId);
-    if (!f.passkey && !f.totp) refuse('security.lastFactor');
-  }
-
-  async function passkeyDelete(
-    user: { id: bigint; sessionId: bigint },
-    id: bigint,
-    proof: string | undefined,
-  ) {
-    await withTx(db, async (tx) => {
-      await requireStepUp(tx, user, proof);
-      const r = await repo.deleteUserCredential(tx, user.id, id);
-      if (r.numDeletedRows === 0n) refuse('security.passkeyNotFound');
-      await keepsAFactor(tx, user.id);
-    });
-  }
-
-  async function totpSetup(user: { id: bigint; account: string }) {
-    const secret = new Secret({ size: 20 }).base32;
-    if (!(await repo.putPendingTotp(db, user.id, secret, new Date(now())))) refuse('security.totpAlreadyOn');
-    const uri = totpOf(secret, user.account).toString();
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-  }
-
-  async function totpEnable(
-    user: { id: bigint; account: string; sessionId: bigint },
-    code: string,
-    proof: string | undefined,
-  ) {
-    return withTx(db, async (tx) => {
-      const row = await repo.findTotp(tx, user.id);
-      if (!row) return refuse('security.totpNotSetUp');
-      if (row.confirmed_at) return refuse('security.totpAlreadyOn');
-      await requireStepUp(tx, user, proof, { enrolling: true });
-      const at = now();
-      const delta = totpOf(row.secret, user.account).validate({ token: code, timestamp: at, window: 1 });
-      if (delta === null) return refuse('security.wrongCode');
-      const step = BigInt(Math.floor(at / 30_000) + delta);
-      if (!(await repo.takeTotpStep(tx, user.id, step, new Date(at)))) return refuse('security.wrongCode');
-      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(tx, user.id, codes.map(recoveryHash));
-      return { recoveryCodes: codes };
-    });
-  }
-
-  async function totpDisable(user: { id: bigint; sessionId: bigint }, proof: string | undefined) {
-    await withTx(db, async (tx) => {
-      const row = await repo.findTotp(tx, user.id);
-      if (!row?.confirmed_at) return refuse('security.totpNotSetUp');
-      await requireStepUp(tx, user, proof);
-      await repo.deleteTotp(tx, user.id);
-      await repo.replaceRecoveryCodes(tx, user.id, []);
-      await keepsAFactor(tx, user.id);
-    });
-  }
+  const enrolment = enrolmentService(deps, now, requireStepUp);
 
   return {
     afterPassword,
@@ -405,13 +275,7 @@ export function passkeysService(deps: Deps, now: () => number = Date.now) {
     requireStepUp,
     stepUpOptions,
     stepUp,
-    status,
-    passkeyOptions,
-    passkeyAdd,
-    passkeyDelete,
-    totpSetup,
-    totpEnable,
-    totpDisable,
+    ...enrolment,
     sessions,
     revokeSession,
   };

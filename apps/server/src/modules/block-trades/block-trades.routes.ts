@@ -18,7 +18,7 @@ const OFFERING_FILTER = { open: 0, allocated: 1, cancelled: 2, all: undefined } 
 const SUBSCRIPTION_FILTER = { pending: 0, allocated: 1, refunded: 2, all: undefined } as const;
 
 /** The block module's calls: the lists (the purchase is `/trade/buy_stock` is_qc=2, in the trading routes). */
-export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block: BlockTradesService): void {
+export function blockTradesRoutes(kit: RouteKit, block: BlockTradesService): void {
   kit.post(blockTradesApi.offerings, async (req) => {
     const { type, lang } = req.body;
     if (wantsAfterMarket(req.body)) {
@@ -35,8 +35,10 @@ export function blockTradesRoutes(kit: RouteKit, adminKit: AdminRouteKit, block:
   kit.post(blockTradesApi.draw, async (req) =>
     ok(allocationProofWire(await block.drawProof(req.body.id, req.body.type))),
   );
+}
 
-  // ---- back office
+/** The back office's offerings: create, edit, cancel, allocate; the subscriptions. */
+export function blockTradesAdminRoutes(adminKit: AdminRouteKit, block: BlockTradesService): void {
   const price = (s: string) => parseUnits(s) as Units;
   adminKit.post(blockTradesApi.adminOfferings, 'operator', async (req) => {
     const { rows, total } = await block.offerings({

@@ -13,12 +13,7 @@ const PRODUCT_FILTER = { ...PRODUCT_STATUS, all: undefined } as const;
 const unix = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
 
 /** The copy-trade calls: the products, their detail, follow, redeem, the user's orders; the back office. */
-export function copyTradeRoutes(
-  kit: RouteKit,
-  adminKit: AdminRouteKit,
-  s: CopyTradeService,
-  market: MarketDataProvider,
-): void {
+export function copyTradeRoutes(kit: RouteKit, s: CopyTradeService, market: MarketDataProvider): void {
   kit.post(copyTradeApi.products, async (req) => {
     const rows = await s.list(req.body.type);
     return ok(pageOf(rows, req.body).map((v) => productWire(v, req.body.lang)));
@@ -53,8 +48,10 @@ export function copyTradeRoutes(
     const rows = await s.orders(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((r) => orderWire(r, req.body.lang)));
   });
+}
 
-  // ---- back office
+/** The back office's products: create, edit, rebalance; the rebalances and the stakes. */
+export function copyTradeAdminRoutes(adminKit: AdminRouteKit, s: CopyTradeService): void {
   const terms = (b: {
     name_jp: string;
     name_cn: string;

@@ -15,10 +15,8 @@ import { applicationWire } from './day-trade.wire.ts';
  */
 export function dayTradeRoutes(
   kit: RouteKit,
-  adminKit: AdminRouteKit,
   deps: Pick<DayTradeDeps, 'market'>,
   service: DayTradeService,
-  review: DayTradeReview,
 ): void {
   kit.post(dayTradingApi.apply, async (req) =>
     ok(
@@ -38,7 +36,10 @@ export function dayTradeRoutes(
     const rows = await service.list(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((v) => applicationWire(v, names, req.body.lang)));
   });
+}
 
+/** The back office's review queue of day-trading applications. */
+export function dayTradeAdminRoutes(adminKit: AdminRouteKit, review: DayTradeReview): void {
   adminKit.post(adminApi.dayTradeList, 'reviewer', async (req) => ok(await review.queue(req.body)));
   adminKit.post(adminApi.dayTradeDecide, 'reviewer', async (req, op) => {
     await review.decide(op, req.body);

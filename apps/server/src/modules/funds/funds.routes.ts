@@ -4,43 +4,12 @@ import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
-import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
-import type { IdentityLookup } from '../../shared/identity.ts';
-import type { OpenPositionsCheck } from '../../shared/positions.ts';
-import { type StepUpCheck, stepUpProof } from '../../shared/step-up.ts';
+import { stepUpProof } from '../../shared/step-up.ts';
 import { signedUploadUrl } from '../../shared/uploads.ts';
-import type { CardsService } from './cards.service.ts';
-import { cardsService } from './cards.service.ts';
-import { depositsService } from './deposits.service.ts';
-import { exchangeService } from './exchange.service.ts';
+import type { FundsServices } from './funds.service.ts';
 import * as wire from './funds.wire.ts';
-import { recordsService } from './records.service.ts';
-import { walletsService } from './wallets.service.ts';
-import { withdrawalsService } from './withdrawals.service.ts';
 
-/** Everything the funds area offers the composition root. */
-export function fundsModule(
-  deps: Deps,
-  reads: { identity: IdentityLookup; hasOpenPositions: OpenPositionsCheck; stepUp: StepUpCheck },
-) {
-  const cards: CardsService = cardsService(deps, reads.identity, reads.stepUp);
-  const deposits = depositsService(deps, reads.identity);
-  const withdrawals = withdrawalsService(deps, reads);
-  const exchange = exchangeService(deps);
-  const records = recordsService(deps);
-  const wallets = walletsService(deps);
-  const pendingCounts: QueueCounter = async () => ({
-    deposits: await deposits.pendingCount(),
-    withdrawals: await withdrawals.pendingCount(),
-  });
-  const userDetail: UserDetailContributor = async (userId, ctx) =>
-    wire.fundsDetailSections(await wallets.userDetail(userId, ctx));
-  return { cards, deposits, withdrawals, exchange, records, wallets, pendingCounts, userDetail };
-}
-
-export type FundsModule = ReturnType<typeof fundsModule>;
-
-export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, m: FundsModule): void {
+export function fundsRoutes(kit: RouteKit, deps: Deps, m: FundsServices): void {
   // ---- bank cards
   kit.post(fundsApi.cards, async (req) => ok(pageOf(await m.cards.list(currentUser(req).id), req.body)));
   kit.post(fundsApi.addCard, async (req) =>
@@ -134,8 +103,10 @@ export function fundsRoutes(kit: RouteKit, adminKit: AdminRouteKit, deps: Deps, 
   // ---- product lists whose frozen amounts count in the assets live with their areas: copy-trade orders
   // (/trade/userproductlist) in modules/copy-trade, IPO subscriptions in modules/new-shares, block-trade
   // subscriptions (/trade/ustockslist) in modules/block-trades.
+}
 
-  // ---- back office
+/** The back office's deposit and withdrawal queues and the deposit channels. */
+export function fundsAdminRoutes(adminKit: AdminRouteKit, m: FundsServices): void {
   adminKit.post(adminApi.depositList, 'reviewer', async (req, op) =>
     ok(await m.deposits.queue(req.body, (name) => adminKit.signedPath(op, `/uploads/${name}`))),
   );

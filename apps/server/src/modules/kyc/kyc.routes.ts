@@ -32,7 +32,6 @@ const sendImage = (reply: FastifyReply, file: { bytes: Buffer; contentType: stri
 
 export function kycRoutes(
   kit: RouteKit,
-  adminKit: AdminRouteKit,
   deps: Deps,
   kyc: KycService,
   raw: { app: FastifyInstance; authenticate: ReturnType<typeof authenticator> },
@@ -109,8 +108,10 @@ export function kycRoutes(
     await kyc.submit(currentUser(req).id, kycInput(req.body));
     return ok(null, 'ok.submitted');
   });
+}
 
-  // ---- back office
+/** The back office: an upload by name, the KYC queue and its decision. */
+export function kycAdminRoutes(adminKit: AdminRouteKit, { db, env }: Deps, kyc: KycService): void {
   adminKit.getRaw(adminApi.upload.path, 'reviewer', async (req, reply) => {
     const name = (req.params as { name?: string }).name ?? '';
     return sendImage(reply, await readUpload(db, env, name));

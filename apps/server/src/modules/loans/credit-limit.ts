@@ -1,8 +1,20 @@
 import type { Db, Tx } from '@kabuto/db';
-import { type Currency, formatUnits, parseUnits, startingLoanLimit, yenInWallet } from '@kabuto/domain';
+import {
+  type Currency,
+  formatUnits,
+  parseUnits,
+  startingLoanLimit,
+  type Units,
+  yenInWallet,
+} from '@kabuto/domain';
 import type { IdentityLookup } from '../../shared/identity.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import * as repo from './loans.repo.ts';
+
+/** The unpaid principal of each of a user's wallets. */
+export async function owedByCurrency(db: Db, userId: bigint): Promise<Map<string, Units>> {
+  return new Map((await repo.outstanding(db, userId)).map((r) => [r.currency, BigInt(r.total) as Units]));
+}
 
 /** Where a wallet's loan limit comes from: an operator's figure, the credit-score rule, or nothing yet. */
 export type LimitSource = 'operator' | 'rule' | 'none';

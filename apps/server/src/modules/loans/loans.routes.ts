@@ -6,7 +6,7 @@ import type { RouteKit } from '../../plugins/routes.ts';
 import type { LoansService } from './loans.service.ts';
 import * as wire from './loans.wire.ts';
 
-export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: LoansService): void {
+export function loansRoutes(kit: RouteKit, loans: LoansService): void {
   kit.post(loansApi.info, async (req) =>
     ok(wire.loanTermsReply(await loans.info(currentUser(req).id, wire.loanTerms(req.body)))),
   );
@@ -25,7 +25,10 @@ export function loansRoutes(kit: RouteKit, adminKit: AdminRouteKit, loans: Loans
   kit.post(loansApi.list, async (req) =>
     ok(pageOf(await loans.list(currentUser(req).id, req.body.type), req.body).map(wire.loanRow)),
   );
+}
 
+/** The back office's loan queue and decision, and a user's credit limit. */
+export function loansAdminRoutes(adminKit: AdminRouteKit, loans: LoansService): void {
   adminKit.post(adminApi.loanList, 'reviewer', async (req) => ok(await loans.queue(req.body)));
   adminKit.post(adminApi.loanDecide, 'reviewer', async (req, op) => {
     await loans.decide(op, req.body);

@@ -8,13 +8,7 @@ import type { NewSharesAdmin } from './new-shares.admin.ts';
 import type { NewSharesService } from './new-shares.service.ts';
 import { applicationInput, offeringWire, proofWire, recordWire } from './new-shares.wire.ts';
 
-export function newSharesRoutes(
-  kit: RouteKit,
-  adminKit: AdminRouteKit,
-  { clock }: Deps,
-  s: NewSharesService,
-  admin: NewSharesAdmin,
-): void {
+export function newSharesRoutes(kit: RouteKit, { clock }: Deps, s: NewSharesService): void {
   kit.post(newSharesApi.offerings, async (req) => {
     const b = req.body;
     const rows = await s.offerings(currentUser(req).id, { market: b.type, phase: b.status });
@@ -35,8 +29,10 @@ export function newSharesRoutes(
     return ok(rows.map((r) => recordWire(r, req.body.lang, now)));
   });
   kit.post(newSharesApi.draw, async (req) => ok(proofWire(await s.drawProof(req.body.id, req.body.type))));
+}
 
-  // ---- back office
+/** The back office's offerings: save, price, cancel, draw; the applications. */
+export function newSharesAdminRoutes(adminKit: AdminRouteKit, admin: NewSharesAdmin): void {
   adminKit.post(newSharesApi.adminOfferings, 'reviewer', async (req) => ok(await admin.offerings(req.body)));
   adminKit.post(newSharesApi.adminOfferingSave, 'operator', async (req, op) =>
     ok(await admin.save(op, req.body), 'ok.changed'),

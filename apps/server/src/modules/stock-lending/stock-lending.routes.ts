@@ -9,12 +9,7 @@ import type { StockLendingService } from './stock-lending.service.ts';
 import { lendableWire, lendRecordWire } from './stock-lending.wire.ts';
 
 /** Stock lending's calls: the lendable list, lend, recall, the records; the back office's loans and rates. */
-export function stockLendingRoutes(
-  kit: RouteKit,
-  adminKit: AdminRouteKit,
-  lending: StockLendingService,
-  admin: StockLendingAdmin,
-): void {
+export function stockLendingRoutes(kit: RouteKit, lending: StockLendingService): void {
   kit.post(stockLendingApi.lendable, async (req) => {
     const rows = await lending.lendable(currentUser(req).id, req.body.type);
     return ok(rows.map((r) => lendableWire(r, req.body.lang)));
@@ -31,8 +26,10 @@ export function stockLendingRoutes(
     const rows = await lending.records(currentUser(req).id, req.body.type);
     return ok(pageOf(rows, req.body).map((r) => lendRecordWire(r, req.body.lang)));
   });
+}
 
-  // ---- back office
+/** The back office's loans and lending rates. */
+export function stockLendingAdminRoutes(adminKit: AdminRouteKit, admin: StockLendingAdmin): void {
   adminKit.post(stockLendingApi.adminLoans, 'operator', async (req) => ok(await admin.loans(req.body)));
   adminKit.post(stockLendingApi.adminRates, 'operator', async (req) =>
     ok(await admin.rates(req.body.market)),

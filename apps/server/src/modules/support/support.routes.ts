@@ -5,8 +5,8 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { SupportService } from './support.service.ts';
 
-/** In-app support: the user's page and message, the back office's inbox and reply. */
-export function supportRoutes(kit: RouteKit, adminKit: AdminRouteKit, support: SupportService): void {
+/** In-app support: the user's page and message. */
+export function supportRoutes(kit: RouteKit, support: SupportService): void {
   kit.post(supportApi.info, async (req) => ok(await support.info(currentUser(req).id, req.body)));
   kit.post(
     supportApi.send,
@@ -21,7 +21,10 @@ export function supportRoutes(kit: RouteKit, adminKit: AdminRouteKit, support: S
       },
     },
   );
+}
 
+/** The back office's support inbox and reply. */
+export function supportAdminRoutes(adminKit: AdminRouteKit, support: SupportService): void {
   adminKit.post(supportApi.adminList, 'reviewer', async (req) => ok(await support.inbox(req.body)));
   adminKit.post(supportApi.adminReply, 'reviewer', async (req, op) => {
     await support.reply(op, req.body.id, req.body.body);

@@ -13,7 +13,7 @@ export interface OperationKey {
   key: string;
 }
 
-/** How the module marks keys applied (the idempotency key helpers, wired in app.ts). */
+/** How the module marks keys applied (the idempotency key helpers). */
 export interface KeyMarks {
   /** Mark one key applied (nothing for a call without a key). */
   markApplied(tx: Tx, key: OperationKey | undefined): Promise<void>;
@@ -29,8 +29,8 @@ export interface Trader {
 }
 
 /**
- * Stock lending's part in a close (app.ts wires the lending module's): a lent position is recalled, in
- * the close's transaction, before it is sold.
+ * Stock lending's part in a close (the lending module joins trading with it: `join({ lending })`): a lent
+ * position is recalled, in the close's transaction, before it is sold.
  */
 export interface LendingHook {
   recallOnClose(
@@ -41,7 +41,7 @@ export interface LendingHook {
   ): Promise<void>;
 }
 
-/** What the trading services are built from (app.ts wires them). */
+/** What the trading services are built from (the module's index.ts builds them). */
 export interface TradingDeps extends Deps {
   market: MarketDataProvider;
   venue: Venue;

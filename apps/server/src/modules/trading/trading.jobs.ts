@@ -20,8 +20,6 @@ import {
   stopAllocation,
 } from '@kabuto/domain';
 import { AppError } from '../../lib/errors.ts';
-import { runInContext } from '../../ops/context.ts';
-import { observeJob } from '../../ops/metrics.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { ExitsService } from './exits.service.ts';
@@ -283,53 +281,3 @@ export function positionJobs(
 }
 
 export type PositionJobs = ReturnType<typeof positionJobs>;
-
-/**
- * The trading jobs on a timer. Each round reads the injected clock, so tests call `runOnce()` after
- * moving a ManualClock.
- */
-export function tradingJobs(
-  jobs: Pick<PositionJobs, 'runJobs'>,
-  intervalMs: () => Promise<number>,
-  log?: (err: unknown) => void,
-) {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = true;
-  /** When the next round is due (its lag is how much later it starts). */
-  let due = 0;
-
-  const round = async () => {
-    if (stopped) return;
-    // counted (runs, failures, lag, duration) and logged with `job: "trading"`
-    running = runInContext({ job: 'trading' }, () =>
-      observeJob('trading', Date.now() - due, () => jobs.runJobs()),
-    ).catch((err) => log?.(err));
-    await running;
-    running = null;
-    if (stopped) return;
-    const ms = await intervalMs().catch(() => 1000);
-    due = Date.now() + ms;
-    timer = setTimeout(round, ms);
-    timer.unref?.();
-  };
-
-  return {
-    runOnce: () => jobs.runJobs(),
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      due = Date.now();
-      timer = setTimeout(round, 0);
-      timer.unref?.();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
-}
-
-export type TradingJobs = ReturnType<typeof tradingJobs>;

@@ -20,39 +20,52 @@ import {
   wireQuantity,
 } from './trading.wire.ts';
 
+/** The block module's desk: a block purchase (`is_qc=2`) off `/trade/buy_stock`. */
+export interface BlockDesk {
+  subscribe(
+    user: Trader,
+    input: BlockSubscription,
+    key?: OperationKey,
+  ): Promise<{ id: string; order_no: string; status: number }>;
+}
+
+/** The day-trading module's desk: a day-trade order (`dz_type=3`) off `/trade/buy_stock`. */
+export interface DayTradeDesk {
+  buy(
+    user: Trader,
+    input: {
+      symbol: string;
+      quantity: bigint;
+      leverage: number;
+      direction: 1 | 2;
+      orderType: 1 | 2;
+      market?: Market;
+    },
+    key?: OperationKey,
+  ): Promise<{ id: string; order_no: string; status: number }>;
+}
+
+/** The desks other modules join to the trading module (read at each order). */
+export interface Desks {
+  block?: BlockDesk;
+  dayTrade?: DayTradeDesk;
+}
+
 export function tradingRoutes(
   kit: RouteKit,
   orders: OrdersService,
   positions: PositionsService,
-  block: {
-    subscribe(
-      user: Trader,
-      input: BlockSubscription,
-      key?: OperationKey,
-    ): Promise<{ id: string; order_no: string; status: number }>;
-  },
-  /** A day-trade order (`dz_type=3`): the day-trading module takes it (wired in app.ts). */
-  dayTrade?: {
-    buy(
-      user: Trader,
-      input: {
-        symbol: string;
-        quantity: bigint;
-        leverage: number;
-        direction: 1 | 2;
-        orderType: 1 | 2;
-        market?: Market;
-      },
-      key?: OperationKey,
-    ): Promise<{ id: string; order_no: string; status: number }>;
-  },
-  /** Exit orders (stop, trailing, OCO; the order inquiry): wired in app.ts. */
+  desks: Desks,
+  /** Exit orders (stop, trailing, OCO; the order inquiry). */
   exits?: ExitsService,
 ): void {
   kit.post(tradingApi.buy, async (req) => {
     const request = buyRequest(req.body);
-    if ('block' in request)
+    const { block, dayTrade } = desks;
+    if ('block' in request) {
+      if (!block) throw new Error('no block desk joined the trading module');
       return ok(await block.subscribe(currentUser(req), request.block, req.idempotency), 'ok.subscribed');
+    }
     if (dayTrade && dayTradingApi.isDayTradeBuy(req.body))
       return ok(await dayTrade.buy(currentUser(req), request.order, req.idempotency), 'ok.bought');
     const data = await orders.buy(currentUser(req), request.order, req.idempotency);
