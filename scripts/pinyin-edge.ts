@@ -28,7 +28,7 @@ import { CURRENCIES } from '@kabuto/domain';
  */
 export const ENGLISH = new Set([
   ...CURRENCIES,
-  ...`account action address amount apply approve assets at available back balance bank board borrowed
+  ...`account action needs address amount apply approve assets at available back balance bank board borrowed
   branch buy by cap card channel check checked close closing code content converted create credit
   currency d daily decide decided default description detail disabled down duty enabled end fee file
   filename from front frozen fund gain has high holder id inflow interest invite inviter is issuer kind
