@@ -103,6 +103,32 @@ async function settle(page: Page, url: string): Promise<void> {
   }
 }
 
+/**
+ * Runs in the page: every visible control (button, link, field, tab, radio, switch) whose tappable area
+ * is under 44 × 44 px; a control inside a label counts as the label, which is what a finger taps.
+ */
+function smallTargets(): string[] {
+  const out: string[] = [];
+  const controls = document.querySelectorAll(
+    'button, a[href], input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch]',
+  );
+  for (const el of controls) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
+    const area = el.closest('label')?.getBoundingClientRect() ?? box;
+    if (area.height < 44 || area.width < 44) {
+      const name =
+        el.getAttribute('data-testid') ??
+        el.getAttribute('aria-label') ??
+        el.textContent?.trim().slice(0, 20);
+      out.push(`${name || el.tagName} ${Math.round(area.width)}×${Math.round(area.height)}`);
+    }
+  }
+  return out;
+}
+
 /** The screen's visible text and, at a width, whether the page scrolls sideways. */
 const look = (page: Page) =>
   page.evaluate(() => ({
@@ -145,15 +171,17 @@ describe.skipIf(!hasChromium())(
     });
 
     // jp at 320 px (the narrowest phone, where overflow shows), cn and us at 375
+    // every language at 320 px (the narrowest phone, where overflow shows), and jp at 375
     for (const [lang, width] of [
+      ['jp', 375],
       ['jp', 320],
-      ['cn', 375],
-      ['us', 375],
+      ['cn', 320],
+      ['us', 320],
     ] as const) {
       step(`the web app in ${lang} at ${width} px`, async () => {
         const { page } = browser;
         await page.setViewportSize({ width, height: 812 });
-        if (lang === 'jp') {
+        if (lang === 'jp' && width === 375) {
           expect(await openApp(page, server.url)).toBe('login');
           await login(page, DEMO);
         }
@@ -173,9 +201,36 @@ describe.skipIf(!hasChromium())(
       });
     }
 
+    step(
+      'tap targets of the main flows are at least 44 px (bottom tabs, order sheet, deposit, withdraw)',
+      async () => {
+        const { page } = browser;
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.evaluate(() => localStorage.setItem('language', 'jp'));
+        await page.reload();
+        const small: string[] = [];
+        const check = async (where: string) => {
+          for (const f of await page.evaluate(smallTargets)) small.push(`${where}: ${f}`);
+        };
+        await settle(page, `${server.url}/#/home/index`);
+        await check('home (bottom tabs)');
+        await settle(page, `${server.url}/#/quotes/info?symbol=7203&type=jpy`);
+        await page.locator('[data-testid="buy-long"]').click();
+        await page.locator('[data-testid="order-sheet"]').waitFor({ state: 'visible' });
+        await page.waitForTimeout(400);
+        await check('order sheet');
+        await settle(page, `${server.url}/#/mine/stored`);
+        await check('deposit');
+        await settle(page, `${server.url}/#/mine/withdraw`);
+        await check('withdraw');
+        expect(small).toEqual([]);
+      },
+    );
+
+    // the back office: jp at 320 px, cn at 375 and us on a desktop
     for (const [lang, width] of [
-      ['jp', 375],
-      ['cn', 1280],
+      ['jp', 320],
+      ['cn', 375],
       ['us', 1280],
     ] as const) {
       step(`the back office in ${lang} at ${width} px`, async () => {
