@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAssetsSummary } from '../lib/api/use-assets-summary.ts';
 import { isoCode } from '../lib/currency.ts';
 import { formatMoney, toUnits } from '../lib/format.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Figure } from './figure.tsx';
 import { Icon } from './icon.tsx';
 
@@ -22,7 +22,7 @@ export function TotalAssets({
   hidden?: boolean;
   testid?: string;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const summary = useAssetsSummary();
   const [open, setOpen] = useState(false);
   const detailId = useId();

@@ -33,10 +33,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '
 const bundles = import.meta.glob<{ default: Tree }>('../locales/*/*.json');
 
 /**
- * The app's own translator: the part of i18next the screens use (`t(key, values)` with `{{name}}`
- * placeholders, `defaultValue`, `ns:key`), in a few hundred bytes instead of i18next's 15 KB on the
- * first screen. The interface language is fixed for the page's life (switching reloads the page), so
- * it only has to load namespaces, one small chunk each, when a screen needs them.
+ * The app's own translator: `t(key, values)` with `{{name}}` placeholders, `defaultValue` and `ns:key`,
+ * nothing more (no plurals, no markup in translations), in a few hundred bytes on the first screen. The
+ * interface language is fixed for the page's life (switching reloads the page), so it only has to load
+ * namespaces, one small chunk each, when a screen needs them.
  */
 interface Tree {
   [key: string]: string | Tree;
@@ -111,12 +111,15 @@ export function translate(key: string, options?: TranslateOptions, ns = 'common'
   });
 }
 
+/** A screen's `t`: a key and its placeholder values → the text in the interface language. */
+export type Translator = (key: string, options?: TranslateOptions) => string;
+
 /**
- * The `t` of a screen: keys in namespace `ns`, under `keyPrefix` when one is given (react-i18next's
- * option: `useTranslation('money', { keyPrefix: 'support' })` reads `title` as `support.title`); a key
- * that names its namespace (`shell:…`) is taken as written.
+ * The `t` of a screen: keys in namespace `ns`, under `keyPrefix` when one is given
+ * (`useTranslator('money', { keyPrefix: 'support' })` reads `title` as `support.title`); a key that names
+ * its namespace (`shell:…`) is taken as written.
  */
-export function translatorFor(ns: string, keyPrefix?: string) {
+export function translatorFor(ns: string, keyPrefix?: string): Translator {
   return (key: string, options?: TranslateOptions): string =>
     translate(keyPrefix && !key.includes(':') ? `${keyPrefix}.${key}` : key, options, ns);
 }

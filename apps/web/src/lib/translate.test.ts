@@ -28,7 +28,7 @@ describe('the app’s translator', () => {
     expect(tr('quotes:period.1')).toBe('分时');
   });
 
-  it('reads keys under a key prefix, as react-i18next’s keyPrefix does', async () => {
+  it('reads keys under a key prefix, under its keyPrefix option', async () => {
     await initI18n('jp');
     await loadNamespaces(['money', 'shell']);
     const t = translatorFor('money', 'support');
