@@ -76,17 +76,23 @@ export function TotalAssets({
                 {money(s.frozen)}
               </dd>
             </div>
-            <div>
+            <div className="k-total-part">
+              <dt>{t('totalAssets.reserved')}</dt>
+              <dd data-testid={`${testid}-reserved`} data-value={s.reserved}>
+                {money(s.reserved)}
+              </dd>
+            </div>
+            <div className="k-total-part">
               <dt>{t('totalAssets.margin', { count: s.positions })}</dt>
               <dd data-testid={`${testid}-margin`} data-value={s.margin}>
                 {money(s.margin)}
               </dd>
             </div>
-            {nonZero(s.other) && (
-              <div>
-                <dt>{t('totalAssets.other')}</dt>
-                <dd data-testid={`${testid}-other`} data-value={s.other}>
-                  {money(s.other)}
+            {nonZero(s.stake) && (
+              <div className="k-total-part">
+                <dt>{t('totalAssets.stake')}</dt>
+                <dd data-testid={`${testid}-stake`} data-value={s.stake}>
+                  {money(s.stake)}
                 </dd>
               </div>
             )}
