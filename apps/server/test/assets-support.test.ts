@@ -65,7 +65,7 @@ describe.each(TEST_DB_KINDS)('total assets in yen and support on %s', (kind) => 
     expect(u(a.total)).toBe(u(a.cash) + u(a.frozen) + u(a.pnl));
     expect(a.net).toBe(a.total);
     // one frozen: the summary's, its yen wallet's and the user info's are the same figure
-    expect(a.wallets.find((w) => w.currency === 'jpy')?.frozen).toBe(a.frozen);
+    expect(a.wallets.find((w: { currency: string }) => w.currency === 'jpy')?.frozen).toBe(a.frozen);
     expect(await infoFrozen(s)).toBe(a.frozen);
     // a pending limit order's hold counts as frozen, and the total does not move
     expectOk(
