@@ -10,7 +10,7 @@ describe('the app’s translator', () => {
     expect(translate('chart.avg', undefined, 'quotes')).toBe('平均');
   });
 
-  it('fills {{placeholders}}, a missing value with nothing', async () => {
+  it('fills {placeholders}, a missing value with nothing', async () => {
     await initI18n('us');
     await loadNamespaces(['newShares']);
     expect(translate('entries', { count: 3, lots: '12' }, 'newShares')).toBe(
