@@ -46,7 +46,7 @@ export const ENGLISH = new Set([
   weight bp
   body reply replied margin pnl position cash other verified hours owed tier net weekdays only
   lent lend accrued paid recall recalled through
-  trade remaining payout stage restricted loan signature
+  trade remaining payout stage restricted loan signature reserved stake
   table trading today zone closure withdrawable settlement unsettled next
   locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local stale delay minutes mode`.split(
     /\s+/,

@@ -20,8 +20,6 @@ export default defineConfig({
   resolve: {
     // The workspace root carries another React for the back office; the app must use exactly one.
     dedupe: ['react', 'react-dom'],
-    // The screens' `useTranslation` is the app's own (src/lib/use-translation.ts over src/lib/i18n.ts):
-    // i18next and react-i18next stay for their types only and never ship.
     alias: [
       // react-router's package exports name only its development build (warnings, dev checks); the
       // production build ships beside it
@@ -30,10 +28,6 @@ export default defineConfig({
         replacement: fileURLToPath(
           new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
         ),
-      },
-      {
-        find: /^react-i18next$/,
-        replacement: fileURLToPath(new URL('./src/lib/use-translation.ts', import.meta.url)),
       },
     ],
   },

@@ -20,6 +20,9 @@ describe.each(API_DB_KINDS)('total assets in yen and support on %s', (kind) => {
 
   const summary = async (s: Session) =>
     expectOk(await t.call(assetsApi.summary.path, {}, { token: s.token }));
+  /** The yen market's frozen as /user/getUserinfo gives it: the same definition as the summary's. */
+  const infoFrozen = async (s: Session) =>
+    expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token })).frozen;
 
   it('sums every wallet at the mid rate: an exchange costs only its spread', async () => {
     const s = await trader(t, { jpy: '200000', usd: '100' });
@@ -58,8 +61,12 @@ describe.each(API_DB_KINDS)('total assets in yen and support on %s', (kind) => {
     expect(u(a.margin)).toBe(u(pos.credit));
     expect(a.pnl).toBe('5000.0000');
     expect(u(a.total)).toBe(u('1000000') - u(pos.buy_fee) + u('5000'));
-    expect(u(a.total)).toBe(u(a.cash) + u(a.frozen) + u(a.margin) + u(a.other) + u(a.pnl));
+    expect(u(a.frozen)).toBe(u(a.reserved) + u(a.margin) + u(a.stake));
+    expect(u(a.total)).toBe(u(a.cash) + u(a.frozen) + u(a.pnl));
     expect(a.net).toBe(a.total);
+    // one frozen: the summary's, its yen wallet's and the user info's are the same figure
+    expect(a.wallets.find((w: { currency: string }) => w.currency === 'jpy')?.frozen).toBe(a.frozen);
+    expect(await infoFrozen(s)).toBe(a.frozen);
     // a pending limit order's hold counts as frozen, and the total does not move
     expectOk(
       await t.money(
@@ -77,13 +84,15 @@ describe.each(API_DB_KINDS)('total assets in yen and support on %s', (kind) => {
       ),
     );
     const b = await summary(s);
-    expect(u(b.frozen) > 0n).toBe(true);
+    expect(u(b.reserved) > 0n).toBe(true);
+    expect(u(b.frozen)).toBe(u(a.frozen) + u(b.reserved));
+    expect(await infoFrozen(s)).toBe(b.frozen);
     expect(b.total).toBe(a.total);
     await fund(t, s, 'krw', '1000');
     expect(u((await summary(s)).total) > u(b.total)).toBe(true);
   });
 
-  it('counts every kind the ledger reports: a copy-trade stake moves money to "other", the total stays', async () => {
+  it('counts a copy-trade stake as frozen (its stake part); the total stays', async () => {
     const s = await trader(t, { jpy: '500000' });
     const iso = (ms: number) => new Date(ms).toISOString();
     const p = expectOk(
@@ -111,7 +120,9 @@ describe.each(API_DB_KINDS)('total assets in yen and support on %s', (kind) => {
       await t.money('/trade/buy_product', { type: 'jpy', id: p.id, money: '100000', password: '112233' }, s),
     );
     const after = await summary(s);
-    expect(after.other).toBe('100000.0000');
+    expect(after.stake).toBe('100000.0000');
+    expect(u(after.frozen)).toBe(u(before.frozen) + u('100000'));
+    expect(await infoFrozen(s)).toBe(after.frozen);
     expect(u(after.cash)).toBe(u(before.cash) - u('100000'));
     expect(after.total).toBe(before.total);
   });

@@ -186,22 +186,21 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The largest page of a list: a larger `size` is clamped to it. */
 export const MAX_PAGE_SIZE = 100;
 
+/** A page number: a whole number from 1 to 10,000 (before its default or `.optional()`). */
+export const pageNumber = () =>
+  z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(10_000, 'validation.invalid');
+
 /**
  * `page` / `size` of a list (1-based); no `page` = the first page, no `size` = {@link DEFAULT_PAGE_SIZE}.
  * A `size` above the list's maximum is clamped to it, never refused (the family's clients ask for 200).
  * Spread into a body: `body({ type: market(), ...paging() })`.
  */
 export const paging = (defaultSize = DEFAULT_PAGE_SIZE, maxSize = MAX_PAGE_SIZE) => ({
-  page: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'validation.invalid' })
-      .int('validation.invalid')
-      .min(1, 'validation.invalid')
-      .max(10_000, 'validation.invalid')
-      .default(1)
-      .describe('page, 1-based (default 1)'),
-  ),
+  page: z.preprocess(emptyToUndefined, pageNumber().default(1).describe('page, 1-based (default 1)')),
   size: z.preprocess(
     emptyToUndefined,
     z.coerce

@@ -8,6 +8,7 @@ export * from './funds/windows.ts';
 export * from './margin.ts';
 export * from './markets/index.ts';
 export * from './money.ts';
+export * from './money-display.ts';
 export * from './positions.ts';
 export * from './products/block.ts';
 export * from './products/copy-trade.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '@kabuto/db';
-import { CURRENCIES, type Currency, type Units } from '@kabuto/domain';
+import { CURRENCIES, type Currency, heldTotal, type Units, type WalletAssets } from '@kabuto/domain';
 import { type Expression, sql } from 'kysely';
 import { toAccount, toTransfer } from './rows.ts';
 import {
@@ -39,21 +39,13 @@ export async function balance(db: Db, accountId: AccountId): Promise<AccountBala
   return row ? withBalance(toAccount(row)) : undefined;
 }
 
-/** A user's money in one currency, as the app shows it. */
-export interface UserBalance {
-  currency: Currency;
-  /** Cash available to spend: cash credits_posted − debits_posted − debits_pending. */
-  available: Units;
-  /** Reserved out of cash by pending transfers (withdrawals, orders, subscriptions, products). */
-  reserved: Units;
-  /** Held in open positions (the margin account's posted balance). */
-  margin: Units;
-  /** In copy-trade products (the stake account's posted balance). */
-  stake: Units;
-  /** available + reserved + margin + stake — "frozen" is reserved + margin + stake ({@link frozenOf}). */
+/**
+ * A user's money in one currency, as the app shows it: the domain's wallet (available, the three parts of
+ * frozen, owed) read from the ledger's accounts, with the accounts it was read from.
+ */
+export interface UserBalance extends WalletAssets {
+  /** available + frozen (the domain's `heldTotal`). */
   total: Units;
-  /** What the user owes (the loan account: debits_posted − credits_posted). */
-  owed: Units;
   cashAccountId: AccountId | null;
   marginAccountId: AccountId | null;
   loanAccountId: AccountId | null;
@@ -151,16 +143,9 @@ export function balancesOf(accounts: readonly Account[], include: readonly Curre
       b.loanAccountId = a.id;
     }
   }
-  for (const b of by.values()) b.total = b.available + frozenOf(b);
+  for (const b of by.values()) b.total = heldTotal(b);
   return CURRENCIES.filter((c) => by.has(c)).map((c) => by.get(c)!);
 }
-
-/**
- * What the user sees as frozen (docs/products.md, "Frozen and total assets"): reserved out of cash by pending transfers (withdrawals, orders,
- * subscriptions) + margin held in open positions + money in copy-trade stakes.
- */
-export const frozenOf = (b: Pick<UserBalance, 'reserved' | 'margin' | 'stake'>): Units =>
-  b.reserved + b.margin + b.stake;
 
 /** A user's balance in one currency (zeros when they have no account in it yet). */
 export async function userBalance(db: Db, userId: bigint, currency: Currency): Promise<UserBalance> {

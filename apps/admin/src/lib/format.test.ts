@@ -10,10 +10,10 @@ describe('formatAmount', () => {
     expect(formatAmount('10000000.0000', 'jpy')).toBe('10,000,000.00円');
   });
   it('keeps every digit of large amounts', () => {
-    expect(formatAmount('123456789012345.9999', 'usd')).toBe('123,456,789,012,346.00 USD');
+    expect(formatAmount('123456789012345.9999', 'usd')).toBe('$123,456,789,012,346.00');
   });
   it('uses no decimals for won and dong', () => {
-    expect(formatAmount('1234.5', 'krw')).toBe('1,235 KRW');
+    expect(formatAmount('1234.5', 'krw')).toBe('₩1,235');
   });
   it('leaves what is not an amount as it is', () => {
     expect(formatAmount('n/a')).toBe('n/a');

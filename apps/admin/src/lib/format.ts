@@ -1,33 +1,16 @@
-import { type Currency, isCurrency, parseUnits } from '@kabuto/domain';
+import { displayDecimal, displayMoney, groupThousands, isCurrency, parseUnits, SCALE } from '@kabuto/domain';
 
 /**
  * Display helpers. Money arrives as decimal strings and is formatted with bigint maths only, so large
  * amounts never lose digits through a JS number.
  */
 
-const SCALE_DIGITS = 4;
-/** Decimals shown per currency (won and dong have no minor unit in practice). */
-const DISPLAY_DECIMALS: Partial<Record<Currency, number>> = { krw: 0, vnd: 0 };
-
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-function render(units: bigint, decimals: number): string {
-  const negative = units < 0n;
-  let abs = negative ? -units : units;
-  const drop = 10n ** BigInt(SCALE_DIGITS - decimals);
-  const rest = abs % drop;
-  abs = abs / drop + (rest * 2n >= drop ? 1n : 0n);
-  const scale = 10n ** BigInt(decimals);
-  const frac = decimals > 0 ? `.${(abs % scale).toString().padStart(decimals, '0')}` : '';
-  return `${negative && abs !== 0n ? '-' : ''}${group((abs / scale).toString())}${frac}`;
-}
-
 /** A decimal string or finite number → units, or null when it is not a plain amount. */
 export function toUnits(value: unknown): bigint | null {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    return parseUnits(value.toFixed(SCALE_DIGITS));
+    return parseUnits(value.toFixed(SCALE));
   }
   if (typeof value !== 'string') return null;
   const text = value.trim().replace(/,/g, '');
@@ -35,19 +18,19 @@ export function toUnits(value: unknown): bigint | null {
   return parseUnits(text);
 }
 
-/** `formatAmount("1234.5", "jpy")` → `1,234.50円`; other currencies get their ISO code. */
+/**
+ * `formatAmount("1234.5", "jpy")` → `1,234.50円`, `"usd"` → `$1,234.50`: the domain's `displayMoney`, as the
+ * app shows money; without a known currency, the figure alone (`1,234.50`).
+ */
 export function formatAmount(value: unknown, currency?: string): string {
   const units = toUnits(value);
   if (units === null) return typeof value === 'string' ? value : '—';
   const cur = currency?.toLowerCase();
-  const known = cur !== undefined && isCurrency(cur) ? cur : undefined;
-  const text = render(units, known ? (DISPLAY_DECIMALS[known] ?? 2) : 2);
-  if (known === 'jpy') return `${text}円`;
-  return known ? `${text} ${known.toUpperCase()}` : text;
+  return cur !== undefined && isCurrency(cur) ? displayMoney(units, cur) : displayDecimal(units, 2);
 }
 
 /** A plain number with separators (counts, scores). */
-export const formatCount = (n: number): string => group(String(Math.trunc(n)));
+export const formatCount = (n: number): string => groupThousands(String(Math.trunc(n)));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

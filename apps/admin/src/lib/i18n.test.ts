@@ -2,12 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import cn from '../locales/cn.json';
-import jp from '../locales/jp.json';
-import us from '../locales/us.json';
+import jp from '../locales/jp/admin.json';
 
-const bundles: Record<string, Record<string, string>> = { jp, cn, us };
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const src = fileURLToPath(new URL('..', import.meta.url));
 
 function* sources(dir: string): Generator<string> {
@@ -18,33 +14,8 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
+// Keys, placeholders and the files' shape in every language: scripts/locales.test.ts.
 describe('admin locales', () => {
-  it('every language has exactly the same keys', () => {
-    const all = new Set(Object.values(bundles).flatMap((b) => Object.keys(b)));
-    for (const [lang, bundle] of Object.entries(bundles)) {
-      const missing = [...all].filter((k) => !(k in bundle));
-      expect(missing, `missing in ${lang}.json`).toEqual([]);
-    }
-  });
-
-  it("placeholders are written {name}, as interpolate fills them (not the web app's {{name}})", () => {
-    for (const [lang, bundle] of Object.entries(bundles))
-      for (const [key, text] of Object.entries(bundle))
-        expect(text.includes('{{'), `${lang}.json: ${key} uses {{…}}`).toBe(false);
-  });
-
-  it('no string is empty and placeholders match across languages', () => {
-    for (const key of Object.keys(jp)) {
-      for (const [lang, bundle] of Object.entries(bundles)) {
-        const text = bundle[key];
-        expect(typeof text === 'string' && text.trim() !== '', `${lang}.json: ${key} is empty`).toBe(true);
-        expect(placeholders(text), `${lang}.json: ${key} placeholders`).toEqual(
-          placeholders(jp[key as keyof typeof jp]),
-        );
-      }
-    }
-  });
-
   it('every literal key the screens use exists', () => {
     const used = new Set<string>();
     for (const file of sources(src)) {

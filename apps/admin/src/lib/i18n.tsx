@@ -1,12 +1,12 @@
 import { LANGUAGES, type Language, translate } from '@kabuto/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import cn from '../locales/cn.json';
-import jp from '../locales/jp.json';
-import us from '../locales/us.json';
+import cn from '../locales/cn/admin.json';
+import jp from '../locales/jp/admin.json';
+import us from '../locales/us/admin.json';
 import { isApiError } from './api.ts';
 import { readItem, STORAGE_KEYS, writeItem } from './storage.ts';
 
-/** Every interface string, one flat JSON file per language (jp is the reference). */
+/** Every interface string, one flat JSON file per language (locales/{jp,cn,us}/admin.json; jp names the keys). */
 export type I18nKey = keyof typeof jp;
 export type Params = Record<string, string | number>;
 

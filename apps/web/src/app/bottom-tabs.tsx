@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon } from '../components/icon.tsx';
 import { TAB_LINKS } from '../components/links.ts';
 import { useVisibleLinks } from '../components/use-link-action.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 
 /** Tab paths: the bottom menu is shown on these screens only. */
 export const TAB_PATHS: ReadonlySet<string> = new Set(TAB_LINKS.map((l) => l.to!));
 
 /** The bottom menu; tabs whose screens do not exist yet stay hidden. */
 export function BottomTabs() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const tabs = useVisibleLinks(TAB_LINKS);
   return (
     <nav className="k-tabs" aria-label={t('tabs.label')}>

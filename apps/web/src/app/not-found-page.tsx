@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BasicIcon } from '../components/line-icon.tsx';
+import { useTranslator } from '../lib/use-translator.ts';
 
 /** Any route the app does not have: says so, names it, and offers the way back to the start. */
 export function NotFoundPage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslator('common');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (

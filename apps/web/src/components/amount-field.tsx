@@ -1,8 +1,8 @@
 import './money.css';
 import type { Currency } from '@kabuto/domain';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { amountDecimals, cleanAmount, isoCode } from '../lib/currency.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 
 interface AmountFieldProps {
   label: string;
@@ -27,7 +27,7 @@ export function AmountField({
   name,
   placeholder,
 }: AmountFieldProps) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const id = useId();
   return (
     <div className="k-amount">

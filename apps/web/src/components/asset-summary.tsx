@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../lib/format.ts';
 import { useHasScreen } from '../lib/screens.ts';
 import { storedMarket } from '../lib/storage.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { assetSummary, type UserInfo } from '../lib/wallets.ts';
 import { Icon } from './icon.tsx';
 import { L } from './links.ts';
@@ -9,7 +9,7 @@ import { useLinkAction } from './use-link-action.ts';
 
 /** The user panel's asset summary: total, available and frozen funds of the selected market. */
 export function AssetSummary({ user, loading }: { user: UserInfo | undefined; loading: boolean }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const hasScreen = useHasScreen();
   const act = useLinkAction();
   const market = storedMarket();

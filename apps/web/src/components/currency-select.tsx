@@ -2,8 +2,8 @@ import './money.css';
 import type { Currency } from '@kabuto/domain';
 import Popup from 'antd-mobile/es/components/popup';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isoCode } from '../lib/currency.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { CurrencyBadge } from './currency-badge.tsx';
 import { Icon } from './icon.tsx';
 
@@ -20,7 +20,7 @@ interface CurrencySelectProps {
 
 /** A currency button that opens a bottom sheet listing the wallets. */
 export function CurrencySelect({ value, options, onChange, label, testid, compact }: CurrencySelectProps) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 
 /** Where a price comes from (docs/market-data.md); a live price shows no label. */
 export interface DataModeFields {
@@ -9,7 +9,7 @@ export interface DataModeFields {
 
 /** "20分遅延", "シミュレーション" or "配信停止中" beside a price that is not live. */
 export function DataModeLabel({ mode, delayMinutes, stale }: DataModeFields) {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const key = stale ? 'stale' : mode === 'delayed' || mode === 'simulated' ? mode : null;
   if (!key) return null;
   return (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Icon } from './icon.tsx';
 
 /** Empty-data placeholder. */
 export function Empty({ text, children }: { text?: string; children?: ReactNode }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   return (
     <div className="k-empty">
       <span className="k-empty-art" aria-hidden="true">

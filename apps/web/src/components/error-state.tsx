@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Icon } from './icon.tsx';
 
 /** A load that failed: say so and offer to try again. */
 export function ErrorState({ onRetry, text }: { onRetry?: () => void; text?: string }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   return (
     <div className="k-empty is-error" role="alert">
       <span className="k-empty-art" aria-hidden="true">

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnreadCount } from '../lib/api/use-notices.ts';
 import { useHasScreen } from '../lib/screens.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { BrandLogo, useAppTitle } from './brand-logo.tsx';
 import { Icon } from './icon.tsx';
 import { L } from './links.ts';
@@ -9,7 +9,7 @@ import { useUserPanel } from './user-panel-context.ts';
 
 /** Home header: messages (with an unread dot), logo and title, and MYPAGE which opens the user panel. */
 export function HomeHeader() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const navigate = useNavigate();
   const hasScreen = useHasScreen();
   const unread = useUnreadCount();

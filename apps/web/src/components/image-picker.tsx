@@ -1,10 +1,10 @@
 import './money.css';
 import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUploadImage } from '../lib/api/use-upload-image.ts';
 import { IMAGE_ACCEPT } from '../lib/image.ts';
 import { registerToastClearer } from '../lib/toast.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Icon, type IconName } from './icon.tsx';
 
 // Navigation closes an open preview, as it clears toasts (registered here, with the viewer's code, so
@@ -28,7 +28,7 @@ type State = 'empty' | 'uploading' | 'done' | 'error';
  * copy; tapping again replaces it, the magnifier shows it full screen.
  */
 export function ImagePicker({ label, value, onChange, testid, icon = 'idcard', wide }: ImagePickerProps) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);

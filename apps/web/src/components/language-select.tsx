@@ -1,11 +1,11 @@
 import type { Language } from '@kabuto/contract';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_NAMES, PICKER_LANGUAGES, switchLanguage } from '../lib/i18n.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { BasicIcon } from './line-icon.tsx';
 
 /** Compact language picker for screens before login (stores the choice and reloads). */
 export function LanguageSelect() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const lang = currentLanguage();
   return (
     <label className="k-lang">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Icon } from './icon.tsx';
 import type { AppLink } from './links.ts';
 import { useLinkAction, useVisibleLinks } from './use-link-action.ts';
@@ -12,7 +12,7 @@ interface LinkListProps {
 
 /** A card of menu rows; links to screens that do not exist yet are left out. */
 export function LinkList({ links, badges, title }: LinkListProps) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const act = useLinkAction();
   const visible = useVisibleLinks(links);
   if (!visible.length) return null;

@@ -1,10 +1,10 @@
 import './quotes.css';
-import { useTranslation } from 'react-i18next';
 import { MARKET_ORDER, setMarket, useMarket } from '../lib/market-choice.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 
 /** JP / US / CN / KR: the market the quote and position screens show (stored in `stock`). */
 export function MarketSwitcher({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const market = useMarket();
   return (
     <div className={`k-market-switch ${className}`} role="tablist" aria-label={t('market.label')}>

@@ -1,9 +1,9 @@
 import './new-share-state.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 
 /** The state of a new-share application (shared: the records screen, the positions' new-shares tab), from the msg key the server gives (`ipo.state.*`). */
 export function NewShareStateChip({ stateKey, testid }: { stateKey: string; testid?: string }) {
-  const { t } = useTranslation('newShares');
+  const { t } = useTranslator('newShares');
   const name = stateKey.replace(/^ipo\.state\./, '');
   const tone =
     name === 'paid' || name === 'listed' || name === 'won'

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useHasScreen } from '../lib/screens.ts';
 import { useGoBack } from '../lib/use-go-back.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Icon, type IconName } from './icon.tsx';
 import { L } from './links.ts';
 
@@ -26,7 +26,7 @@ export function PageHeader({
   recordsShortcut,
   tone = 'yellow',
 }: PageHeaderProps) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const navigate = useNavigate();
   const hasScreen = useHasScreen();
   const goBack = useGoBack(typeof back === 'string' ? back : '/home/index');

@@ -1,8 +1,8 @@
 import './quotes.css';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatPercent, formatPrice, formatSigned, priceDecimals, trendClass } from '../lib/quote-format.ts';
 import { type Tick, useLiveTicks } from '../lib/quote-stream.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { type DataModeFields, DataModeLabel } from './data-mode.tsx';
 
 /** One quote as lists show it (ranking, watchlist, search). */
@@ -60,7 +60,7 @@ export function QuoteList({
   testId = 'quote-row',
   marketBadges,
 }: QuoteListProps) {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const ticks = useLiveTicks(items.map((q) => q.symbol));
   return (
     <div className="k-quote-list">

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   dragStatus,
   isPull,
@@ -8,6 +7,7 @@ import {
   type PullStatus,
   pullHeight,
 } from '../lib/pull-refresh.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 
 const STATUS_TEXT: Record<PullStatus, string> = {
   pulling: 'pull.pulling',
@@ -37,7 +37,7 @@ export function Refreshable({
   onRefresh: () => Promise<unknown>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const rootRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<PullStatus>('pulling');

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Icon } from './icon.tsx';
 import type { AppLink } from './links.ts';
 import { useLinkAction, useVisibleLinks } from './use-link-action.ts';
 
 /** Icon grid of shortcuts; only those whose screen exists (or that are actions) are shown. */
 export function ShortcutGrid({ links, columns = 4 }: { links: readonly AppLink[]; columns?: number }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const act = useLinkAction();
   const visible = useVisibleLinks(links);
   if (!visible.length) return null;

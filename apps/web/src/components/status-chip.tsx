@@ -1,5 +1,5 @@
 import './money.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 
 export type StatusKind = 'deposit' | 'withdrawal' | 'loan';
 
@@ -7,7 +7,7 @@ const TONE: Record<number, string> = { 0: 'is-wait', 1: 'is-ok', 2: 'is-bad', 3:
 
 /** Review status of a deposit, withdrawal or loan: 0 pending, 1 approved (loan: borrowed), 2 rejected, 3 repaid. */
 export function StatusChip({ kind, status }: { kind: StatusKind; status: number }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const known = status in TONE ? status : 0;
   return (
     <span className={`k-chip ${TONE[known]}`} data-testid="status-chip" data-status={status}>

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../lib/api.ts';
 import { endpoints } from '../lib/endpoints.ts';
 import { showMsg } from '../lib/messages.ts';
 import { getPasskey } from '../lib/passkey.ts';
 import { setStepUpPrompt } from '../lib/step-up.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { TextField } from './text-field.tsx';
 
 type Methods = ('passkey' | 'totp')[];
@@ -19,7 +19,7 @@ interface Open {
  * `security.stepUpRequired`: a passkey or a code, whichever the user has. Mounted once in the shell.
  */
 export function StepUpHost() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const [open, setOpen] = useState<Open | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

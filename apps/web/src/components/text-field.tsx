@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../lib/use-translator.ts';
 import type { IconName } from './icon.tsx';
 import { BasicIcon, NamedIcon } from './line-icon.tsx';
 
@@ -15,7 +15,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 
 /** A labelled input for the login screens (plain markup, 52 px tall). */
 export function TextField({ label, icon, value, onChange, hint, secret, ...input }: TextFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const id = useId();
   const [shown, setShown] = useState(false);
   return (

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAssetsSummary } from '../lib/api/use-assets-summary.ts';
 import { isoCode } from '../lib/currency.ts';
 import { formatMoney, toUnits } from '../lib/format.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { Figure } from './figure.tsx';
 import { Icon } from './icon.tsx';
 
 const MASK = '••••••';
 
 /**
- * Total assets in yen across every wallet — cash, frozen, the margin and unrealised P&L of open positions —
- * at the reference rate, the figure a Japanese broker leads with. Tapping it shows the breakdown.
+ * Total assets in yen across every wallet — cash, frozen (its parts under it: pending transfers, the margin
+ * of open positions, copy-trade stakes) and the unrealised P&L of open positions — at the reference rate, the figure a Japanese broker leads with. Tapping it shows the breakdown.
  * `tone`: dark on the money bands (My page, user panel), light on a card (home).
  */
 export function TotalAssets({
@@ -22,7 +22,7 @@ export function TotalAssets({
   hidden?: boolean;
   testid?: string;
 }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const summary = useAssetsSummary();
   const [open, setOpen] = useState(false);
   const detailId = useId();
@@ -33,6 +33,15 @@ export function TotalAssets({
     return hidden ? MASK : `${n > 0n ? '+' : ''}${formatMoney(v, 'jpy')}`;
   };
   const nonZero = (v: string) => (toUnits(v) ?? 0n) !== 0n;
+  /** A row of the breakdown (`part`: one of frozen's parts, set under it). */
+  const amount = (key: string, label: string, value: string, part = false) => (
+    <div className={part ? 'k-total-part' : undefined}>
+      <dt>{label}</dt>
+      <dd data-testid={`${testid}-${key}`} data-value={value}>
+        {money(value)}
+      </dd>
+    </div>
+  );
   const pnlClass = (v: string) => {
     const n = toUnits(v) ?? 0n;
     return n > 0n ? 'is-up' : n < 0n ? 'is-down' : '';
@@ -64,32 +73,11 @@ export function TotalAssets({
       {open && s && (
         <div id={detailId} className="k-total-detail" data-testid={`${testid}-breakdown`}>
           <dl className="k-total-kv">
-            <div>
-              <dt>{t('totalAssets.cash')}</dt>
-              <dd data-testid={`${testid}-cash`} data-value={s.cash}>
-                {money(s.cash)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('totalAssets.frozen')}</dt>
-              <dd data-testid={`${testid}-frozen`} data-value={s.frozen}>
-                {money(s.frozen)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('totalAssets.margin', { count: s.positions })}</dt>
-              <dd data-testid={`${testid}-margin`} data-value={s.margin}>
-                {money(s.margin)}
-              </dd>
-            </div>
-            {nonZero(s.other) && (
-              <div>
-                <dt>{t('totalAssets.other')}</dt>
-                <dd data-testid={`${testid}-other`} data-value={s.other}>
-                  {money(s.other)}
-                </dd>
-              </div>
-            )}
+            {amount('cash', t('totalAssets.cash'), s.cash)}
+            {amount('frozen', t('totalAssets.frozen'), s.frozen)}
+            {amount('reserved', t('totalAssets.reserved'), s.reserved, true)}
+            {amount('margin', t('totalAssets.margin', { count: s.positions }), s.margin, true)}
+            {nonZero(s.stake) && amount('stake', t('totalAssets.stake'), s.stake, true)}
             <div>
               <dt>{t('totalAssets.pnl')}</dt>
               <dd className={pnlClass(s.pnl)} data-testid={`${testid}-pnl`} data-value={s.pnl}>

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withChunkTimeout } from '../lib/chunk.ts';
 import { logout } from '../lib/logout.ts';
 import { showMsg } from '../lib/messages.ts';
 import { useHasScreen } from '../lib/screens.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import type { AppLink } from './links.ts';
 
 /** Links whose screen exists, plus actions (which always exist). */
@@ -19,7 +19,7 @@ export function useVisibleLinks(links: readonly AppLink[]): AppLink[] {
  */
 export function useLinkAction(): (link: AppLink) => void {
   const navigate = useNavigate();
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   return useCallback(
     (link: AppLink) => {
       if (link.to) {

@@ -1,8 +1,8 @@
 import Popup from 'antd-mobile/es/components/popup';
-import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '../lib/api/use-notices.ts';
 import { useUserInfo } from '../lib/api/use-user-info.ts';
 import { useSession } from '../lib/session.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 import { AssetSummary } from './asset-summary.tsx';
 import { Icon } from './icon.tsx';
 import { LinkList } from './link-list.tsx';
@@ -41,7 +41,7 @@ export function UserPanelPopup({
 }
 
 function UserPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslator('shell');
   const account = useSession((s) => s.account);
   const { data: user, isPending } = useUserInfo({ fresh: true });
   const unread = useUnreadCount();

@@ -1,13 +1,15 @@
 import { unitsOfWireNumber } from '@kabuto/contract/wire';
 import {
   type Currency,
+  displayDecimal,
+  displayMoney,
   formatUnits,
-  ISO_CODE,
   MARKET_ZONE,
   type Market,
   parseUnits,
   UNIT,
   wallClock,
+  withCurrencySign,
 } from '@kabuto/domain';
 
 /**
@@ -19,28 +21,6 @@ import {
 
 /** A figure as the wire sends it: a decimal string (amounts) or a JSON number (market data). */
 export type WireValue = string | number | null | undefined;
-
-const SCALE_DIGITS = 4;
-
-/** Decimals shown per currency (yen: 2, as in `1,234.50円`; won and dong: none). */
-const DISPLAY_DECIMALS: Partial<Record<Currency, number>> = { krw: 0, vnd: 0 };
-
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** Round units (4 decimals) half away from zero to `decimals` places and render with separators. */
-function renderUnits(units: bigint, decimals: number): string {
-  const negative = units < 0n;
-  let abs = negative ? -units : units;
-  const drop = 10n ** BigInt(SCALE_DIGITS - decimals);
-  const remainder = abs % drop;
-  abs = abs / drop + (remainder * 2n >= drop ? 1n : 0n);
-  const scale = 10n ** BigInt(decimals);
-  const whole = groupThousands((abs / scale).toString());
-  const frac = decimals > 0 ? `.${(abs % scale).toString().padStart(decimals, '0')}` : '';
-  return `${negative && abs !== 0n ? '-' : ''}${whole}${frac}`;
-}
 
 /** Parse a wire amount or number; '-' and empty count as 0 (the family's records send '-' for no money). Returns null for anything else. */
 export function toUnits(value: WireValue): bigint | null {
@@ -63,36 +43,16 @@ export const priceTimes = (price: WireValue, shares: number | bigint): string =>
 /** A plain decimal with separators: formatDecimal("1234.5", 2) → "1,234.50". */
 export function formatDecimal(value: WireValue, decimals = 2): string {
   const units = toUnits(value);
-  if (units === null) return '--';
-  return renderUnits(units, Math.max(0, Math.min(SCALE_DIGITS, decimals)));
-}
-
-/** A figure with its currency's sign: $1,234.50, 1,234.50円, ₩1,235, 1,234.50元, 1,234.50 HKD. */
-function withUnit(text: string, currency: Currency): string {
-  const sign = text.startsWith('-') ? '-' : '';
-  const digits = sign ? text.slice(1) : text;
-  switch (currency) {
-    case 'jpy':
-      return `${text}円`;
-    case 'usd':
-      return `${sign}$${digits}`;
-    case 'krw':
-      return `${sign}₩${digits}`;
-    case 'cny':
-      return `${text}元`;
-    default:
-      return `${text} ${ISO_CODE[currency]}`;
-  }
+  return units === null ? '--' : displayDecimal(units, decimals);
 }
 
 /**
- * Money for display: formatMoney("1234.5000") → "1,234.50円". Other currencies by their own convention
- * ($1,234.50, ₩1,235, 1,234.50元, 1,234.50 HKD).
+ * Money for display: formatMoney("1234.5000") → "1,234.50円"; other currencies by their own convention
+ * ($1,234.50, ₩1,235, 1,234.50元, 1,234.50 HKD), the domain's `displayMoney`, as the back office shows them.
  */
 export function formatMoney(value: WireValue, currency: Currency = 'jpy'): string {
   const units = toUnits(value);
-  if (units === null) return '--';
-  return withUnit(renderUnits(units, DISPLAY_DECIMALS[currency] ?? 2), currency);
+  return units === null ? '--' : displayMoney(units, currency);
 }
 
 /**
@@ -101,7 +61,7 @@ export function formatMoney(value: WireValue, currency: Currency = 'jpy'): strin
  */
 export function formatPriceIn(value: WireValue, currency: Currency, decimals: number): string {
   const text = formatDecimal(value, decimals);
-  return text === '--' ? text : withUnit(text, currency);
+  return text === '--' ? text : withCurrencySign(text, currency);
 }
 
 const EAST_ASIAN = [
@@ -135,7 +95,7 @@ export function formatCompact(value: WireValue, lang: 'jp' | 'cn' | 'us'): strin
 /** An amount of money shortened, with its currency: 1.23億円 (jp), $123.45M (us), 4.50亿元 (cn). */
 export function formatCompactIn(value: WireValue, currency: Currency, lang: 'jp' | 'cn' | 'us'): string {
   const text = formatCompact(value, lang);
-  return text === '--' ? text : withUnit(text, currency);
+  return text === '--' ? text : withCurrencySign(text, currency);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

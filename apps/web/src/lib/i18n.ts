@@ -2,7 +2,10 @@ import type { Language } from '@kabuto/contract';
 import { withChunkTimeout } from './chunk.ts';
 import { isLanguage, storedLanguage, storeLanguage } from './storage.ts';
 
-/** Translation namespaces, one JSON file per language each (locales/{jp,cn,us}/<ns>.json). */
+/**
+ * Translation namespaces, one flat JSON file per language each (locales/{jp,cn,us}/<ns>.json: dotted keys,
+ * `{name}` placeholders, the shape of the back office's and the server messages' files too).
+ */
 export const NAMESPACES = [
   'common',
   'login',
@@ -30,20 +33,18 @@ export const PICKER_LANGUAGES: readonly Language[] = ['cn', 'us', 'jp'];
 /** Each language's own name, shown in pickers whatever the current language is. */
 export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', cn: '简体中文', us: 'English' };
 
-const bundles = import.meta.glob<{ default: Tree }>('../locales/*/*.json');
+const bundles = import.meta.glob<{ default: Bundle }>('../locales/*/*.json');
 
 /**
- * The app's own translator: the part of i18next the screens use (`t(key, values)` with `{{name}}`
- * placeholders, `defaultValue`, `ns:key`), in a few hundred bytes instead of i18next's 15 KB on the
- * first screen. The interface language is fixed for the page's life (switching reloads the page), so
- * it only has to load namespaces, one small chunk each, when a screen needs them.
+ * The app's own translator: `t(key, values)` with `{name}` placeholders, `defaultValue` and `ns:key`,
+ * nothing more (no plurals, no markup in translations), in a few hundred bytes on the first screen. The
+ * interface language is fixed for the page's life (switching reloads the page), so it only has to load
+ * namespaces, one small chunk each, when a screen needs them.
  */
-interface Tree {
-  [key: string]: string | Tree;
-}
+type Bundle = Record<string, string>;
 
 let language: Language = 'jp';
-const loaded = new Map<string, Tree>();
+const loaded = new Map<string, Bundle>();
 const loading = new Map<string, Promise<void>>();
 
 function loadNamespace(ns: string): Promise<void> {
@@ -91,32 +92,35 @@ export const hasNamespace = (ns: string): boolean => loaded.has(ns);
 
 export type TranslateOptions = Record<string, unknown> & { defaultValue?: string };
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+const PLACEHOLDER = /\{(\w+)\}/g;
 
 /**
  * `key` ("states.loading", or "shell:states.loading" for another namespace) in namespace `ns`, with
- * its `{{placeholders}}` filled from `options`. A missing key gives `defaultValue`, else the key.
+ * its `{placeholders}` filled from `options`. A missing key gives `defaultValue`, else the key.
  */
 export function translate(key: string, options?: TranslateOptions, ns = 'common'): string {
   const colon = key.indexOf(':');
   const space = colon > 0 ? key.slice(0, colon) : ns;
   const path = colon > 0 ? key.slice(colon + 1) : key;
-  let node: string | Tree | undefined = loaded.get(space);
-  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  const text = typeof node === 'string' ? node : (options?.defaultValue ?? path);
-  if (!options || !text.includes('{{')) return text;
+  const bundle = loaded.get(space);
+  const found = bundle && Object.hasOwn(bundle, path) ? bundle[path] : undefined;
+  const text = found ?? options?.defaultValue ?? path;
+  if (!options || !text.includes('{')) return text;
   return text.replace(PLACEHOLDER, (_, name: string) => {
     const value = options[name];
     return value === undefined || value === null ? '' : String(value);
   });
 }
 
+/** A screen's `t`: a key and its placeholder values → the text in the interface language. */
+export type Translator = (key: string, options?: TranslateOptions) => string;
+
 /**
- * The `t` of a screen: keys in namespace `ns`, under `keyPrefix` when one is given (react-i18next's
- * option: `useTranslation('money', { keyPrefix: 'support' })` reads `title` as `support.title`); a key
- * that names its namespace (`shell:…`) is taken as written.
+ * The `t` of a screen: keys in namespace `ns`, under `keyPrefix` when one is given
+ * (`useTranslator('money', { keyPrefix: 'support' })` reads `title` as `support.title`); a key that names
+ * its namespace (`shell:…`) is taken as written.
  */
-export function translatorFor(ns: string, keyPrefix?: string) {
+export function translatorFor(ns: string, keyPrefix?: string): Translator {
   return (key: string, options?: TranslateOptions): string =>
     translate(keyPrefix && !key.includes(':') ? `${keyPrefix}.${key}` : key, options, ns);
 }

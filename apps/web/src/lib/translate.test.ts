@@ -10,7 +10,7 @@ describe('the app’s translator', () => {
     expect(translate('chart.avg', undefined, 'quotes')).toBe('平均');
   });
 
-  it('fills {{placeholders}}, a missing value with nothing', async () => {
+  it('fills {placeholders}, a missing value with nothing', async () => {
     await initI18n('us');
     await loadNamespaces(['newShares']);
     expect(translate('entries', { count: 3, lots: '12' }, 'newShares')).toBe(
@@ -28,7 +28,7 @@ describe('the app’s translator', () => {
     expect(tr('quotes:period.1')).toBe('分时');
   });
 
-  it('reads keys under a key prefix, as react-i18next’s keyPrefix does', async () => {
+  it('reads keys under a key prefix, under its keyPrefix option', async () => {
     await initI18n('jp');
     await loadNamespaces(['money', 'shell']);
     const t = translatorFor('money', 'support');

@@ -12,19 +12,20 @@ export const summary = endpoint({
   tag,
   summary:
     'Kabuto extension. Total assets in yen across every wallet (its breakdown below), at the FX reference ' +
-    'mid rate the exchange screen shows before its spread: cash, frozen (held by pending withdrawals, orders ' +
-    'and subscriptions), the margin of open positions, other held kinds the ledger reports (product stakes, ' +
-    'holds) and the unrealised P&L of open positions at current quotes (gross: their opening fees were paid ' +
-    'already). total = cash + frozen + margin + other + pnl; net = total − owed (loans). An exchange changes ' +
-    'total only by the spread it took. The per-market figures of /user/getUserinfo stay as they are.',
+    'mid rate the exchange screen shows before its spread: cash, frozen (the frozen of /user/getUserinfo: ' +
+    'reserved by pending withdrawals, orders and subscriptions, plus the margin of open positions, plus ' +
+    'copy-trade stakes) and the unrealised P&L of open positions at current quotes (gross: their opening ' +
+    'fees were paid already). frozen = reserved + margin + stake; total = cash + frozen + pnl; net = total − ' +
+    'owed (loans). An exchange changes total only by the spread it took.',
   body: body({}),
   data: z.object({
     currency: z.literal('jpy'),
     total: yen('total assets'),
     cash: yen('available to spend'),
-    frozen: yen('held out of cash by pending transfers'),
-    margin: yen('margin of open positions'),
-    other: yen('other held kinds (product stakes, holds)'),
+    frozen: yen('reserved + margin + stake'),
+    reserved: yen('held out of cash by pending transfers'),
+    margin: yen('margin of open positions and day-trading lines'),
+    stake: yen('copy-trade stakes'),
     pnl: yen('unrealised P&L of open positions'),
     owed: yen('loans owed'),
     net: yen('total − owed'),
@@ -35,9 +36,11 @@ export const summary = endpoint({
       z.object({
         currency: z.enum(CURRENCIES),
         available: money,
-        frozen: money,
+        frozen: money.describe('reserved + margin + stake'),
+        reserved: money,
         margin: money,
-        total: money.describe('everything held in the wallet, its own currency'),
+        stake: money,
+        total: money.describe('available + frozen, its own currency'),
         pnl: money.describe('unrealised P&L of its open positions, its own currency'),
         rate: z.string().describe('yen per unit (mid)'),
         total_jpy: yen('total + pnl'),

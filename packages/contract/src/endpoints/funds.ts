@@ -12,6 +12,7 @@ import {
   MONEY_LIST_SIZE,
   wireMoney as money,
   optionalText,
+  pageNumber,
   paging,
   text,
   wireUnix as unix,
@@ -348,13 +349,7 @@ export const records = endpoint({
     ...paging(),
     page: z.preprocess(
       emptyToUndefined,
-      z.coerce
-        .number({ error: 'validation.invalid' })
-        .int('validation.invalid')
-        .min(1, 'validation.invalid')
-        .max(10_000, 'validation.invalid')
-        .optional()
-        .describe('page, 1-based; absent: the reply is the first page as an array'),
+      pageNumber().optional().describe('page, 1-based; absent: the reply is the first page as an array'),
     ),
     lang: lang(),
   }),

@@ -1,3 +1,4 @@
+import { LISTING_BOARDS } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import {
@@ -39,22 +40,7 @@ export const offeringInput = {
     .regex(/^[A-Za-z0-9]{1,12}$/, 'validation.invalid')
     .transform((s) => s.toUpperCase()),
   market: market(),
-  board: z.enum(
-    [
-      'tse_prime',
-      'tse_standard',
-      'tse_growth',
-      'nyse',
-      'nasdaq',
-      'sse_main',
-      'sse_star',
-      'szse_main',
-      'szse_chinext',
-      'kospi',
-      'kosdaq',
-    ],
-    { error: 'validation.invalid' },
-  ),
+  board: z.enum(LISTING_BOARDS, { error: 'validation.invalid' }),
   name_jp: label(100),
   name_cn: label(100),
   name_us: label(100),

@@ -3,28 +3,44 @@ import type { Units } from '../money.ts';
 import { FX_RATE_SCALE, type FxSettings, fxQuote } from './fx.ts';
 
 /**
- * Total assets in yen: every wallet's money (what is free, what pending transfers hold, the margin of open
- * positions and whatever other held kind the ledger reports) plus the unrealised P&L of open positions,
- * each converted at the reference mid rate the exchange screen shows (before its spread). An exchange
- * therefore changes the total only by the spread it took, and the loans owed are shown beside it.
+ * Frozen, the one definition every reply and screen shows: what the ledger holds out of a user's cash in a
+ * currency, in three parts named by what holds it. A user's money in a currency is available + frozen.
+ */
+export interface FrozenParts {
+  /** Held out of cash by pending transfers: withdrawals, limit orders, new-share applications, block
+   *  subscriptions, day-trade applications. */
+  reserved: Units;
+  /** The margin of open positions and of approved day-trading lines. */
+  margin: Units;
+  /** Money in copy-trade stakes. */
+  stake: Units;
+}
+
+/** Frozen = reserved + margin + stake. */
+export const frozenOf = (p: FrozenParts): Units => p.reserved + p.margin + p.stake;
+
+/** Everything a user holds in one currency: available + frozen (before P&L and loans). */
+export const heldTotal = (w: FrozenParts & { available: Units }): Units => w.available + frozenOf(w);
+
+/**
+ * Total assets in yen: every wallet's money (available and frozen) plus the unrealised P&L of open
+ * positions, each converted at the reference mid rate the exchange screen shows (before its spread). An
+ * exchange therefore changes the total only by the spread it took, and the loans owed are shown beside it.
+ * total = cash + frozen + pnl; net = total − owed.
  */
 
 /** One wallet as the ledger reports it, in the wallet's currency. */
-export interface WalletAssets {
+export interface WalletAssets extends FrozenParts {
   currency: Currency;
   /** Free to spend. */
   available: Units;
-  /** Held out of cash by pending transfers (withdrawals, orders, subscriptions, products). */
-  reserved: Units;
-  /** Held as the margin of open positions. */
-  margin: Units;
-  /** Everything the user holds in this currency (available + reserved + margin + any other held kind). */
-  total: Units;
   /** Owed (loans). */
   owed: Units;
 }
 
 export interface WalletInYen extends WalletAssets {
+  /** available + frozen, in the wallet's currency. */
+  total: Units;
   /** Yen per unit of the currency (× FX_RATE_SCALE), the mid rate. */
   rate: bigint;
   /** Unrealised P&L of open positions in this currency. */
@@ -33,14 +49,12 @@ export interface WalletInYen extends WalletAssets {
   totalYen: Units;
 }
 
-export interface AssetsInYen {
-  /** cash + frozen + margin + other + pnl. */
+export interface AssetsInYen extends FrozenParts {
+  /** cash + frozen + pnl. */
   total: Units;
   cash: Units;
+  /** reserved + margin + stake ({@link frozenOf}), each part converted on its own. */
   frozen: Units;
-  margin: Units;
-  /** Held kinds the ledger reports beyond cash, reserved and margin (products' stakes, holds). */
-  other: Units;
   pnl: Units;
   owed: Units;
   /** total − owed. */
@@ -66,8 +80,9 @@ export function assetsInYen(
     total: 0n,
     cash: 0n,
     frozen: 0n,
+    reserved: 0n,
     margin: 0n,
-    other: 0n,
+    stake: 0n,
     pnl: 0n,
     owed: 0n,
     net: 0n,
@@ -78,25 +93,29 @@ export function assetsInYen(
     seen.add(w.currency);
     const rate = yenRate(fx, w.currency, nowMs);
     const pnl = pnlByCurrency[w.currency] ?? 0n;
-    const cash = toYen(w.available, rate);
-    const frozen = toYen(w.reserved, rate);
-    const margin = toYen(w.margin, rate);
-    const all = toYen(w.total, rate);
+    // each part converts on its own, so the wallets and the breakdown add up to the total exactly
+    const inYen = {
+      available: toYen(w.available, rate),
+      reserved: toYen(w.reserved, rate),
+      margin: toYen(w.margin, rate),
+      stake: toYen(w.stake, rate),
+    };
     const pnlYen = toYen(pnl, rate);
-    out.cash += cash;
-    out.frozen += frozen;
-    out.margin += margin;
-    out.other += all - cash - frozen - margin;
+    out.cash += inYen.available;
+    out.reserved += inYen.reserved;
+    out.margin += inYen.margin;
+    out.stake += inYen.stake;
     out.pnl += pnlYen;
     out.owed += toYen(w.owed, rate);
-    out.wallets.push({ ...w, rate, pnl, totalYen: all + pnlYen });
+    out.wallets.push({ ...w, total: heldTotal(w), rate, pnl, totalYen: heldTotal(inYen) + pnlYen });
   };
   for (const w of wallets) add(w);
   for (const [c, pnl] of Object.entries(pnlByCurrency) as [Currency, Units][]) {
     if (!seen.has(c) && pnl !== 0n)
-      add({ currency: c, available: 0n, reserved: 0n, margin: 0n, total: 0n, owed: 0n });
+      add({ currency: c, available: 0n, reserved: 0n, margin: 0n, stake: 0n, owed: 0n });
   }
-  out.total = out.cash + out.frozen + out.margin + out.other + out.pnl;
+  out.frozen = frozenOf(out);
+  out.total = out.cash + out.frozen + out.pnl;
   out.net = out.total - out.owed;
   return out;
 }

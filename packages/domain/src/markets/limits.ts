@@ -2,9 +2,10 @@
  * Daily price limits ("beyond price limit"), as effective-dated tables. All maths in bigint units.
  */
 import { UNIT, type Units } from '../money.ts';
+import type { Board } from './boards.ts';
 import { isOnTick, snapToTick, tickSize } from './ticks.ts';
 import type { LocalDate } from './time.ts';
-import { type Board, type Dated, effectiveRow, type InstrumentSpec } from './types.ts';
+import { type Dated, effectiveRow, type InstrumentSpec } from './types.ts';
 
 export interface PriceLimits {
   /** Highest allowed price (limit up, 涨停 / ストップ高). */

@@ -24,6 +24,21 @@ const y = (v: number | string): Units => {
 const bands = (rows: readonly [number | null, number | string][]): TickBand[] =>
   rows.map(([max, tick]) => ({ max: max === null ? null : y(max), tick: y(tick) }));
 
+/** Korea's one table for KOSPI and KOSDAQ since the 2023 unification. */
+const KRX_UNIFIED: TickTable = {
+  from: '2023-01-25',
+  boundary: 'lt',
+  bands: bands([
+    [2_000, 1],
+    [5_000, 5],
+    [20_000, 10],
+    [50_000, 50],
+    [200_000, 100],
+    [500_000, 500],
+    [null, 1_000],
+  ]),
+};
+
 export const TICK_TABLES: Record<TickTableId, readonly TickTable[]> = {
   tse_general: [
     {
@@ -82,19 +97,7 @@ export const TICK_TABLES: Record<TickTableId, readonly TickTable[]> = {
         [null, 1_000],
       ]),
     },
-    {
-      from: '2023-01-25',
-      boundary: 'lt',
-      bands: bands([
-        [2_000, 1],
-        [5_000, 5],
-        [20_000, 10],
-        [50_000, 50],
-        [200_000, 100],
-        [500_000, 500],
-        [null, 1_000],
-      ]),
-    },
+    KRX_UNIFIED,
   ],
   krx_kosdaq: [
     // KOSDAQ capped the tick at 100 won before the 2023 unification
@@ -109,19 +112,7 @@ export const TICK_TABLES: Record<TickTableId, readonly TickTable[]> = {
         [null, 100],
       ]),
     },
-    {
-      from: '2023-01-25',
-      boundary: 'lt',
-      bands: bands([
-        [2_000, 1],
-        [5_000, 5],
-        [20_000, 10],
-        [50_000, 50],
-        [200_000, 100],
-        [500_000, 500],
-        [null, 1_000],
-      ]),
-    },
+    KRX_UNIFIED,
   ],
   us: [
     {

@@ -1,4 +1,5 @@
 import type { Market } from '../currencies.ts';
+import type { Board } from './boards.ts';
 import type { LocalDate } from './time.ts';
 
 /** A row of a rule table that applies from `from` (inclusive) until the next row's `from`. */
@@ -21,37 +22,6 @@ export function effectiveRow<T extends Dated>(rows: readonly T[], date: LocalDat
 export const latestRow = <T extends Dated>(rows: readonly T[]): T => rows[rows.length - 1];
 
 export type SessionState = 'pre' | 'opening_call' | 'open' | 'lunch' | 'closing_auction' | 'closed';
-
-export const BOARDS = [
-  'tse_prime',
-  'tse_standard',
-  'tse_growth',
-  'nyse',
-  'nasdaq',
-  'sse_main',
-  'sse_star',
-  'szse_main',
-  'szse_chinext',
-  'kospi',
-  'kosdaq',
-  'index',
-] as const;
-export type Board = (typeof BOARDS)[number];
-
-export const BOARD_MARKET: Record<Board, Market | null> = {
-  tse_prime: 'jpy',
-  tse_standard: 'jpy',
-  tse_growth: 'jpy',
-  nyse: 'usd',
-  nasdaq: 'usd',
-  sse_main: 'cny',
-  sse_star: 'cny',
-  szse_main: 'cny',
-  szse_chinext: 'cny',
-  kospi: 'krw',
-  kosdaq: 'krw',
-  index: null,
-};
 
 export const TICK_TABLE_IDS = [
   'tse_general',

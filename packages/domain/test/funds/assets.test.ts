@@ -1,30 +1,52 @@
 import { describe, expect, test } from 'vitest';
-import { assetsInYen, fxConvert, fxQuote, toYen, type WalletAssets, yenRate } from '../../src/index.ts';
+import {
+  assetsInYen,
+  frozenOf,
+  fxConvert,
+  fxQuote,
+  heldTotal,
+  toYen,
+  type WalletAssets,
+  yenRate,
+} from '../../src/index.ts';
 import { FLAT_FX, u } from './fixtures.ts';
 
-const wallet = (w: Partial<WalletAssets> & Pick<WalletAssets, 'currency'>): WalletAssets => {
-  const base = { available: 0n, reserved: 0n, margin: 0n, owed: 0n, ...w };
-  return { ...base, total: w.total ?? base.available + base.reserved + base.margin };
-};
+const wallet = (w: Partial<WalletAssets> & Pick<WalletAssets, 'currency'>): WalletAssets => ({
+  available: 0n,
+  reserved: 0n,
+  margin: 0n,
+  stake: 0n,
+  owed: 0n,
+  ...w,
+});
+
+describe('frozen, one definition', () => {
+  test('is what pending transfers reserve, the margin of positions and copy-trade stakes', () => {
+    const parts = { reserved: u('5000'), margin: u('20000'), stake: u('300') };
+    expect(frozenOf(parts)).toBe(u('25300'));
+    expect(heldTotal({ ...parts, available: u('100') })).toBe(u('25400'));
+  });
+});
 
 describe('total assets in yen', () => {
-  test('every wallet at the mid rate, with frozen, margin, other held kinds and P&L', () => {
+  test('every wallet at the mid rate, with frozen in its three parts and P&L', () => {
     const a = assetsInYen(
       [
         wallet({ currency: 'jpy', available: u('100000'), reserved: u('5000'), margin: u('20000') }),
-        // 30 USD of a product's stake that the ledger counts in total only
-        wallet({ currency: 'usd', available: u('100'), margin: u('50'), total: u('180'), owed: u('10') }),
+        // 30 USD in a copy-trade stake
+        wallet({ currency: 'usd', available: u('100'), margin: u('50'), stake: u('30'), owed: u('10') }),
       ],
       { jpy: u('-1500'), usd: u('2.5') },
       FLAT_FX,
       0,
     );
     expect(a.cash).toBe(u('100000') + u('15500'));
-    expect(a.frozen).toBe(u('5000'));
+    expect(a.reserved).toBe(u('5000'));
     expect(a.margin).toBe(u('20000') + u('7750'));
-    expect(a.other).toBe(u('4650'));
+    expect(a.stake).toBe(u('4650'));
+    expect(a.frozen).toBe(a.reserved + a.margin + a.stake);
     expect(a.pnl).toBe(u('-1500') + u('387.5'));
-    expect(a.total).toBe(a.cash + a.frozen + a.margin + a.other + a.pnl);
+    expect(a.total).toBe(a.cash + a.frozen + a.pnl);
     expect(a.total).toBe(u('151787.5'));
     expect(a.owed).toBe(u('1550'));
     expect(a.net).toBe(a.total - u('1550'));

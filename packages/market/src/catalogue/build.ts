@@ -1,4 +1,11 @@
-import { type Board, parseUnits, type TickTableId, type Units } from '@kabuto/domain';
+import {
+  boardTickTable,
+  LISTING_BOARD,
+  type ListingBoard,
+  parseUnits,
+  type TickTableId,
+  type Units,
+} from '@kabuto/domain';
 import type { Instrument, Names, SimulationHints, Split } from '../types.ts';
 
 export const price = (text: string): Units => {
@@ -9,7 +16,7 @@ export const price = (text: string): Units => {
 
 export interface StockRow {
   symbol: string;
-  board: Board;
+  board: ListingBoard;
   tick?: TickTableId;
   jp: string;
   cn: string;
@@ -25,41 +32,18 @@ export interface StockRow {
   sim?: SimulationHints;
 }
 
-const defaultTick: Partial<Record<Board, TickTableId>> = {
-  nyse: 'us',
-  nasdaq: 'us',
-  sse_main: 'cn',
-  sse_star: 'cn',
-  szse_main: 'cn',
-  szse_chinext: 'cn',
-  kospi: 'krx',
-  kosdaq: 'krx_kosdaq',
-};
-
-const boardMarket = {
-  tse_prime: 'jpy',
-  tse_standard: 'jpy',
-  tse_growth: 'jpy',
-  nyse: 'usd',
-  nasdaq: 'usd',
-  sse_main: 'cny',
-  sse_star: 'cny',
-  szse_main: 'cny',
-  szse_chinext: 'cny',
-  kospi: 'krw',
-  kosdaq: 'krw',
-} as const;
-
 export function stock(row: StockRow): Instrument {
-  const board = row.board as keyof typeof boardMarket;
-  const tickTable = row.tick ?? defaultTick[row.board];
-  if (!tickTable) throw new Error(`tick table needed for ${row.symbol}`);
+  const board = row.board;
+  // a TSE stock names its table (TOPIX500 constituents tick finer than the board's default)
+  if (!row.tick && LISTING_BOARD[board].market === 'jpy')
+    throw new Error(`tick table needed for ${row.symbol}`);
+  const tickTable = row.tick ?? boardTickTable(board);
   const names: Names = { jp: row.jp, cn: row.cn, us: row.us };
   return {
     symbol: row.symbol,
     kind: 'stock',
-    market: boardMarket[board],
-    board: row.board,
+    market: LISTING_BOARD[board].market,
+    board,
     tickTable,
     names,
     aliases: row.aliases,

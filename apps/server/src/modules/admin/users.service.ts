@@ -1,7 +1,7 @@
 import type { UserState } from '@kabuto/db';
 import { withTx } from '@kabuto/db';
-import { CURRENCIES, formatUnits, toUnixSeconds } from '@kabuto/domain';
-import { frozenOf, transferHistory, userBalances } from '@kabuto/ledger';
+import { CURRENCIES, formatUnits, frozenOf, toUnixSeconds } from '@kabuto/domain';
+import { transferHistory, userBalances } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';

@@ -3,6 +3,7 @@ import {
   formatFxRate,
   formatPercent,
   formatUnits,
+  frozenOf,
   percentToPpm,
   toUnixSeconds,
 } from '@kabuto/domain';
@@ -12,9 +13,10 @@ import type { PositionsValuation } from '../../shared/positions.ts';
 import { loadSettings } from '../../shared/settings.ts';
 
 /**
- * Total assets in yen across every wallet (`assetsInYen` in the domain): the ledger's balances of every
- * kind it reports per currency, and the open positions' unrealised P&L from the trading module, at the FX
- * reference mid rate of the same instant the exchange screen quotes. Nothing is stored.
+ * Total assets in yen across every wallet (`assetsInYen` in the domain): the ledger's balances per currency
+ * (available, and frozen in its three parts: reserved, margin, stake) and the open positions' unrealised
+ * P&L from the trading module, at the FX reference mid rate of the same instant the exchange screen quotes.
+ * Nothing is stored.
  */
 export function assetsService({ db, clock }: Deps, valuePositions: PositionsValuation) {
   async function summary(userId: bigint) {
@@ -30,8 +32,9 @@ export function assetsService({ db, clock }: Deps, valuePositions: PositionsValu
       total: formatUnits(a.total),
       cash: formatUnits(a.cash),
       frozen: formatUnits(a.frozen),
+      reserved: formatUnits(a.reserved),
       margin: formatUnits(a.margin),
-      other: formatUnits(a.other),
+      stake: formatUnits(a.stake),
       pnl: formatUnits(a.pnl),
       owed: formatUnits(a.owed),
       net: formatUnits(a.net),
@@ -41,8 +44,10 @@ export function assetsService({ db, clock }: Deps, valuePositions: PositionsValu
       wallets: a.wallets.map((w) => ({
         currency: w.currency,
         available: formatUnits(w.available),
-        frozen: formatUnits(w.reserved),
+        frozen: formatUnits(frozenOf(w)),
+        reserved: formatUnits(w.reserved),
         margin: formatUnits(w.margin),
+        stake: formatUnits(w.stake),
         total: formatUnits(w.total),
         pnl: formatUnits(w.pnl),
         rate: formatFxRate(w.rate),

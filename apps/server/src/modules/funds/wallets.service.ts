@@ -2,11 +2,12 @@ import {
   CURRENCIES,
   type Currency,
   formatUnits,
+  frozenOf,
   type Market,
   REVIEW_STATE,
   toUnixSeconds,
 } from '@kabuto/domain';
-import { type AccountJson, accountsOfJson, balancesOf, frozenOf, userAccountsJson } from '@kabuto/ledger';
+import { type AccountJson, accountsOfJson, balancesOf, userAccountsJson } from '@kabuto/ledger';
 import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
 import type { UserInfoContributor, UserInfoPart } from '../../shared/user-info.ts';

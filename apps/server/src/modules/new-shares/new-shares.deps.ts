@@ -1,6 +1,8 @@
 import type { Tx, UserState } from '@kabuto/db';
 import {
   type Board,
+  boardTickTable,
+  isListingBoard,
   localDate,
   MARKET_ZONE,
   type Market,
@@ -50,20 +52,9 @@ export const localTime = (m: Market, d: Date) =>
 /** The listing's first-price seed: derived from the lottery seed, so it too was fixed in advance. */
 export const listingSeed = (seedHex: string) => sha256Hex(`${seedHex}:listing`);
 
-const TICK_OF_BOARD: Record<string, TickTableId> = {
-  tse_prime: 'tse_general',
-  tse_standard: 'tse_general',
-  tse_growth: 'tse_general',
-  nyse: 'us',
-  nasdaq: 'us',
-  sse_main: 'cn',
-  sse_star: 'cn',
-  szse_main: 'cn',
-  szse_chinext: 'cn',
-  kospi: 'krx',
-  kosdaq: 'krx_kosdaq',
-};
-export const tickOfBoard = (board: string): TickTableId => TICK_OF_BOARD[board] ?? 'tse_general';
+/** A new listing's tick table: its board's (a new listing is in no index with its own table). */
+export const tickOfBoard = (board: string): TickTableId =>
+  isListingBoard(board) ? boardTickTable(board) : 'tse_general';
 
 /** The price an application is held at: the offer price, or the top of the range before pricing. */
 export const holdPrice = (o: OfferingRow): Units => o.offer_price ?? o.range_high;

@@ -1,3 +1,5 @@
+import { groupThousands } from '@kabuto/domain';
+
 /** Exchange rates are decimal strings ("0.006415724865"); shown with string and bigint maths only. */
 const SCALE = 18;
 const ONE = 10n ** BigInt(SCALE);
@@ -15,7 +17,7 @@ function render(scaled: bigint, significant: number): string {
   const frac = (scaled % ONE).toString().padStart(SCALE, '0');
   if (whole > 0n) {
     const keep = Math.max(2, significant - whole.toString().length);
-    return `${whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.slice(0, keep)}`;
+    return `${groupThousands(whole.toString())}.${frac.slice(0, keep)}`;
   }
   const lead = frac.search(/[1-9]/);
   return `0.${frac.slice(0, lead + significant)}`;

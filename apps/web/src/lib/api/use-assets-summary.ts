@@ -10,10 +10,14 @@ type Wire = RefData<typeof endpoints.assets.summary>;
 export interface AssetsSummary {
   total: string;
   cash: string;
+  /** reserved + margin + stake, the one frozen of every screen. */
   frozen: string;
+  /** Held out of cash by pending transfers (withdrawals, orders, subscriptions). */
+  reserved: string;
+  /** The margin of open positions and day-trading lines. */
   margin: string;
-  /** Other held kinds (product stakes, holds). */
-  other: string;
+  /** Copy-trade stakes. */
+  stake: string;
   /** Unrealised P&L of open positions. */
   pnl: string;
   owed: string;
@@ -31,8 +35,9 @@ const fromWire = (w: Wire): AssetsSummary => ({
   total: w.total,
   cash: w.cash,
   frozen: w.frozen,
+  reserved: w.reserved,
   margin: w.margin,
-  other: w.other,
+  stake: w.stake,
   pnl: w.pnl,
   owed: w.owed,
   net: w.net,

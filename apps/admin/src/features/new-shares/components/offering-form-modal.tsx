@@ -1,3 +1,4 @@
+import { boardsOf, MARKETS, type Market } from '@kabuto/domain';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -10,13 +11,7 @@ import {
 } from '../../../lib/market-time.ts';
 import { useOfferingActions } from '../api/use-new-shares.ts';
 
-const BOARDS = {
-  jpy: ['tse_prime', 'tse_standard', 'tse_growth'],
-  usd: ['nyse', 'nasdaq'],
-  cny: ['sse_main', 'sse_star', 'szse_main', 'szse_chinext'],
-  krw: ['kospi', 'kosdaq'],
-} as const;
-type MarketKey = keyof typeof BOARDS;
+type MarketKey = Market;
 const DATES = ['subscribe_start', 'subscribe_end', 'lottery_at', 'payment_deadline', 'listing_at'] as const;
 
 interface Values {
@@ -135,12 +130,12 @@ export function OfferingFormModal({ draft, onClose }: { draft: OfferingDraft | n
         </Form.Item>
         <Form.Item name="market" label={t('ipo.market')} rules={[{ required: true }]}>
           <Select
-            options={Object.keys(BOARDS).map((m) => ({ value: m, label: m.toUpperCase() }))}
-            onChange={(m: MarketKey) => form.setFieldValue('board', BOARDS[m][0])}
+            options={MARKETS.map((m) => ({ value: m, label: m.toUpperCase() }))}
+            onChange={(m: MarketKey) => form.setFieldValue('board', boardsOf(m)[0])}
           />
         </Form.Item>
         <Form.Item name="board" label={t('ipo.board')} rules={[{ required: true }]}>
-          <Select options={BOARDS[market as MarketKey].map((b) => ({ value: b, label: b }))} />
+          <Select options={boardsOf(market as MarketKey).map((b) => ({ value: b, label: b }))} />
         </Form.Item>
         {(['name_jp', 'name_cn', 'name_us'] as const).map((k) => (
           <Form.Item key={k} name={k} label={t(`ipo.${k}`)} rules={required}>

@@ -3,7 +3,6 @@ import '../assets.css';
 import type { Currency } from '@kabuto/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CurrencyBadge } from '../../../components/currency-badge.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -21,6 +20,7 @@ import { isoCode } from '../../../lib/currency.ts';
 import { formatMoney, toUnits } from '../../../lib/format.ts';
 import { useHasScreen } from '../../../lib/screens.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { assetSummary, loanFigures, WALLETS, walletBalance } from '../../../lib/wallets.ts';
 import { usePositionSummary } from '../api/use-position-summary.ts';
 
@@ -28,7 +28,7 @@ const MASK = '••••••';
 
 /** `/mine/myPage`: assets of the selected market, verification, deposit / withdraw / exchange, settings. */
 export function MyPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasScreen = useHasScreen();

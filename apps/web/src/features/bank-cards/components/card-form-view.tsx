@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -7,6 +6,7 @@ import type { BankCard } from '../../../lib/api/use-cards.ts';
 import { maskedNumber } from '../../../lib/bank-card.ts';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useAddCard } from '../api/use-add-card.ts';
 import { useEditCard } from '../api/use-edit-card.ts';
 import { type CardForm, checkCard, digitsOnly } from '../card-form.ts';
@@ -16,7 +16,7 @@ type AccountType = (typeof ACCOUNT_TYPES)[number];
 type Form = CardForm & { accountType: AccountType };
 
 export function CardFormView({ card, realname }: { card?: BankCard; realname: string }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const goBack = useGoBack('/mine/bank');
   const add = useAddCard();
   const edit = useEditCard();

@@ -1,6 +1,5 @@
 import '../../../components/money.css';
 import '../bank-cards.css';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { GateBanner } from '../../../components/gate-banner.tsx';
@@ -8,11 +7,12 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCards } from '../../../lib/api/use-cards.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { CardFormView } from '../components/card-form-view.tsx';
 
 /** `/mine/bankAdd` (`?id=` to edit): holder, bank, branch, branch code, account type, number. */
 export function BankAddPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const [params] = useSearchParams();
   const editId = params.get('id');
   const cards = useCards();

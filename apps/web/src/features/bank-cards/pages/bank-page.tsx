@@ -1,7 +1,6 @@
 import '../../../components/money.css';
 import '../bank-cards.css';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -14,11 +13,12 @@ import { type BankCard, useCards } from '../../../lib/api/use-cards.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { maskedNumber } from '../../../lib/bank-card.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useDeleteCard } from '../api/use-delete-card.ts';
 
 /** `/mine/bank`: the user's bank accounts (numbers masked), edit, delete after confirming, add. */
 export function BankPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const navigate = useNavigate();
   const cards = useCards();
   const user = useUserInfo();

@@ -2,7 +2,6 @@ import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
@@ -11,12 +10,13 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useAfterMarketBuy } from '../api/use-block-orders.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
 
 /** `/home/large2`: after-market trading, at the day's closing price inside the after-market window. */
 export function AfterMarketPage() {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const list = useOfferings('jpy', 'afterMarket');
   const buy = useAfterMarketBuy();
   const rows = list.data ?? [];

@@ -1,6 +1,5 @@
 import '../../../components/money.css';
 import '../block-trades.css';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -9,13 +8,14 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useBlockRecords } from '../api/use-block-records.ts';
 
 const STATUS = ['pending', 'allocated', 'refunded'] as const;
 
 /** `/home/large3`: my block subscriptions (pending and frozen, allocated, refunded). */
 export function BlockSubscriptionsPage() {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const records = useBlockRecords('jpy');
   const rows = records.data ?? [];
   return (

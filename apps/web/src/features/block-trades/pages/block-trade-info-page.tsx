@@ -3,7 +3,6 @@ import '../../../components/money.css';
 import '../block-trades.css';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
@@ -16,13 +15,14 @@ import { TextField } from '../../../components/text-field.tsx';
 import { type AllocationProof, verifyAllocation } from '../../../lib/draw-proof.ts';
 import { formatMarketDateTime, formatMoney, priceTimes } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useAllocationProof } from '../api/use-allocation-proof.ts';
 import { useSubscribe } from '../api/use-block-orders.ts';
 import { useOfferings } from '../api/use-offerings.ts';
 
 /** The allocation's proof: the commitment, the seed once revealed, and "verify" once allocated. */
 function Proof({ commitment, seed, data }: { commitment: string; seed: string; data?: AllocationProof }) {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   return (
     <DrawProof
       testid="block"
@@ -48,7 +48,7 @@ function Proof({ commitment, seed, data }: { commitment: string; seed: string; d
  * allocated (no longer in the open list), its allocation and the proof to verify it.
  */
 export function BlockTradeInfoPage() {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';

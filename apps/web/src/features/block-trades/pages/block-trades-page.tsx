@@ -1,7 +1,6 @@
 import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -10,11 +9,12 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useOfferings } from '../api/use-offerings.ts';
 
 /** `/home/large`: the open and upcoming block-trade offerings. */
 export function BlockTradesPage() {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const navigate = useNavigate();
   const offerings = useOfferings('jpy', 'block');
   const rows = offerings.data ?? [];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 interface Point {
   date: string;
@@ -15,7 +15,7 @@ const PAD = 6;
  * (dashed). A plain SVG: two polylines scaled to the box, no chart library.
  */
 export function NavChart({ points }: { points: readonly Point[] }) {
-  const { t } = useTranslation('copyTrade');
+  const { t } = useTranslator('copyTrade');
   if (points.length < 2) return <p className="k-home-muted">{t('historyShort')}</p>;
   const values = points.flatMap((p) => [p.nav, p.target]);
   const min = Math.min(...values);

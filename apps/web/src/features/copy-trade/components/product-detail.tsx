@@ -2,7 +2,6 @@ import type { Language } from '@kabuto/contract';
 import { type Market, parseUnits } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
@@ -14,13 +13,14 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts'
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useFollow } from '../api/use-follow.ts';
 import { useProduct } from '../api/use-products.ts';
 import { NavChart } from './nav-chart.tsx';
 
 /** One product: terms, the NAV chart against the target, constituents, my figures, the follow form. */
 export function ProductDetailView({ id, market }: { id: string; market: Market }) {
-  const { t } = useTranslation('copyTrade');
+  const { t } = useTranslator('copyTrade');
   const navigate = useNavigate();
   const detail = useProduct(id, market, currentLanguage() as Language);
   const follow = useFollow();

@@ -2,7 +2,6 @@ import '../../../components/money.css';
 import '../copy-trade.css';
 import type { Language } from '@kabuto/contract';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -17,11 +16,12 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useRedeem } from '../api/use-follow.ts';
 
 /** `/mine/followOrder`: my copy-trade orders (following, locked, ended) with redeem after the lock-in. */
 export function CopyTradeOrdersPage() {
-  const { t } = useTranslation('copyTrade');
+  const { t } = useTranslator('copyTrade');
   const navigate = useNavigate();
   const market = useMarket();
   const orders = useFollowOrders(market, currentLanguage() as Language);

@@ -2,7 +2,6 @@ import '../../../components/money.css';
 import '../copy-trade.css';
 import type { Language } from '@kabuto/contract';
 import { isMarket, type Market } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -15,6 +14,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useProducts } from '../api/use-products.ts';
 import { ProductDetailView } from '../components/product-detail.tsx';
 
@@ -28,7 +28,7 @@ export function CopyTradePage() {
 }
 
 function ProductList() {
-  const { t } = useTranslation('copyTrade');
+  const { t } = useTranslator('copyTrade');
   const navigate = useNavigate();
   const market: Market = useMarket();
   const products = useProducts(market, currentLanguage() as Language);

@@ -3,7 +3,6 @@ import '../day-trading.css';
 import { type Market, parseUnits } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -16,6 +15,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatMarketDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useStartupConfig } from '../../../lib/startup-config.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import {
   type DayLine,
   type DayPosition,
@@ -39,7 +39,7 @@ const tone = (value: string | number) => {
 
 /** `/home/withinDays`: apply for a day-trading line; today's line, its positions and P&L; the history. */
 export function DayTradingPage() {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const lines = useDayLines(MARKET);
   const rows = lines.data ?? [];
   const current = rows.find((l) => l.status === 0 || LIVE.has(l.status));
@@ -90,7 +90,7 @@ export function DayTradingPage() {
 }
 
 function ApplyForm() {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const config = dayTradeConfig(useStartupConfig(), MARKET);
   const apply = useApply();
   const [money, setMoney] = useState('');
@@ -153,7 +153,7 @@ function LineCard({
   positions: DayPosition[];
   loading: boolean;
 }) {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const config = dayTradeConfig(useStartupConfig(), MARKET);
   const buy = useDayBuy();
   const close = useDayClose();
@@ -317,7 +317,7 @@ function LineCard({
 }
 
 function HistoryRow({ line }: { line: DayLine }) {
-  const { t } = useTranslation('block');
+  const { t } = useTranslator('block');
   const settled = line.status === 4 || line.status === 5;
   return (
     <li className="k-rev" data-testid="day-trade-row" data-status={line.status}>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import type { DepositChannel } from '../api/use-channels.ts';
 
 export function ChannelOption({
@@ -10,7 +10,7 @@ export function ChannelOption({
   selected: boolean;
   onSelect: (id: string) => void;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const hours = channel.quick
     ? t('deposit.windowEveryDay', { from: channel.open_from, to: channel.open_to })
     : t('deposit.windowBusinessDays', { from: channel.open_from, to: channel.open_to });

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -28,7 +28,7 @@ async function copyText(text: string): Promise<boolean> {
 
 /** One line of transfer details with a copy button. */
 export function CopyRow({ label, value, testid }: { label: string; value: string; testid: string }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const copy = async () => {
     showToast((await copyText(value)) ? t('deposit.copied', { label }) : value);
   };

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 /** Deposit steps: amount → transfer → proof. */
 export function Steps({ current }: { current: 0 | 1 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const steps = [t('deposit.step1'), t('deposit.step2')];
   return (
     <ol className="k-steps" aria-label={t('deposit.steps')}>

@@ -1,7 +1,6 @@
 import '../../../components/money.css';
 import '../deposit.css';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
@@ -9,6 +8,7 @@ import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useSubmitDeposit } from '../api/use-submit-deposit.ts';
 import { CopyRow } from '../components/copy-row.tsx';
 import { Steps } from '../components/steps.tsx';
@@ -25,7 +25,7 @@ export function DepositPage() {
 }
 
 function DepositTransfer() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const navigate = useNavigate();
   const draft = getDepositDraft()!;
   const { channel, type, amount: money } = draft;

@@ -2,7 +2,6 @@ import '../../../components/money.css';
 import '../deposit.css';
 import type { Currency } from '@kabuto/domain';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
@@ -23,6 +22,7 @@ import { toUnits } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { compactMoney } from '../../../lib/money-text.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import { useChannels } from '../api/use-channels.ts';
 import { CHANNEL_PASSWORD_FIELD, useDepositCheck } from '../api/use-deposit-check.ts';
@@ -40,7 +40,7 @@ const QUICK: Partial<Record<Currency, readonly string[]>> = {
 
 /** `/mine/stored`: amount, wallet, channel and channel password; pre-checked, then `/mine/deposit`. */
 export function DepositTransferPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const navigate = useNavigate();
   const draft = getDepositDraft();
   const [type, setType] = useState<Currency>(draft?.type ?? storedMarket());

@@ -3,7 +3,6 @@ import '../exchange.css';
 import type { Currency } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -19,6 +18,7 @@ import { required } from '../../../lib/form-checks.ts';
 import { formatMoney, toUnits } from '../../../lib/format.ts';
 import { showMsg, translateMsg } from '../../../lib/messages.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { WALLETS, walletBalance } from '../../../lib/wallets.ts';
 import { useExchange } from '../api/use-exchange.ts';
 import { type FxQuote, useFxQuote } from '../api/use-fx-quote.ts';
@@ -28,7 +28,7 @@ const DEBOUNCE_MS = 350;
 
 /** `/mine/exchange`: from and to among the nine wallets, amount, live rate and result, confirm. */
 export function ExchangePage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const user = useUserInfo({ fresh: true });
   const [from, setFrom] = useState<Currency>('jpy');
   const [to, setTo] = useState<Currency>('usd');

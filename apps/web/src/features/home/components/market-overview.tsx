@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { IndexCards } from '../../../components/index-cards.tsx';
@@ -10,6 +9,7 @@ import { useIndices } from '../../../lib/api/use-indices.ts';
 import { RANKS, type Rank, useRanking } from '../../../lib/api/use-ranking.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
 import { useHasScreen } from '../../../lib/screens.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { HOME_RANK_ROWS } from '../opening-calls.ts';
 
 const infoPath = (symbol: string, type: string, kind?: 'index') =>
@@ -17,7 +17,7 @@ const infoPath = (symbol: string, type: string, kind?: 'index') =>
 
 /** Home: the selected market's indices first (tap → index detail). */
 export function HomeIndices() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const hasScreen = useHasScreen();
   const market = useMarket();
@@ -55,7 +55,7 @@ export function HomeIndices() {
 
 /** Home: the four rankings (active, rising, falling, popular) of the selected market as tabs. */
 export function HomeRankings() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const hasScreen = useHasScreen();
   const market = useMarket();

@@ -1,6 +1,5 @@
 import '../home.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HomeHeader } from '../../../components/home-header.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -16,6 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 import { useHasScreen } from '../../../lib/screens.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { HomeIndices, HomeRankings } from '../components/market-overview.tsx';
 
 /** Loaded with the page, for the route's opening (app/routes.ts). */
@@ -25,7 +25,7 @@ const LATEST_NOTICES = 3;
 
 /** `/home/index`: home header, who is logged in, shortcuts, the latest site messages. */
 export function HomePage() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslator('home');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasScreen = useHasScreen();

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { kycReason, type UserInfo } from '../../../lib/wallets.ts';
 import { useSubmitKyc } from '../api/use-submit-kyc.ts';
 import { checkKyc, type KycForm } from '../kyc-form.ts';
@@ -12,7 +12,7 @@ import { checkKyc, type KycForm } from '../kyc-form.ts';
 const EMPTY: KycForm = { realname: '', idCard: '', front: null, back: null, privacy: false };
 
 export function KycFormCard({ user, onDone }: { user: UserInfo; onDone: () => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const submit = useSubmitKyc();
   const [form, setForm] = useState<KycForm>(() => ({ ...EMPTY, realname: user.realName ?? '' }));
   const set =

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { kycReason, type UserInfo } from '../../../lib/wallets.ts';
 
 const STATE_LOOK: Record<number, { icon: IconName | 'clock'; tone: string }> = {
@@ -11,7 +11,7 @@ const STATE_LOOK: Record<number, { icon: IconName | 'clock'; tone: string }> = {
 };
 
 export function KycState({ user, onResubmit }: { user: UserInfo; onResubmit: () => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const status = user.verification;
   const look = STATE_LOOK[status] ?? STATE_LOOK[3];
   const reason = kycReason(user);

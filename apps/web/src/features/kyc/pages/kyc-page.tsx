@@ -1,12 +1,12 @@
 import '../../../components/money.css';
 import '../kyc.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { KycFormCard } from '../components/kyc-form-card.tsx';
 import { KycState } from '../components/kyc-state.tsx';
 
@@ -15,7 +15,7 @@ import { KycState } from '../components/kyc-state.tsx';
  * rejected → the reason and a new submission.
  */
 export function KycPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const user = useUserInfo({ fresh: true });
   const [resubmit, setResubmit] = useState(false);
   const u = user.data;

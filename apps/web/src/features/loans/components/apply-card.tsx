@@ -1,7 +1,6 @@
 import type { Currency } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -13,6 +12,7 @@ import { formatMoney, toUnits } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { compactMoney } from '../../../lib/money-text.ts';
 import { getStartupConfig } from '../../../lib/startup-config.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useBorrow } from '../api/use-borrow.ts';
 import type { LoanInfo } from '../api/use-loan-info.ts';
 
@@ -29,7 +29,7 @@ export function ApplyCard({
   setMoney: (v: string) => void;
   preview?: LoanInfo;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const borrow = useBorrow();
   const { data: config } = usePublicConfig();
   const available = toUnits(info.available) ?? 0n;

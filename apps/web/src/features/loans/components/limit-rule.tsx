@@ -1,8 +1,8 @@
 import type { Currency } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GateBanner } from '../../../components/gate-banner.tsx';
 import { compactMoney } from '../../../lib/money-text.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import type { LoanInfo } from '../api/use-loan-info.ts';
 
 /** The tier a score reaches and the next one (the rule is the server's; this only reads its tiers). */
@@ -18,7 +18,7 @@ function tiersAround(tiers: LoanInfo['tiers'], score: number) {
 
 /** Before the form when there is no limit: why, and what unlocks one. */
 export function LoanGate({ info, type }: { info: LoanInfo; type: Currency }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   if (info.limitSource !== 'none') return null;
   if (!info.verified)
     return (
@@ -52,7 +52,7 @@ export function LoanGate({ info, type }: { info: LoanInfo; type: Currency }) {
 
 /** The written rule: the tiers by credit score, the user's place in them, and how to raise the limit. */
 export function LimitRule({ info, type }: { info: LoanInfo; type: Currency }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const { reached, next } = tiersAround(info.tiers, info.creditScore);
   return (
     <section className="k-card k-card-pad k-limit-rule" data-testid="loan-rule">

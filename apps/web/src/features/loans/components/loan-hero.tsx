@@ -1,9 +1,9 @@
 import type { Currency } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { compactMoney } from '../../../lib/money-text.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import type { LoanInfo } from '../api/use-loan-info.ts';
 
@@ -19,7 +19,7 @@ export function LoanHero({
   type: Currency;
   onType: (c: Currency) => void;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const score = Math.max(0, Math.min(SCORE_SCALE, info.creditScore));
   const r = 34;
   const circumference = 2 * Math.PI * r;

@@ -1,10 +1,10 @@
 import type { Currency } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
 import { unitsToInput } from '../../../lib/currency.ts';
 import { formatMoney, toUnits } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import type { LoanInfo } from '../api/use-loan-info.ts';
 import { useRepay } from '../api/use-repay.ts';
 
@@ -19,7 +19,7 @@ export function RepayCard({
   interest: bigint;
   balance: string;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const repay = useRepay();
   const principal = toUnits(info.borrowed) ?? 0n;
   const due = principal + interest;

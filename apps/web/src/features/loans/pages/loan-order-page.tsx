@@ -2,7 +2,6 @@ import '../../../components/money.css';
 import '../loans.css';
 import type { Currency } from '@kabuto/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -14,12 +13,13 @@ import { Refreshable } from '../../../components/refreshable.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import { useLoans } from '../api/use-loans.ts';
 
 /** `/mine/loanOrder`: loan applications and loans of a wallet with their status, interest and times. */
 export function LoanOrderPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const [type, setType] = useState<Currency>(storedMarket());
   const loans = useLoans(type);
   const rows = loans.data ?? [];

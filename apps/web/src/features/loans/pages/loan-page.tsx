@@ -2,7 +2,6 @@ import '../../../components/money.css';
 import '../loans.css';
 import type { Currency } from '@kabuto/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -14,6 +13,7 @@ import { positiveUnits } from '../../../lib/currency.ts';
 import { toUnits } from '../../../lib/format.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { useLoanInfo } from '../api/use-loan-info.ts';
 import { useLoans } from '../api/use-loans.ts';
@@ -27,7 +27,7 @@ import { RepayCard } from '../components/repay-card.tsx';
  * the interest of an amount before applying; apply; repay what is owed (principal + interest).
  */
 export function LoanPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const [type, setType] = useState<Currency>(storedMarket());
   const [money, setMoney] = useState('');
   const amount = useDebounced(positiveUnits(money) !== null ? money.replace(/\.$/, '') : null, 350);

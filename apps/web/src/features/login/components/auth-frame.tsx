@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo, useAppTitle } from '../../../components/brand-logo.tsx';
 import { LanguageSelect } from '../../../components/language-select.tsx';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 /** The frame of login and register: yellow brand band, language picker, a card, agreement links. */
 export function AuthFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {
-  const { t } = useTranslation('login');
+  const { t } = useTranslator('login');
   const title = useAppTitle();
   return (
     <main className="k-auth" data-testid="auth-screen">

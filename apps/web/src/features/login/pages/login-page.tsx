@@ -1,11 +1,11 @@
 import '../login.css';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/text-field.tsx';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { startSession } from '../../../lib/session.ts';
 import { readItem, STORAGE_KEYS } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { login } from '../api/login.ts';
 import { passkeySignIn, totpSignIn } from '../api/second-factor.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
@@ -19,7 +19,7 @@ type SecondStep = { ticket: string; methods: ('passkey' | 'totp')[] };
  * signs in (passwordless).
  */
 export function LoginPage() {
-  const { t } = useTranslation('login');
+  const { t } = useTranslator('login');
   const navigate = useNavigate();
   const location = useLocation();
   const prefill =

@@ -1,17 +1,17 @@
 import '../login.css';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/text-field.tsx';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { useStartupConfig } from '../../../lib/startup-config.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { register } from '../api/register.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { checkRegister, type RegisterForm } from '../validation.ts';
 
 /** `/login/register`: account, password twice, invite code, accepted terms. */
 export function RegisterPage() {
-  const { t } = useTranslation('login');
+  const { t } = useTranslator('login');
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const mobileMode = useStartupConfig().register_mode === 'mobile';

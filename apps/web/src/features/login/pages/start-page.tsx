@@ -1,10 +1,10 @@
 import '../login.css';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BrandLogo, useAppTitle } from '../../../components/brand-logo.tsx';
 import { BasicIcon } from '../../../components/line-icon.tsx';
 import { showMsgAcrossNavigation } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { STARTUP_STEPS, type StartupResult } from '../startup-steps.ts';
 
 /** Each step stays on screen at least this long, so the progress reads as progress, not a flicker. */
@@ -13,7 +13,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `/login/start`: the splash. Runs the start-up steps, then home (valid session) or login. */
 export function StartPage() {
-  const { t } = useTranslation('login');
+  const { t } = useTranslator('login');
   const navigate = useNavigate();
   const title = useAppTitle();
   const [current, setCurrent] = useState(0);

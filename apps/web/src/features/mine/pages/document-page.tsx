@@ -1,14 +1,14 @@
 import '../mine.css';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { HtmlContent } from '../../../components/html-content.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { type DocumentName, useContentPage } from '../api/use-content-page.ts';
 
 /** An agreement page from `/common/wenben`. */
 function DocumentPage({ name }: { name: DocumentName }) {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const doc = useContentPage(name);
   return (
     <>

@@ -1,6 +1,5 @@
 import '../mine.css';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -9,6 +8,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useChangeFundPassword } from '../api/use-change-fund-password.ts';
 import { useSetFundPassword } from '../api/use-set-fund-password.ts';
 import { checkFundPassword, type PasswordChange } from '../validation.ts';
@@ -17,7 +17,7 @@ const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
 /** `/mine/fundPassword`: set the 6-digit fund password the first time, change it afterwards. */
 export function FundPasswordPage() {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const goBack = useGoBack('/mine/menu');
   const user = useUserInfo();
   const setFirst = useSetFundPassword();

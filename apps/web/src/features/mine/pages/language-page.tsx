@@ -1,12 +1,12 @@
 import '../mine.css';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { currentLanguage, LANGUAGE_NAMES, PICKER_LANGUAGES, switchLanguage } from '../../../lib/i18n.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 /** `/mine/language`: cn, us, jp. Choosing stores `language` and reloads, as the family's clients do. */
 export function LanguagePage() {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const current = currentLanguage();
   return (
     <>

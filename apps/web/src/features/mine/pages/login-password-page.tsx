@@ -1,17 +1,17 @@
 import '../mine.css';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { useGoBack } from '../../../lib/use-go-back.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useChangePassword } from '../api/use-change-password.ts';
 import { checkLoginPasswordChange, type PasswordChange } from '../validation.ts';
 
 /** `/mine/loginPassword`: change the login password. */
 export function LoginPasswordPage() {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const goBack = useGoBack('/mine/menu');
   const change = useChangePassword();
   const [form, setForm] = useState<PasswordChange>({ old: '', next: '', repeat: '' });

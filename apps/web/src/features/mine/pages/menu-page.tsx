@@ -1,5 +1,4 @@
 import '../mine.css';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { LinkList } from '../../../components/link-list.tsx';
 import { L, MENU_GROUPS } from '../../../components/links.ts';
@@ -9,10 +8,11 @@ import { useUnreadCount } from '../../../lib/api/use-notices.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { useSession } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 /** `/mine/menu`: the menu tab — who is logged in, every account screen, logout. */
 export function MenuPage() {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const account = useSession((s) => s.account) ?? '';
   const { data: user } = useUserInfo();
   const unread = useUnreadCount();

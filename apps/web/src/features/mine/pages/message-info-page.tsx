@@ -1,16 +1,16 @@
 import '../mine.css';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { HtmlContent } from '../../../components/html-content.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useNoticeDetail } from '../api/use-notice-detail.ts';
 
 /** `/mine/messageInfo?id=…`: one site message (opening it marks it read). */
 export function MessageInfoPage() {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const [search] = useSearchParams();
   const id = search.get('id');
   const message = useNoticeDetail(id);

@@ -1,5 +1,4 @@
 import '../mine.css';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -9,10 +8,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { useNoticesScreen } from '../../../lib/api/use-notices.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 /** `/mine/message`: site messages, unread ones marked. */
 export function MessageListPage() {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslator('mine');
   const navigate = useNavigate();
   const notices = useNoticesScreen();
   const list = notices.data ?? [];

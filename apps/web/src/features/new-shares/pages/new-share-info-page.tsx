@@ -2,7 +2,6 @@ import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
@@ -17,6 +16,7 @@ import { formatMarketDateTime, formatMoney, priceTimes } from '../../../lib/form
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useApply } from '../api/use-apply.ts';
 import { useDrawProof } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function ApplyCard({ o }: { o: Offering }) {
-  const { t } = useTranslation('newShares');
+  const { t } = useTranslator('newShares');
   const apply = useApply();
   const [shares, setShares] = useState(o.lot);
   const amount = priceTimes(o.offerPrice, shares);
@@ -83,7 +83,7 @@ function ApplyCard({ o }: { o: Offering }) {
 }
 
 function Proof({ o }: { o: Offering }) {
-  const { t } = useTranslation('newShares');
+  const { t } = useTranslator('newShares');
   const proof = useDrawProof(o.id, o.market, o.seed !== '');
   const data = proof.data;
   return (
@@ -109,7 +109,7 @@ function Proof({ o }: { o: Offering }) {
 
 /** `/home/newShareInfo?id=`: overview, schedule, apply, your result and the lottery proof of one offering. */
 export function NewShareInfoPage() {
-  const { t } = useTranslation('newShares');
+  const { t } = useTranslator('newShares');
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const offerings = useOfferings(storedMarket(), currentLanguage() as Language);

@@ -2,7 +2,6 @@ import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
 import { isMarket, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -16,11 +15,12 @@ import { formatDateTime, formatMarketDateTime, formatMoney } from '../../../lib/
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useAbstain } from '../api/use-apply.ts';
 
 /** `/mine/newShareOrder?stockIndex=`: the user's subscriptions and wins in a market; a win may be declined. */
 export function NewShareOrderPage() {
-  const { t } = useTranslation('newShares');
+  const { t } = useTranslator('newShares');
   const [params] = useSearchParams();
   const asked = params.get('stockIndex') ?? '';
   const market: Market = isMarket(asked) ? asked : storedMarket();

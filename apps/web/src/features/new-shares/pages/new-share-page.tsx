@@ -1,7 +1,6 @@
 import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -14,6 +13,7 @@ import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { formatMarketDate, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import type { Phase } from '../api/use-offerings.ts';
 import { useOfferings } from '../api/use-offerings.ts';
 
@@ -23,7 +23,7 @@ const PHASE: Record<Tab, Phase> = { upcoming: 0, subscribing: 1, ended: 2 };
 
 /** `/home/newShare`: the offerings of the current market, by phase (upcoming, subscribing, ended). */
 export function NewSharePage() {
-  const { t } = useTranslation('newShares');
+  const { t } = useTranslator('newShares');
   const navigate = useNavigate();
   const market = storedMarket();
   const [tab, setTab] = useState<Tab>('subscribing');

@@ -1,16 +1,16 @@
 import '../news.css';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { HtmlContent } from '../../../components/html-content.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useNewsInfo } from '../api/use-news-info.ts';
 
 /** `/news/info?id=…`: one article. */
 export function NewsInfoPage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslator('news');
   const [search] = useSearchParams();
   const id = search.get('id');
   const article = useNewsInfo(id);

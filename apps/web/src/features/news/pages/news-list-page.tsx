@@ -1,7 +1,6 @@
 import '../news.css';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -9,11 +8,12 @@ import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useNewsList } from '../api/use-news-list.ts';
 
 /** `/news/index`: news list with pull to refresh and paging on scroll. */
 export function NewsListPage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslator('news');
   const navigate = useNavigate();
   const news = useNewsList();
   const items = news.data?.pages.flatMap((p) => p.list) ?? [];

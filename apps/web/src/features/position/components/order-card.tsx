@@ -1,8 +1,8 @@
 import type { Market } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatPrice, priceDecimals } from '../../../lib/quote-format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, statusKey } from '../api/positions.ts';
 
 /**
@@ -22,7 +22,7 @@ export function OrderCard({
   onCancel?: () => void;
   busy?: boolean;
 }) {
-  const { t } = useTranslation('position');
+  const { t } = useTranslator('position');
   const d = priceDecimals(market);
   const ended = row.status !== STATUS.pending && row.sellTime;
   return (

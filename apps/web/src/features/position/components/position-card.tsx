@@ -1,7 +1,7 @@
 import type { Market } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, statusKey } from '../api/positions.ts';
 
 /** One position: name/code, direction, leverage, quantity, prices, P&L; close or cancel when possible. */
@@ -20,7 +20,7 @@ export function PositionCard({
   onCancel?: () => void;
   busy?: boolean;
 }) {
-  const { t } = useTranslation(['position', 'lending']);
+  const { t } = useTranslator(['position', 'lending']);
   const d = priceDecimals(market);
   const closed = row.status === STATUS.closed;
   const cls = trendClass(row.profit);

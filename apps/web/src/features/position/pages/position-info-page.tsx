@@ -1,7 +1,6 @@
 import '../position.css';
 import { isMarket, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -10,12 +9,13 @@ import { useLendable, useLendingActions } from '../../../lib/api/stock-lending.t
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { STATUS, statusKey, usePosition, usePositionActions, withTick } from '../api/positions.ts';
 
 /** `/position/info?id=&type=`: every field of one position, its fees and times. */
 export function PositionInfoPage() {
   // the lending section's words come from the lending texts
-  const { t } = useTranslation(['position', 'lending']);
+  const { t } = useTranslator(['position', 'lending']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import Dialog from 'antd-mobile/es/components/dialog';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -24,6 +23,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { assetSummary } from '../../../lib/wallets.ts';
 import {
   STATUS,
@@ -41,7 +41,7 @@ const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readon
 
 /** `/position/index?tab=`: asset summary, then holdings, closed positions, new shares and follow orders. */
 export function PositionPage() {
-  const { t } = useTranslation('position');
+  const { t } = useTranslator('position');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');

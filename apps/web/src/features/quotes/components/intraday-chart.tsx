@@ -1,10 +1,10 @@
 import type { Market } from '@kabuto/domain';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatCompact, formatDecimal } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatPercent, formatPrice, trendClass } from '../../../lib/quote-format.ts';
 import type { Tick } from '../../../lib/quote-stream.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Adjustment, chartBars, useKline } from '../api/use-kline.ts';
 import { kdj, type Line, macd, rsi } from '../indicators.ts';
 import {
@@ -324,7 +324,7 @@ export function IntradayChart({
   preClose,
   tick,
 }: IntradayChartProps) {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const lang = currentLanguage();
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);

@@ -2,7 +2,6 @@ import { formatUnits, type InstrumentSpec, type LocalDate, type Market, parseUni
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -14,6 +13,7 @@ import { showMsg } from '../../../lib/messages.ts';
 import { formatPrice } from '../../../lib/quote-format.ts';
 import { useStartupConfig } from '../../../lib/startup-config.ts';
 import { estimateOrder } from '../../../lib/trade-config.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 import { limitPriceProblem, stepLimitPrice } from '../order-check.ts';
@@ -61,7 +61,7 @@ export function OrderSheet({
   visible: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const config = useStartupConfig();
   const user = useUserInfo({ fresh: true });

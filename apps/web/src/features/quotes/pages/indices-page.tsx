@@ -1,7 +1,6 @@
 import '../quotes.css';
 import type { Market } from '@kabuto/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -11,10 +10,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { useIndices } from '../../../lib/api/use-indices.ts';
 import { MARKET_ORDER, useMarket } from '../../../lib/market-choice.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 /** `/quotes/moreZhishu`: every index of every market, grouped by market (the selected one first). */
 export function IndicesPage() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const market = useMarket();
   const indices = useIndices(market);

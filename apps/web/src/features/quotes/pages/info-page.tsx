@@ -1,7 +1,6 @@
 import '../quotes.css';
 import type { Board } from '@kabuto/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataModeLabel } from '../../../components/data-mode.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -23,6 +22,7 @@ import {
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAfterPaint } from '../../../lib/use-after-paint.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { ADJUSTMENTS, type Adjustment, type KlinePeriod, klineQuery, PERIODS } from '../api/use-kline.ts';
 import { useStockDetails } from '../api/use-stock-details.ts';
@@ -61,7 +61,7 @@ const OrderSheet = lazy(async () => ({ default: (await loadOrderSheet()).OrderSh
 
 /** `/quotes/info?symbol=&type=`: figures of the day, the chart, watchlist and the order panel. */
 export function InfoPage() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { symbol, market } = stockTarget(params);
@@ -338,7 +338,7 @@ export function InfoPage() {
 
 /** The chart's place while its code loads. */
 function ChartLoading() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   return (
     <div className="k-chart-wrap">
       <div className="k-chart-overlay">{t('shell:states.loading')}</div>

@@ -1,6 +1,5 @@
 import '../quotes.css';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -12,12 +11,13 @@ import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { isRank, RANKS, useRanking } from '../../../lib/api/use-ranking.ts';
 import { useMarket } from '../../../lib/market-choice.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 const FULL_LIST = 100;
 
 /** `/quotes/moreStock?rank=`: a full ranking of the selected market, with the four rank tabs. */
 export function RankingsPage() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const rankParam = params.get('rank');

@@ -2,7 +2,6 @@ import '../quotes.css';
 import Dialog from 'antd-mobile/es/components/dialog';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -12,6 +11,7 @@ import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QuoteList } from '../../../components/quote-list.tsx';
 import { useMarket } from '../../../lib/market-choice.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useSearch } from '../api/use-search.ts';
 import { clearHistory, type HistoryEntry, readHistory, remember } from '../search-history.ts';
 
@@ -23,7 +23,7 @@ const DEBOUNCE_MS = 250;
  * search history.
  */
 export function SearchPage() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');

@@ -2,7 +2,6 @@ import '../quotes.css';
 import Dialog from 'antd-mobile/es/components/dialog';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -12,11 +11,12 @@ import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { QuoteList } from '../../../components/quote-list.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { useMarket } from '../../../lib/market-choice.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useWatchlist, useWatchlistEdit } from '../api/use-watchlist.ts';
 
 /** `/quotes/self`: the watchlist of the selected market, live; edit mode with select all and delete. */
 export function WatchlistPage() {
-  const { t } = useTranslation('quotes');
+  const { t } = useTranslator('quotes');
   const navigate = useNavigate();
   const market = useMarket();
   const list = useWatchlist(market);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { formatDateTime, formatMoney, toUnits } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import type { FundRecord } from '../api/use-fund-records.ts';
 import { RECORD_ICON } from '../record-kinds.ts';
 
 export function FundRow({ row }: { row: FundRecord }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const units = toUnits(row.amount) ?? 0n;
   // the words come with the record, as the CSV statement has them (title, detail)
   const subject = [row.detail, row.product_name, row.issuer].filter(Boolean).join(' · ');

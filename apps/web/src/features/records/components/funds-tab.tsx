@@ -1,19 +1,19 @@
 import type { FundRecordType } from '@kabuto/contract';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { type RecordFilter, useFundRecords } from '../api/use-fund-records.ts';
 import { RECORD_KINDS } from '../record-kinds.ts';
 import { FundRow } from './fund-row.tsx';
 import { StatementSheet } from './statement-sheet.tsx';
 
 export function FundsTab() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const [filter, setFilter] = useState<RecordFilter>({});
   const [csvOpen, setCsvOpen] = useState(false);
   const records = useFundRecords(filter);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 export const Line = ({ label, children }: { label: string; children: ReactNode }) => (
   <Figure label={label}>{children}</Figure>
@@ -22,7 +22,7 @@ export function ReviewRow({
   reason?: string;
   testid: string;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   return (
     <li className="k-rev" data-testid={testid}>
       <div className="k-rev-head">

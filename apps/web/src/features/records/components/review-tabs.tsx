@@ -1,5 +1,4 @@
 import type { Currency } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -9,12 +8,13 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { useDeposits } from '../../../lib/api/use-deposits.ts';
 import { maskedNumber } from '../../../lib/bank-card.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import { useWithdrawals } from '../api/use-withdrawals.ts';
 import { Line, ReviewRow } from './review-row.tsx';
 
 export function DepositsTab() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const deposits = useDeposits();
   const rows = deposits.data ?? [];
   if (deposits.isPending) return <ListSkeleton rows={5} lines={3} />;
@@ -55,7 +55,7 @@ export function DepositsTab() {
 }
 
 export function WithdrawalsTab({ wallet, onWallet }: { wallet: Currency; onWallet: (c: Currency) => void }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const withdrawals = useWithdrawals(wallet);
   const rows = withdrawals.data ?? [];
   return (

@@ -1,9 +1,9 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import type { RecordFilter } from '../api/use-fund-records.ts';
 import { useFundStatement } from '../api/use-fund-statement.ts';
 import { daysBefore, jstDate, spanDays } from '../dates.ts';
@@ -20,7 +20,7 @@ export function StatementSheet({
   onClose: () => void;
   filter: RecordFilter;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const today = jstDate();
   const [start, setStart] = useState(filter.start ?? daysBefore(today, 29));
   const [end, setEnd] = useState(filter.end ?? today);

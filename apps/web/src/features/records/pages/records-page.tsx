@@ -1,11 +1,11 @@
 import '../../../components/money.css';
 import '../records.css';
 import { type Currency, isCurrency } from '@kabuto/domain';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { FundsTab } from '../components/funds-tab.tsx';
 import { DepositsTab, WithdrawalsTab } from '../components/review-tabs.tsx';
 
@@ -15,7 +15,7 @@ const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 
 /** `/mine/transactionRecords` (`?tab=funds|deposit|withdrawal`): fund records, deposits, withdrawals. */
 export function RecordsPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'funds';
   const typeParam = params.get('type') ?? '';

@@ -1,11 +1,11 @@
 import '../security.css';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showMsg, translateMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useRevokeSession, useSessions } from '../api/security.ts';
 
 /** The place of a session, translated from its msg key (location.loopback, location.local, …). */
@@ -23,7 +23,7 @@ function Place({ msg }: { msg: string }) {
 
 /** `/mine/devices`: where this account is signed in, each with "sign out this device". */
 export function DevicesPage() {
-  const { t } = useTranslation('security');
+  const { t } = useTranslator('security');
   const sessions = useSessions();
   const revoke = useRevokeSession();
 

@@ -1,6 +1,5 @@
 import '../security.css';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { passkeysSupported } from '../../../lib/passkey.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import {
   useAddPasskey,
   useDeletePasskey,
@@ -25,7 +25,7 @@ import { deviceName } from '../device-name.ts';
  * confirm with a first code, then recovery codes shown once), and a link to the signed-in devices.
  */
 export function SecurityPage() {
-  const { t } = useTranslation('security');
+  const { t } = useTranslator('security');
   const status = useSecurityStatus();
   const add = useAddPasskey();
   const remove = useDeletePasskey();

@@ -2,7 +2,6 @@ import '../../../components/money.css';
 import '../stock-lending.css';
 import { isMarket, MARKETS, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -20,6 +19,7 @@ import {
 } from '../../../lib/api/stock-lending.ts';
 import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 
 type Tab = 'lendable' | 'records';
 
@@ -28,7 +28,7 @@ type Tab = 'lendable' | 'records';
  * recall), and the loans with what accrued and what was paid.
  */
 export function StockLendingPage() {
-  const { t } = useTranslation('lending');
+  const { t } = useTranslator('lending');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'records' ? 'records' : 'lendable';
   const typeParam = params.get('type') ?? '';

@@ -1,7 +1,6 @@
 import '../support.css';
 import { SUPPORT_BODY_MAX, SUPPORT_BODY_MIN } from '@kabuto/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { useSendSupport, useSupportInfo } from '../api/use-support.ts';
 
 /**
@@ -17,8 +17,8 @@ import { useSendSupport, useSupportInfo } from '../api/use-support.ts';
  * messages sent so far with their answers.
  */
 export function SupportPage() {
-  const { t } = useTranslation('money', { keyPrefix: 'support' });
-  const { t: shell } = useTranslation('shell');
+  const { t } = useTranslator('money', { keyPrefix: 'support' });
+  const { t: shell } = useTranslator('shell');
   const info = useSupportInfo();
   const send = useSendSupport();
   const [text, setText] = useState('');

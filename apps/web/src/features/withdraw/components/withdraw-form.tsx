@@ -1,7 +1,6 @@
 import type { Currency } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AmountField } from '../../../components/amount-field.tsx';
 import { CurrencySelect } from '../../../components/currency-select.tsx';
@@ -19,6 +18,7 @@ import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
 import { compactMoney } from '../../../lib/money-text.ts';
 import { getStartupConfig } from '../../../lib/startup-config.ts';
 import { storedMarket } from '../../../lib/storage.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { WALLETS } from '../../../lib/wallets.ts';
 import { useWithdraw } from '../api/use-withdraw.ts';
 import { useWithdrawable } from '../api/use-withdrawable.ts';
@@ -38,7 +38,7 @@ export function WithdrawForm({
   /** A rule that refuses any withdrawal now, shown before the form (the form cannot be sent). */
   gate?: ReactNode;
 }) {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const navigate = useNavigate();
   const { data: config } = usePublicConfig();
   const settings = config ?? getStartupConfig();

@@ -1,6 +1,5 @@
 import '../../../components/money.css';
 import '../withdraw.css';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { GateBanner } from '../../../components/gate-banner.tsx';
@@ -13,12 +12,13 @@ import { useCards } from '../../../lib/api/use-cards.ts';
 import { usePublicConfig } from '../../../lib/api/use-public-config.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { getStartupConfig } from '../../../lib/startup-config.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { WithdrawForm } from '../components/withdraw-form.tsx';
 
 /** `/mine/withdraw`: amount, bank account, fund password; limits, window and available balance shown. */
 export function WithdrawPage() {
-  const { t } = useTranslation('money');
+  const { t } = useTranslator('money');
   const user = useUserInfo({ fresh: true });
   const cards = useCards();
   const assets = useAssetsSummary();
