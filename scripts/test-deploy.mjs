@@ -99,6 +99,7 @@ try {
     REDIS_URL,
     TRUST_PROXY: '127.0.0.1',
     WEBAUTHN_ORIGINS: origin,
+    FILES_KEYS: `t1:${randomBytes(32).toString('base64')}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATA_DIR: join(work, 'data'),

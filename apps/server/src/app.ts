@@ -80,11 +80,13 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
 import { registerWebSocket } from './plugins/websocket.ts';
 import { localCalendarChanges, redisCalendarChanges } from './shared/calendar-changes.ts';
+import { fileStore } from './shared/files.ts';
 import { fundPasswordVerifier } from './shared/fund-password.ts';
 import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
+import { purgeUploads } from './shared/uploads.ts';
 import { localUserChanges, redisUserChanges, type UserChanges } from './shared/user-changes.ts';
 
 export { BODY_LIMIT, UPLOAD_LIMIT };
@@ -165,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     env,
     hashCost: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     userChanges,
+    files: fileStore(opts.db, env),
   };
 
   const app = Fastify({
@@ -268,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     products: () => products.runJobs((err) => app.log.error({ err }, 'copy-trade daily job failed')),
     lending: () => lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
     dayTrade: () => dayTradeRounds.runJobs(),
+    uploads: () => purgeUploads(opts.db, deps.files, env, new Date(clock.now())),
   };
   const jobs = tradingJobs(
     // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
@@ -284,6 +288,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         lending: await rounds.lending(),
         // then the day-trading lines whose day is over: forced close and settlement
         dayTrade: await rounds.dayTrade(),
+        uploads: await rounds.uploads(),
       }),
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
