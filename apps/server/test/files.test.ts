@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbHandle } from '@kabuto/db';
@@ -84,6 +86,89 @@ describe('the demo-only local folder store', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * The S3 store through the real SDK against a small S3-compatible endpoint in this process (objects in a
+ * Map; PUT, GET, DELETE and ListObjectsV2 with path-style addressing, as MinIO serves them). It checks the
+ * store's calls and what lands in the bucket, not AWS itself.
+ */
+describe('the S3 store (FILES_STORE=s3)', () => {
+  const objects = new Map<string, Buffer>();
+  let server: Server;
+  let endpoint: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://s3.local');
+      const [, bucket, ...rest] = url.pathname.split('/');
+      const key = decodeURIComponent(rest.join('/'));
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (bucket !== 'kb') {
+          res
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchBucket</Code></Error>');
+        } else if (req.method === 'PUT') {
+          objects.set(key, Buffer.concat(chunks));
+          res.writeHead(200, { etag: '"e"' }).end();
+        } else if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+          const prefix = url.searchParams.get('prefix') ?? '';
+          const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+          res
+            .writeHead(200, { 'content-type': 'application/xml' })
+            .end(
+              `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>kb</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${keys.map((k) => `<Contents><Key>${k}</Key><Size>${objects.get(k)?.length}</Size></Contents>`).join('')}</ListBucketResult>`,
+            );
+        } else if (req.method === 'GET') {
+          const body = objects.get(key);
+          if (!body) {
+            res
+              .writeHead(404, { 'content-type': 'application/xml' })
+              .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
+          } else {
+            res
+              .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length })
+              .end(body);
+          }
+        } else if (req.method === 'DELETE') {
+          objects.delete(key);
+          res.writeHead(204).end();
+        } else {
+          res.writeHead(405).end();
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.AWS_ACCESS_KEY_ID ??= 'test-access-key';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'test-secret-key';
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('puts sealed objects under the prefix, reads, lists and deletes them', async () => {
+    const env = loadEnv({
+      FILES_STORE: 's3',
+      FILES_S3_BUCKET: 'kb',
+      FILES_S3_ENDPOINT: endpoint,
+      FILES_S3_PREFIX: 'kabuto/',
+      FILES_KEYS: NEW,
+    });
+    const store = fileStore(null as never, env);
+    const plain = IMAGES.png();
+    await store.put('a.png', plain);
+    await store.put('b.png', IMAGES.jpeg());
+    expect([...objects.keys()].sort()).toEqual(['kabuto/a.png', 'kabuto/b.png']);
+    const atRest = objects.get('kabuto/a.png') ?? Buffer.alloc(0);
+    expect(sealedKeyId(atRest)).toBe('k2');
+    expect(atRest.includes(plain.subarray(0, 8))).toBe(false);
+    expect((await store.get('a.png'))?.equals(plain)).toBe(true);
+    expect(await store.names()).toEqual(['a.png', 'b.png']);
+    expect(await store.get('missing.png')).toBeNull();
+    await store.delete('a.png');
+    expect(await store.get('a.png')).toBeNull();
+    expect(await store.names()).toEqual(['b.png']);
   });
 });
 
