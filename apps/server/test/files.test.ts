@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb, type DbHandle } from '@kabuto/db';
+import { createDb, type DbHandle, migrateToLatest } from '@kabuto/db';
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -83,6 +83,19 @@ describe('the demo-only local folder store', () => {
       await store.delete('x.webp');
       expect(await store.get('x.webp')).toBeNull();
       await expect(store.put('../escape', plain)).rejects.toThrow(/unsafe/);
+      // a demo's upload from before the shared store (a plain file) moves into the store when first read
+      writeFileSync(join(dir, 'old.webp'), plain);
+      const db = await createDb({ dataDir: 'memory://' });
+      try {
+        await migrateToLatest(db.db);
+        const shared = fileStore(db.db, loadEnv({ UPLOAD_DIR: dir, FILES_KEYS: NEW }));
+        expect((await shared.get('old.webp'))?.equals(plain)).toBe(true);
+        expect(existsSync(join(dir, 'old.webp'))).toBe(false);
+        expect(sealedKeyId((await shared.getSealed('old.webp')) ?? Buffer.alloc(0))).toBe('k2');
+        expect((await shared.get('old.webp'))?.equals(plain)).toBe(true);
+      } finally {
+        await db.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -258,12 +258,20 @@ export function fileStore(db: Db, env: Env, keys: FileKeys = fileKeys(env)): Fil
       : env.FILES_STORE === 'local'
         ? localRaw(uploadDir(env))
         : databaseRaw(db);
+  // A demo's data from before the shared store kept uploads in plain files of UPLOAD_DIR: one is moved
+  // into the store (sealed) the first time it is read. Production never had them.
+  const legacy = env.FILES_STORE !== 'local' && modeOf(env) === 'demo' ? localRaw(uploadDir(env)) : null;
   return {
     kind: env.FILES_STORE,
     put: (name, plain, tx) => raw.put(name, seal(keys, name, plain), tx),
     async get(name) {
       const sealed = await raw.get(name);
-      return sealed ? open(keys, name, sealed) : null;
+      if (sealed) return open(keys, name, sealed);
+      const plain = await legacy?.get(name);
+      if (!plain || sealedKeyId(plain) !== null) return null;
+      await raw.put(name, seal(keys, name, plain));
+      await legacy?.delete(name);
+      return plain;
     },
     delete: (name, tx) => raw.delete(name, tx),
     names: () => raw.names(),
