@@ -99,7 +99,8 @@ describe('the demo-only local folder store', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // a database of its own to migrate: slow on a loaded machine
+  }, 180_000);
 });
 
 /**
