@@ -41,6 +41,7 @@ await build({
     server: join(root, 'apps/server/src/server.ts'),
     'operator-cli': join(root, 'apps/server/src/ops/operator-cli.ts'),
     'migrate-cli': join(root, 'apps/server/src/ops/migrate-cli.ts'),
+    'backup-cli': join(root, 'apps/server/src/ops/backup-cli.ts'),
   },
   outdir: out,
 });

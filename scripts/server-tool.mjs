@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs one of the server's entry points: `server`, `operator-cli` or `migrate-cli`.
+// Runs one of the server's entry points: `server`, `operator-cli`, `migrate-cli` or `backup-cli`.
 // Production mode (KABUTO_MODE=production or NODE_ENV=production; `npm run start:prod` sets it) runs the
 // compiled JavaScript in apps/server/dist (`npm run build:server`); the demo runs the TypeScript sources
 // through tsx, as `npm start` does.
@@ -15,6 +15,7 @@ const SOURCES = {
   server: 'apps/server/src/server.ts',
   'operator-cli': 'apps/server/src/ops/operator-cli.ts',
   'migrate-cli': 'apps/server/src/ops/migrate-cli.ts',
+  'backup-cli': 'apps/server/src/ops/backup-cli.ts',
 };
 if (!entry || !(entry in SOURCES)) {
   process.stderr.write(`usage: server-tool.mjs <${Object.keys(SOURCES).join('|')}> [args]\n`);

@@ -11,6 +11,10 @@ async function inviter(db) {
   return code;
 }
 
+/** A real 4×4 PNG (uploads are decoded and encoded again, so the bytes must be a picture). */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4oaEBRwzEcQDRQxGBpDPMeQAAAABJRU5ErkJggg==';
+
 export async function runScenario(t, { check, log, sleep, WebSocket }) {
   const { call, ok, db } = t;
   const code = await inviter(t.db);
@@ -117,6 +121,28 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
   const onA = (await clients(t.metricsA)) === 1;
   const victim = onA ? t.a : t.bProc;
   const survivorPort = onA ? t.metricsB : t.metricsA;
+  // ---- an ID photo uploaded to the instance about to die is served by the other (the shared file store)
+  const victimPort = onA ? t.portA : t.portB;
+  const form = new FormData();
+  form.append('card', new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'id.png');
+  const uploaded = await fetch(`http://127.0.0.1:${victimPort}/api/vue/common/upload1`, {
+    method: 'POST',
+    headers: { token },
+    body: form,
+  }).then((r) => r.json());
+  check(uploaded.status === 1, `an image uploaded to the instance holding the stream (${uploaded.data})`);
+  const original = Buffer.from(
+    await fetch(`http://127.0.0.1:${victimPort}/api/vue/${uploaded.data}`, { headers: { token } }).then((r) =>
+      r.arrayBuffer(),
+    ),
+  );
+  const atRest = (
+    await db.query('select bytes from stored_file where name = $1', [uploaded.data.slice('uploads/'.length)])
+  ).rows[0]?.bytes;
+  check(
+    atRest && !atRest.includes(original.subarray(0, 8)) && !atRest.includes(original.subarray(16, 48)),
+    'the bytes at rest in PostgreSQL are not the image',
+  );
   const balanceBefore = (await db.query('select count(*) as n from ledger_transfer')).rows[0].n;
   const usersBefore = await t.count('app_user');
 
@@ -133,6 +159,11 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
   // ---- nothing lost: the same session works, the ledger reconciles, nothing vanished or doubled
   const me = await call('POST', '/api/vue/user/getUserinfo', { body: {}, token, from: '127.0.3.1' });
   check(me.json?.status === 1, 'the session made on one instance works on the other');
+  const photo = await call('GET', `/api/vue/${uploaded.data}`, { token, from: '127.0.3.1' });
+  check(
+    photo.status === 200 && photo.bytes.equals(original),
+    'the image uploaded to the killed instance is served by the other, byte for byte',
+  );
   const rec = ok(await call('POST', '/api/admin/ledger/reconcile', { body: {}, token: t.op }), 'reconcile');
   check(rec.ok === true, 'the ledger reconciles after the kill');
   check(

@@ -3,8 +3,9 @@
 // compiled server on PostgreSQL (a database of its own, dropped after) and Redis, behind a real nginx
 // running deploy/nginx.conf on loopback (TLS with a throwaway certificate, TRUST_PROXY = nginx). Through
 // the proxy: an operator signs in, a user registers and signs in, the operator approves the user's
-// deposit, the user places an order and streams prices over a WebSocket; the instance holding the stream
-// is killed mid-stream; the client reconnects (to the other), and the ledger reconciles with the same
+// deposit, the user places an order and streams prices over a WebSocket, and uploads an ID photo to the
+// instance holding the stream; that instance is killed mid-stream; the client reconnects (to the other),
+// the other serves the photo byte for byte (encrypted at rest in PostgreSQL), and the ledger reconciles with the same
 // balance; login rate limits see each client's own address. Skipped with a notice when nginx, openssl,
 // DATABASE_URL or REDIS_URL is missing.
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,7 +55,12 @@ function freePort() {
 }
 
 async function cleanup() {
-  for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  const alive = (p) => p.exitCode === null && p.signalCode === null;
+  // SIGTERM first: nginx's master stops its workers then (killed outright, it leaves them running, holding
+  // the port and the test's output pipe); whatever is still up a moment later is killed
+  for (const p of procs) if (alive(p)) p.kill('SIGTERM');
+  for (let i = 0; i < 30 && procs.some(alive); i++) await sleep(100);
+  for (const p of procs) if (alive(p)) p.kill('SIGKILL');
   await sleep(200);
   if (admin && dbName) {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
@@ -99,6 +105,7 @@ try {
     REDIS_URL,
     TRUST_PROXY: '127.0.0.1',
     WEBAUTHN_ORIGINS: origin,
+    FILES_KEYS: `t1:${randomBytes(32).toString('base64')}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DATA_DIR: join(work, 'data'),
@@ -222,14 +229,16 @@ try {
           },
         },
         (res) => {
-          let data = '';
-          res.on('data', (d) => (data += d));
+          const chunks = [];
+          res.on('data', (d) => chunks.push(d));
           res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const data = bytes.toString('utf8');
             let json = null;
             try {
               json = JSON.parse(data);
             } catch {}
-            resolve({ status: res.statusCode, headers: res.headers, json, text: data });
+            resolve({ status: res.statusCode, headers: res.headers, json, text: data, bytes });
           });
         },
       );

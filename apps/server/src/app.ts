@@ -48,6 +48,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serveBuiltApp } from './plugins/web-static.ts';
 import { registerWebSocket } from './plugins/websocket.ts';
 import { localCalendarChanges, redisCalendarChanges } from './shared/calendar-changes.ts';
+import { fileStore } from './shared/files.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
 import { type LeaderRound, leaderRound } from './shared/leader-round.ts';
 import { loadSettings } from './shared/settings.ts';
@@ -132,6 +133,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     env,
     hashCost: { memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST },
     userChanges,
+    files: fileStore(opts.db, env),
   };
 
   const app = Fastify({

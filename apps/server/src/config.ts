@@ -87,8 +87,40 @@ const EnvSchema = z.object({
   DEMO_CHANNEL_PASSWORD: z.string().min(1).default('135790'),
   /** Password of the demo's private block-trade offerings. */
   DEMO_BLOCK_PASSWORD: z.string().min(1).default('block2026'),
-  /** Where uploads are stored (outside the web root). */
+  /**
+   * Where uploaded files are kept (docs/deploy.md, "Files"): `database` (default; PostgreSQL or PGlite,
+   * shared by every instance), `s3` (an S3-compatible store, FILES_S3_*), or `local` (a folder, UPLOAD_DIR;
+   * the demo only).
+   */
+  FILES_STORE: z.enum(['database', 's3', 'local']).default('database'),
+  /**
+   * The files' encryption keys (AES-256-GCM), `id:base64-of-32-bytes`, comma-separated: the first
+   * encrypts new files, every one listed decrypts (rotation: put the new key first, keep the old ones).
+   * Required in production; the demo derives one when unset.
+   */
+  FILES_KEYS: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=]+(\s*,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=]+)*$/,
+      'id:base64key[,id:base64key…]',
+    )
+    .optional(),
+  FILES_S3_BUCKET: z.string().trim().min(1).optional(),
+  /** An S3-compatible endpoint (MinIO, R2, …; path-style addressing); unset: AWS S3 itself. */
+  FILES_S3_ENDPOINT: z.string().url().optional(),
+  FILES_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** A prefix of every object's key (`kabuto/`). */
+  FILES_S3_PREFIX: z.string().default(''),
+  /** Where uploads are stored with FILES_STORE=local (outside the web root). */
   UPLOAD_DIR: z.string().optional(),
+  /**
+   * Days the images of a rejected identity submission are kept after the rejection, then deleted (the
+   * submission's record stays). Images of the approved or pending submission are kept.
+   */
+  KYC_REJECTED_IMAGE_DAYS: z.coerce.number().int().min(0).default(90),
+  /** Hours an upload that nothing refers to (no identity submission, no deposit) is kept, then deleted. */
+  UNUSED_UPLOAD_HOURS: z.coerce.number().int().min(1).default(48),
   /** Origins where passkeys are used, comma-separated (e.g. https://kabuto.example); unset: localhost only. */
   WEBAUTHN_ORIGINS: z.string().optional(),
   /** The passkeys' relying-party id (a domain); default the host of the first origin. */

@@ -2,6 +2,7 @@ import type { Db } from '@kabuto/db';
 import type { Clock } from '@kabuto/domain';
 import type { Env } from './config.ts';
 import type { HashCost } from './lib/crypto.ts';
+import type { FileStore } from './shared/files.ts';
 import type { UserChanges } from './shared/user-changes.ts';
 
 /** What every module needs, built once by the composition root (app.ts) and passed down. */
@@ -21,4 +22,6 @@ export interface Deps {
    * a write to a user's sessions, state or passwords, before the reply.
    */
   userChanges: UserChanges;
+  /** Uploaded files: shared by every instance, encrypted at rest (shared/files.ts). */
+  files: FileStore;
 }

@@ -13,6 +13,7 @@ const SAFE = {
   REDIS_URL: 'redis://:Rk3-long-random-p0@redis.internal:6379',
   TRUST_PROXY: '10.0.0.0/8',
   WEBAUTHN_ORIGINS: 'https://kabuto.example',
+  FILES_KEYS: `k2:${Buffer.alloc(32, 7).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`,
 };
 
 const problemsOf = (vars: Record<string, string | undefined>) => {
@@ -55,6 +56,10 @@ describe('production mode', () => {
     ['WEBAUTHN_ORIGINS', { WEBAUTHN_ORIGINS: undefined }, /passkeys would work on localhost only/],
     ['WEBAUTHN_ORIGINS', { WEBAUTHN_ORIGINS: 'http://kabuto.example' }, /not https/],
     ['WEBAUTHN_ORIGINS', { WEBAUTHN_ORIGINS: 'https://kabuto.example/app' }, /not an origin/],
+    ['FILES_KEYS', { FILES_KEYS: undefined }, /encrypted with this key/],
+    ['FILES_KEYS', { FILES_KEYS: 'k1:c2hvcnQ=' }, /32 random bytes/],
+    ['FILES_STORE', { FILES_STORE: 'local' }, /every instance reads them/],
+    ['FILES_S3_BUCKET', { FILES_STORE: 's3' }, /bucket/],
     ['DEMO_PASSWORD', { DEMO_PASSWORD: 'kabuto-demo-1' }, /a demo setting/],
     ['DEMO_ADMIN_PASSWORD', { DEMO_ADMIN_PASSWORD: 'something-long' }, /never seeds demo users/],
     ['KABUTO_CLOCK_START', { KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00' }, /business clock/],

@@ -4,6 +4,7 @@ import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { stockLendingService } from '../src/modules/stock-lending/stock-lending.service.ts';
 import { listPositions, lockPosition, markLent } from '../src/modules/trading/trading.repo.ts';
+import { fileStore } from '../src/shared/files.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
 import { localUserChanges } from '../src/shared/user-changes.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
@@ -36,6 +37,7 @@ describe.each(API_DB_KINDS)('stock lending on %s', (kind) => {
       env: t.env,
       hashCost: { memoryCost: 1024, timeCost: 1 },
       userChanges: localUserChanges(),
+      files: fileStore(t.db, t.env),
       market: t.app.kabuto.market as MarketDataProvider,
       keys: { markApplied },
       positions: {

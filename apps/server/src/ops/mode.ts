@@ -1,4 +1,5 @@
 import type { Env } from '../config.ts';
+import { parseFileKeys } from '../shared/files.ts';
 
 /**
  * The two ways to run Kabuto. `demo` is `npm start`: embedded PGlite, demo data and printed credentials.
@@ -119,6 +120,7 @@ export function productionProblems(env: Env, source: NodeJS.ProcessEnv = process
       }
     }
   }
+  problems.push(...fileProblems(env));
   for (const name of Object.keys(source).sort()) {
     if (name.startsWith('DEMO_') && source[name] !== undefined) {
       problems.push({
@@ -146,6 +148,35 @@ export function productionProblems(env: Env, source: NodeJS.ProcessEnv = process
       setting: 'ARGON2_TIME_COST',
       message: `below ${ARGON2_FLOOR.time}, passwords are cheaper to guess than the default; remove it or raise it`,
     });
+  }
+  return problems;
+}
+
+/** The file store's settings in production: a shared store, and keys of its own. */
+function fileProblems(env: Env): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (env.FILES_STORE === 'local') {
+    problems.push({
+      setting: 'FILES_STORE',
+      message:
+        'local keeps uploads on this machine only (the demo). Use database (the default) or s3 so that every instance reads them',
+    });
+  }
+  if (env.FILES_STORE === 's3' && !env.FILES_S3_BUCKET) {
+    problems.push({ setting: 'FILES_S3_BUCKET', message: 'FILES_STORE=s3 needs the bucket name' });
+  }
+  if (!env.FILES_KEYS) {
+    problems.push({
+      setting: 'FILES_KEYS',
+      message:
+        'unset: uploaded ID photos are encrypted with this key. Set FILES_KEYS=<id>:<base64 of 32 random bytes> (openssl rand -base64 32)',
+    });
+  } else {
+    try {
+      parseFileKeys(env.FILES_KEYS);
+    } catch (err) {
+      problems.push({ setting: 'FILES_KEYS', message: (err as Error).message.replace(/^FILES_KEYS: /, '') });
+    }
   }
   return problems;
 }

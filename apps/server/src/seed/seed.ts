@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Db, type Tx, withTx } from '@kabuto/db';
 import { type Clock, type Currency, systemClock, units } from '@kabuto/domain';
@@ -9,12 +7,12 @@ import type { MarketDataProvider } from '@kabuto/market';
 import type { Env } from '../config.ts';
 import { type HashCost, hashPassword, newToken } from '../lib/crypto.ts';
 import { audit } from '../shared/audit.ts';
+import { fileStore } from '../shared/files.ts';
 import { writeFundRecords } from '../shared/fund-records.ts';
 import { transfer } from '../shared/ledger.ts';
 import { sendNotice } from '../shared/notices.ts';
 import { newOrderNo } from '../shared/order-no.ts';
 import { saveSetting } from '../shared/settings.ts';
-import { uploadDir } from '../shared/uploads.ts';
 import { seedBlockOfferings } from './block-trades.ts';
 import { SEED_OFFERINGS, seedPrice, seedSchedule } from './content/new-shares.ts';
 import { SEED_NEWS } from './content/news.ts';
@@ -176,9 +174,8 @@ function demoPng(band: [number, number, number]): Buffer {
 
 async function seedUpload(tx: Tx, env: Env, ownerId: bigint, bytes: Buffer, at: Date): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.png`;
-  const dir = uploadDir(env);
-  await mkdir(dir, { recursive: true, mode: 0o750 });
-  await writeFile(join(dir, name), bytes, { mode: 0o640 });
+  // in the seed's transaction (the database store), sealed like every upload
+  await fileStore(tx, env).put(name, bytes, tx);
   await tx
     .insertInto('upload')
     .values({

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { API_BASE } from '@kabuto/contract';
 import { type Db, type Tx, withTx } from '@kabuto/db';
 import { sql } from 'kysely';
@@ -8,12 +6,13 @@ import sharp from 'sharp';
 import type { Env } from '../config.ts';
 import { AppError, refuse } from '../lib/errors.ts';
 import { signedUrl } from '../lib/signed-url.ts';
+import type { FileStore } from './files.ts';
 
 /**
  * Uploaded images (ID photos, transfer proofs): recognised by their bytes, then decoded and encoded
  * again (sharp), so that what is stored is only the picture: no EXIF or GPS of an ID photo, nothing
- * appended or hidden in it (an HTML or SVG polyglot does not survive). Stored under random names in
- * UPLOAD_DIR (outside any web root), recorded with their owner, within a quota per user
+ * appended or hidden in it (an HTML or SVG polyglot does not survive). Stored under random names in the
+ * shared, encrypted file store (shared/files.ts), recorded with their owner, within a quota per user
  * (UPLOAD_QUOTA_MB). Only the owner and operators read them.
  */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -28,8 +27,6 @@ export const CONTENT_TYPE_OF_EXT: Record<string, ImageType> = {
   png: 'image/png',
   webp: 'image/webp',
 };
-
-export const uploadDir = (env: Env): string => resolve(env.UPLOAD_DIR ?? join(env.DATA_DIR, 'uploads'));
 
 /** What the bytes are, by their magic numbers (never by the name or the declared type). */
 export function sniffImage(b: Buffer): ImageType | null {
@@ -136,6 +133,7 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Buf
 /** Store an image for its owner; returns the relative path the client sends back (`uploads/<name>`). */
 export async function storeUpload(
   db: Db,
+  files: FileStore,
   env: Env,
   ownerId: bigint,
   bytes: Buffer,
@@ -143,11 +141,8 @@ export async function storeUpload(
 ): Promise<string> {
   const { type, clean } = await cleanUpload(bytes);
   const name = `${randomBytes(16).toString('hex')}.${EXT[type]}`;
-  const dir = uploadDir(env);
-  await mkdir(dir, { recursive: true, mode: 0o750 });
-  const file = join(dir, name);
-  await writeFile(file, clean, { flag: 'wx', mode: 0o640 });
   const quota = env.UPLOAD_QUOTA_MB * 1024 * 1024;
+  let stored = false;
   try {
     await withTx(db, async (tx) => {
       // One upload of a user at a time past this point, so that two cannot both fit the same room.
@@ -156,6 +151,7 @@ export async function storeUpload(
         .selectFrom('upload')
         .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
         .where('owner_id', '=', ownerId)
+        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       if (Number(used.bytes) + clean.length > quota) {
         throw new AppError('upload.quotaExceeded', { max: env.UPLOAD_QUOTA_MB });
@@ -171,9 +167,12 @@ export async function storeUpload(
           created_at: now,
         })
         .execute();
+      // the database store writes in this transaction; another store writes before the commit
+      stored = true;
+      await files.put(name, clean, tx);
     });
   } catch (err) {
-    await unlink(file).catch(() => undefined);
+    if (stored && files.kind !== 'database') await files.delete(name).catch(() => undefined);
     throw err;
   }
   return `${UPLOAD_PREFIX}${name}`;
@@ -194,6 +193,7 @@ export async function ownedUpload(q: Db | Tx, userId: bigint, path: string): Pro
     .select('name')
     .where('name', '=', name)
     .where('owner_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return refuse('upload.notFound');
   return row.name;
@@ -202,20 +202,22 @@ export async function ownedUpload(q: Db | Tx, userId: bigint, path: string): Pro
 /** The bytes of a stored upload (the caller has checked who may read it). */
 export async function readUpload(
   db: Db,
-  env: Env,
+  files: FileStore,
   name: string,
   ownerId?: bigint,
 ): Promise<{ bytes: Buffer; contentType: string }> {
   if (!UPLOAD_NAME_RE.test(name)) throw new AppError('request.notFound', undefined, 404);
-  let q = db.selectFrom('upload').select(['name', 'content_type']).where('name', '=', name);
+  let q = db
+    .selectFrom('upload')
+    .select(['name', 'content_type'])
+    .where('name', '=', name)
+    .where('deleted_at', 'is', null);
   if (ownerId !== undefined) q = q.where('owner_id', '=', ownerId);
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError('request.notFound', undefined, 404);
-  try {
-    return { bytes: await readFile(join(uploadDir(env), row.name)), contentType: row.content_type };
-  } catch {
-    throw new AppError('request.notFound', undefined, 404);
-  }
+  const bytes = await files.get(row.name);
+  if (!bytes) throw new AppError('request.notFound', undefined, 404);
+  return { bytes, contentType: row.content_type };
 }
 
 /** How long a user's signed image URL works: long enough to show a screen, short enough to leak little. */
@@ -245,3 +247,70 @@ export const signedUploadUrl = (
 
 /** Public-facing URL of an upload for operators (the admin route; signed when the kit gives a signer). */
 export const adminUploadPath = (name: string) => `/api/admin/uploads/${name}`;
+
+/**
+ * The uploads' retention rule (run by the leader's jobs): the images of a rejected identity submission
+ * are deleted KYC_REJECTED_IMAGE_DAYS after the rejection, unless a pending or approved submission or a
+ * deposit names them too; an upload nothing names is deleted UNUSED_UPLOAD_HOURS after it came. The
+ * bytes go; the `upload` row stays with its `deleted_at`, so the submission's history still says which
+ * file it was (its size and SHA-256). The images of an approved or pending submission are kept.
+ */
+export async function purgeUploads(
+  db: Db,
+  files: FileStore,
+  env: Env,
+  now: Date,
+): Promise<{ deleted: number }> {
+  const rejectedBefore = new Date(now.getTime() - env.KYC_REJECTED_IMAGE_DAYS * 86_400_000);
+  const unusedBefore = new Date(now.getTime() - env.UNUSED_UPLOAD_HOURS * 3_600_000);
+  const named = (kinds: 'kept' | 'any') => sql<boolean>`(
+    exists (select 1 from kyc_submission k
+            where (k.front_upload = upload.name or k.back_upload = upload.name)
+              ${kinds === 'kept' ? sql`and k.status <> 'rejected'` : sql``})
+    or exists (select 1 from deposit d where d.proof_upload = upload.name))`;
+  const due = await db
+    .selectFrom('upload')
+    .select('name')
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb.not(named('kept')),
+          sql<boolean>`exists (select 1 from kyc_submission k
+            where (k.front_upload = upload.name or k.back_upload = upload.name)
+              and k.status = 'rejected' and k.decided_at < ${rejectedBefore})`,
+        ]),
+        eb.and([eb.not(named('any')), eb('created_at', '<', unusedBefore)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  let deleted = 0;
+  for (const { name } of due) {
+    const done = await withTx(db, async (tx) => {
+      // checked again under the row's lock: a submission made meanwhile keeps it
+      const row = await tx
+        .selectFrom('upload')
+        .select('name')
+        .where('name', '=', name)
+        .where('deleted_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return false;
+      const still = await tx
+        .selectFrom('upload')
+        .select(named('kept').as('kept'))
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      if (still.kept) return false;
+      await tx.updateTable('upload').set({ deleted_at: now }).where('name', '=', name).execute();
+      if (files.kind === 'database') await files.delete(name, tx);
+      return true;
+    });
+    if (!done) continue;
+    if (files.kind !== 'database') await files.delete(name);
+    deleted++;
+  }
+  return { deleted };
+}

@@ -106,8 +106,10 @@ export async function createTestApp(
     BuildOptions,
     'redis' | 'tickChannel' | 'leaderRetryMs' | 'stream' | 'timers' | 'userChanges' | 'userChangesChannel'
   > = {},
+  /** A database of the test's own (it stays open when the app closes); default a fresh test database. */
+  own?: DbHandle,
 ): Promise<TestApp> {
-  const handle = await createTestDb(kind);
+  const handle = own ?? (await createTestDb(kind));
   const uploads = mkdtempSync(join(tmpdir(), 'kabuto-uploads-'));
   const env = loadEnv({
     UPLOAD_DIR: uploads,
@@ -258,7 +260,7 @@ export async function createTestApp(
     demo,
     close: async () => {
       await app.close();
-      await handle.close();
+      if (!own) await handle.close();
       rmSync(uploads, { recursive: true, force: true });
     },
   };

@@ -15,6 +15,15 @@ export interface UploadTable {
   size: number;
   sha256: string;
   created_at: CreatedAt;
+  /** When its bytes were deleted (the KYC images' retention rule); null while they are kept. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The bytes of a file in the shared store (FILES_STORE=database): encrypted, with the key id in them. */
+export interface StoredFileTable {
+  name: string;
+  bytes: Buffer;
+  created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type ReviewState = 'pending' | 'approved' | 'rejected';
@@ -255,6 +264,7 @@ export interface DepositPrecheckTable {
 export interface MoneyTables {
   deposit_precheck: DepositPrecheckTable;
   upload: UploadTable;
+  stored_file: StoredFileTable;
   kyc_submission: KycSubmissionTable;
   bank_card: BankCardTable;
   deposit_channel: DepositChannelTable;

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { authenticator } from '../../plugins/auth.ts';
 import type { QueueCounter, UserDetailContributor } from '../../shared/admin-contributors.ts';
 import type { IdentityLookup, VerifiedSql } from '../../shared/identity.ts';
+import { purgeUploads } from '../../shared/uploads.ts';
 import type { UserInfoContributor } from '../../shared/user-info.ts';
 import type { Module } from '../module.ts';
 import { kycAdminRoutes, kycRoutes } from './kyc.routes.ts';
@@ -39,5 +40,9 @@ export function kycModule(
     },
     routes: (kit) => kycRoutes(kit, deps, kyc, needs),
     adminRoutes: (adminKit) => kycAdminRoutes(adminKit, deps, kyc),
+    jobs: {
+      // the retention rule: rejected submissions' images and unused uploads deleted when due
+      uploads: () => purgeUploads(deps.db, deps.files, deps.env, new Date(deps.clock.now())),
+    },
   };
 }

@@ -36,7 +36,7 @@ export function kycRoutes(
   kyc: KycService,
   raw: { app: FastifyInstance; authenticate: ReturnType<typeof authenticator> },
 ): void {
-  const { db, env, clock } = deps;
+  const { db, env, clock, files } = deps;
 
   kit.post(
     uploadsApi.image,
@@ -63,7 +63,7 @@ export function kycRoutes(
         }
         return refuse('upload.failed');
       }
-      const path = await storeUpload(db, env, user.id, bytes, new Date(clock.now()));
+      const path = await storeUpload(db, files, env, user.id, bytes, new Date(clock.now()));
       // `data` stays the relative path the family's clients send back; `url` shows it in a plain <img>
       return {
         ...ok(path, 'ok.uploaded'),
@@ -100,7 +100,7 @@ export function kycRoutes(
     },
     async (req, reply) => {
       const name = (req.params as { name?: string }).name ?? '';
-      return sendImage(reply, await readUpload(db, env, name, currentUser(req).id));
+      return sendImage(reply, await readUpload(db, files, name, currentUser(req).id));
     },
   );
 
@@ -111,10 +111,10 @@ export function kycRoutes(
 }
 
 /** The back office: an upload by name, the KYC queue and its decision. */
-export function kycAdminRoutes(adminKit: AdminRouteKit, { db, env }: Deps, kyc: KycService): void {
+export function kycAdminRoutes(adminKit: AdminRouteKit, { db, files }: Deps, kyc: KycService): void {
   adminKit.getRaw(adminApi.upload.path, 'reviewer', async (req, reply) => {
     const name = (req.params as { name?: string }).name ?? '';
-    return sendImage(reply, await readUpload(db, env, name));
+    return sendImage(reply, await readUpload(db, files, name));
   });
 
   adminKit.post(adminApi.kycList, 'reviewer', async (req, op) =>
