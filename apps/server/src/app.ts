@@ -33,6 +33,7 @@ import { dayTradeReview } from './modules/day-trading/day-trade.review.ts';
 import { dayTradeRoutes } from './modules/day-trading/day-trade.routes.ts';
 import { dayTradeService } from './modules/day-trading/day-trade.service.ts';
 import { fundsModule, fundsRoutes } from './modules/funds/funds.routes.ts';
+import { failOnItemErrors, type JobsOffers, jobsModule, pick } from './modules/jobs/index.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { kycService } from './modules/kyc/kyc.service.ts';
 import { kycUserDetail } from './modules/kyc/kyc.wire.ts';
@@ -140,6 +141,8 @@ export interface Background {
   jobs: ReturnType<typeof tradingJobs>;
   /** Each job of the leader's round, to run one on its own (the round runs them in this order). */
   rounds: Record<string, () => Promise<unknown>>;
+  /** The leader's recorded round, the durable queue of the daily jobs and their re-runs. */
+  durable: JobsOffers;
   /** Elect a leader (advisory lock on PostgreSQL); the leader publishes ticks and runs the jobs. */
   start(): Leadership;
 }
@@ -269,6 +272,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     lending: () => lending.runJobs((err) => app.log.error({ err }, 'stock lending accrual failed')),
     dayTrade: () => dayTradeRounds.runJobs(),
   };
+  // the leader's timer runs each step on its own (failures recorded); the daily jobs (lending accruals,
+  // copy-trade P&L) go on the durable queue once per market and business date
+  const jobsMod = jobsModule(deps, {
+    steps: {
+      ...pick(rounds, 'pendingOrders', 'exits', 'margin', 'ipo'),
+      block: failOnItemErrors((onError) => block.allocateDue(onError)),
+      products: failOnItemErrors((onError) => products.runTimed(onError)),
+      dayTrade: rounds.dayTrade,
+    },
+    daily: [lending.daily, products.daily],
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
   const jobs = tradingJobs(
     // one leader timer: the trading jobs, then the new shares' (commitments, draws, waitlists, listings),
     // then the block offerings whose window closed (allocated), then the copy-trade products' closes,
@@ -288,6 +303,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
     (err) => app.log.error({ err }, 'trading jobs failed'),
+    (lag) => jobsMod.offers.round.run(lag),
   );
   let leadership: Leadership | null = null;
   app.decorate('kabuto', {
@@ -296,6 +312,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     stream,
     jobs,
     rounds,
+    durable: jobsMod.offers,
     start() {
       leadership ??= startLeaderElection({
         db: opts.db,
@@ -305,10 +322,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           app.log.info('leader: publishing ticks and running trading jobs');
           publisher.start();
           jobs.start();
+          jobsMod.offers.queue.startWorkers().catch((err) => app.log.error({ err }, 'job queue not started'));
         },
         onDeposed: async () => {
           publisher.stop();
           await jobs.stop();
+          await jobsMod.offers.queue.stopWorkers();
         },
         log: (msg, err) => app.log.warn({ err }, msg),
       });
@@ -319,6 +338,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await leadership?.stop();
     publisher.stop();
     await jobs.stop();
+    await jobsMod.close?.();
     stream.close();
     await bus.close();
     if (!opts.userChanges) await userChanges.close();
@@ -379,6 +399,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     userDetail: [kycUserDetail(kyc), funds.userDetail, loansUserDetail(loans)],
   });
   adminRoutes(adminKit, deps, admin);
+  jobsMod.adminRoutes?.(adminKit);
   operatorPasskeyRoutes(adminKit, deps, admin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

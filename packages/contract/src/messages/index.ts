@@ -4,6 +4,7 @@ import { common } from './common.ts';
 import { dayTrade } from './day-trade.ts';
 import { type FamilyWhere, familyText } from './family.ts';
 import { ipo } from './ipo.ts';
+import { jobs } from './jobs.ts';
 import { lending } from './lending.ts';
 import { money } from './money.ts';
 import { products } from './products.ts';
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...lending,
   ...dayTrade,
   ...calendar,
+  ...jobs,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -286,12 +286,14 @@ export type PositionJobs = ReturnType<typeof positionJobs>;
 
 /**
  * The trading jobs on a timer. Each round reads the injected clock, so tests call `runOnce()` after
- * moving a ManualClock.
+ * moving a ManualClock. `leaderRound`, when given, is what the timer runs (the leader's round, each step
+ * counted and recorded on its own); `runOnce()` still runs `jobs.runJobs`.
  */
 export function tradingJobs(
   jobs: Pick<PositionJobs, 'runJobs'>,
   intervalMs: () => Promise<number>,
   log?: (err: unknown) => void,
+  leaderRound?: (lagMs: number) => Promise<unknown>,
 ) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<unknown> | null = null;
@@ -302,8 +304,12 @@ export function tradingJobs(
   const round = async () => {
     if (stopped) return;
     // counted (runs, failures, lag, duration) and logged with `job: "trading"`
-    running = runInContext({ job: 'trading' }, () =>
-      observeJob('trading', Date.now() - due, () => jobs.runJobs()),
+    running = (
+      leaderRound
+        ? leaderRound(Date.now() - due)
+        : runInContext({ job: 'trading' }, () =>
+            observeJob('trading', Date.now() - due, () => jobs.runJobs()),
+          )
     ).catch((err) => log?.(err));
     await running;
     running = null;
