@@ -278,7 +278,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     steps: {
       ...pick(rounds, 'pendingOrders', 'exits', 'margin', 'ipo'),
       block: failOnItemErrors((onError) => block.allocateDue(onError)),
-      products: failOnItemErrors((onError) => products.runTimed(onError)),
+      productEnds: failOnItemErrors((onError) => products.runTimed(onError)),
       dayTrade: rounds.dayTrade,
     },
     daily: [lending.daily, products.daily],

@@ -101,6 +101,7 @@ export function AdminLayout() {
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),
+    section('jobs', ROUTES.jobs, <SettingsIcon />),
     section('operators', ROUTES.operators, <ShieldIcon />),
     operator ? link('passkeys', ROUTES.passkeys, t('nav.passkeys'), <ShieldIcon />) : null,
   ].filter((i): i is Item => i !== null);
