@@ -2,10 +2,11 @@
 // `npm run test:deploy`: compose.yaml's topology without Docker. Two production-mode instances of the
 // compiled server on PostgreSQL (a database of its own, dropped after) and Redis, behind a real nginx
 // running deploy/nginx.conf on loopback (TLS with a throwaway certificate, TRUST_PROXY = nginx). Through
-// the proxy: an operator signs in, a user registers and signs in, the operator approves the user's
-// deposit, the user places an order and streams prices over a WebSocket; the instance holding the stream
-// is killed mid-stream; the client reconnects (to the other), and the ledger reconciles with the same
-// balance; login rate limits see each client's own address. Skipped with a notice when nginx, openssl,
+// the proxy: an operator signs in, a user registers and signs in, the operator verifies the user's
+// identity and approves the user's deposit, the user places an order and streams prices over a WebSocket;
+// the instance holding the stream is killed mid-stream; the client reconnects (to the other), and the
+// ledger reconciles with the same balance; login rate limits see each client's own address; the daily
+// jobs ran once each on the durable queue. Skipped with a notice when nginx, openssl,
 // DATABASE_URL or REDIS_URL is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -54,7 +55,11 @@ function freePort() {
 }
 
 async function cleanup() {
-  for (const p of procs) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  // TERM first: nginx's master stops its workers (a KILLed master leaves them running, holding the port)
+  const alive = () => procs.filter((p) => p.exitCode === null && p.signalCode === null);
+  for (const p of alive()) p.kill('SIGTERM');
+  for (let i = 0; i < 20 && alive().length > 0; i++) await sleep(100);
+  for (const p of alive()) p.kill('SIGKILL');
   await sleep(200);
   if (admin && dbName) {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
@@ -203,7 +208,8 @@ try {
   const agentOpts = { rejectUnauthorized: false };
   function call(method, path, { body, token, from = '127.0.0.1', headers = {} } = {}) {
     return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      // a Buffer goes as it is (a multipart upload, its content-type in `headers`); anything else as JSON
+      const payload = body === undefined || Buffer.isBuffer(body) ? body : JSON.stringify(body);
       const req = request(
         {
           host: '127.0.0.1',
@@ -216,7 +222,7 @@ try {
           agent: false,
           headers: {
             host: `localhost:${https}`,
-            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...(payload && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
             ...(token ? { token, authorization: `Bearer ${token}` } : {}),
             ...headers,
           },
