@@ -108,7 +108,15 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="admin-layout" data-role={role}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={232}>
+      {/* narrower than a tablet (a phone at 375 px), the menu starts folded to its icons */}
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="md"
+        onBreakpoint={setCollapsed}
+        width={232}
+      >
         <Flex
           align="center"
           gap={10}
