@@ -86,7 +86,9 @@ for (const [ws, allowed] of Object.entries(ALLOWED)) {
         ws === 'apps/server' &&
         relative(wsRoot, target).startsWith(`src${sep}plugins${sep}`) &&
         /^src[\\/](modules|shared|lib)[\\/]/.test(relative(wsRoot, file)) &&
-        !/\.routes\.ts$/.test(file)
+        !/\.routes\.ts$/.test(file) &&
+        // a type (the module face's route kits) brings no HTTP code along
+        !/\bimport\s+type\s/.test(m[0])
       ) {
         problems.push(`${rel}: imports ${spec}; only routes and app.ts use plugins/ (pass the value in)`);
       }
@@ -94,8 +96,12 @@ for (const [ws, allowed] of Object.entries(ALLOWED)) {
       if (!featuresDir) continue;
       const fromInWs = relative(wsRoot, file);
       const toInWs = relative(wsRoot, target);
-      const featureOf = (p) =>
-        p.startsWith(featuresDir + sep) ? p.slice(featuresDir.length + 1).split(sep)[0] : null;
+      // a file directly in the features' folder (the server's module face, modules/module.ts) is no feature
+      const featureOf = (p) => {
+        if (!p.startsWith(featuresDir + sep)) return null;
+        const parts = p.slice(featuresDir.length + 1).split(sep);
+        return parts.length > 1 ? parts[0] : null;
+      };
       const fromFeature = featureOf(fromInWs);
       const toFeature = featureOf(toInWs);
       if (fromFeature && toFeature && fromFeature !== toFeature) {
