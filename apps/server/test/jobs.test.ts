@@ -2,6 +2,7 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queueId } from '../src/modules/jobs/jobs.queue.ts';
+import { leaderRound } from '../src/modules/jobs/jobs.round.ts';
 import { createTestApp, expectOk, expectRefusal, T0, type TestApp } from './support/app.ts';
 import { trader, userIdOf } from './support/trading.ts';
 
@@ -170,6 +171,22 @@ describe.each(TEST_DB_KINDS)('durable jobs on %s', (kind) => {
     const failed = (await list('failed')).list.find((x) => x.job === 'block')!;
     expect(failed).toMatchObject({ state: 'failed', failures: 2 });
     expect(failed.last_error).toMatch(/block_offering/);
+    // a round of another process (a restart, a new leader) that gets through marks it recovered
+    const fresh = leaderRound({
+      db: t.db,
+      clock: t.clock,
+      steps: { block: async () => 'ok' },
+      log: () => {},
+    });
+    await fresh.run();
+    expect((await list('completed')).list.find((x) => x.job === 'block')).toMatchObject({ failures: 2 });
+    // it fails again; the operator runs it once the cause is gone
+    await sql`alter table block_offering rename to block_offering_away`.execute(t.db);
+    try {
+      expect((await t.app.kabuto.durable.round.run()).block).toBe('failed');
+    } finally {
+      await sql`alter table block_offering_away rename to block_offering`.execute(t.db);
+    }
     const again = expectOk(await t.admin('/jobs/rerun', { id: failed.id, reason: 'table back' }, op));
     expect(again).toEqual({ id: failed.id, state: 'completed' });
     expect((await list('failed')).list.find((x) => x.job === 'block')).toBeUndefined();

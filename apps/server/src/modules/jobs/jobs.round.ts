@@ -23,6 +23,20 @@ export function leaderRound(o: {
 }) {
   /** Steps whose last run failed (their row is updated when they recover). */
   const failing = new Set<string>();
+  /** The steps a process that stopped left failing: read at the first round, so their rows recover too. */
+  let loaded = false;
+  async function loadFailing() {
+    if (loaded) return;
+    const rows = await o.db
+      .selectFrom('job_run')
+      .select('job')
+      .where('kind', '=', 'round')
+      .where('state', '=', 'failed')
+      .where('key', '=', dayKey(o.clock.now()))
+      .execute();
+    for (const r of rows) failing.add(r.job);
+    loaded = true;
+  }
 
   async function runStep(name: string, lagMs = 0): Promise<{ ok: true; result: unknown } | { ok: false }> {
     const step = o.steps[name];
@@ -45,6 +59,7 @@ export function leaderRound(o: {
   /** One round: every step in order (each isolated), then `after` (the daily jobs' offers). */
   async function run(lagMs = 0): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
+    await loadFailing().catch((err) => o.log('failing job steps not read', err));
     for (const name of Object.keys(o.steps)) {
       const r = await runStep(name, lagMs);
       out[name] = r.ok ? r.result : 'failed';
