@@ -1,5 +1,6 @@
 // The scenario of `npm run test:deploy` (scripts/test-deploy.mjs starts the topology and hands it here).
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 
 /** The first invite code. The product has no way yet to issue one without the demo seed (see docs/deploy.md). */
 async function inviter(db) {
@@ -14,6 +15,153 @@ async function inviter(db) {
 /** A real 4×4 PNG (uploads are decoded and encoded again, so the bytes must be a picture). */
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4oaEBRwzEcQDRQxGBpDPMeQAAAABJRU5ErkJggg==';
+/** A small image of its own (an ID's side, a transfer proof), as a phone would upload it. */
+const photo = (shade) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r: shade, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+
+/**
+ * The money path through the proxy: the operator opens a deposit channel; the user uploads an ID (both
+ * sides), the operator verifies it; the user deposits with a transfer proof, the operator approves it
+ * (bank → cash in the ledger); the user sets a fund password and places an order of the order book
+ * (accepted at any hour: it waits for the market's next call), its cash held.
+ */
+async function depositAndOrder(t, { token, account, check }) {
+  const { call, ok, db } = t;
+  const from = '127.0.3.1';
+  const upload = async (bytes) => {
+    const boundary = `----kabuto${randomBytes(8).toString('hex')}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="card"; filename="photo.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ok(
+      await call('POST', '/api/vue/common/upload1', {
+        body,
+        token,
+        from,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
+      'upload',
+    );
+  };
+  const money = (path, body) =>
+    call('POST', `/api/vue${path}`, {
+      body,
+      token,
+      from,
+      headers: { 'idempotency-key': randomBytes(16).toString('hex') },
+    });
+
+  const channel = ok(
+    await call('POST', '/api/admin/channels/save', {
+      token: t.op,
+      body: {
+        currency: 'jpy',
+        name: 'Deploy test bank',
+        account_name: 'Kabuto Securities',
+        account_number: '1234567',
+        bank: 'Test Bank',
+        branch: 'Head office',
+        open_from: '00:00',
+        open_to: '23:59',
+        enabled: true,
+        quick: true,
+        reason: 'deployment test',
+      },
+    }),
+    'deposit channel',
+  );
+  ok(
+    await call('POST', '/api/vue/user/shiming', {
+      token,
+      from,
+      body: {
+        realname: '山田 太郎',
+        id_card: `ID${randomBytes(4).toString('hex')}`,
+        frontcard: await upload(await photo(40)),
+        backcard: await upload(await photo(200)),
+        privacy: '1',
+      },
+    }),
+    'identity submitted',
+  );
+  const kyc = ok(
+    await call('POST', '/api/admin/kyc/list', { token: t.op, body: { status: 'pending' } }),
+    'kyc list',
+  );
+  const submission = kyc.list.find((r) => r.account === account);
+  ok(
+    await call('POST', '/api/admin/kyc/decide', { token: t.op, body: { id: submission.id, approve: true } }),
+    'identity approved',
+  );
+  // a deployment sets its own channel password (the default is public)
+  const secret = `c${randomBytes(6).toString('hex')}`;
+  ok(
+    await call('POST', '/api/admin/config/set', {
+      token: t.op,
+      body: { name: 'channel_password', value: secret, reason: 'deployment test' },
+    }),
+    'channel password',
+  );
+  const deposit = ok(
+    await money('/user/chongzhi', {
+      money: '500000',
+      type: 'jpy',
+      rjpz: await upload(await photo(90)),
+      channel: channel.id,
+      rpassword: secret,
+    }),
+    'deposit',
+  );
+  const pending = ok(
+    await call('POST', '/api/admin/deposits/list', { token: t.op, body: { status: 'pending' } }),
+    'deposit queue',
+  );
+  check(
+    pending.list.some((r) => r.id === deposit.id),
+    'the user’s deposit waits in the operator’s queue',
+  );
+  ok(
+    await call('POST', '/api/admin/deposits/decide', {
+      token: t.op,
+      body: { id: deposit.id, approve: true },
+    }),
+    'deposit approved',
+  );
+  const posted = (
+    await db.query(`select amount from ledger_transfer where code = 'deposit' and operation_ref = $1`, [
+      `deposit:${deposit.id}`,
+    ])
+  ).rows;
+  check(
+    posted.length === 1 && BigInt(posted[0].amount) > 0n,
+    'the operator approved the deposit through the proxy: one ledger transfer bank → cash',
+  );
+
+  ok(await money('/user/setPasswords', { new_pass: '112233', new_passs: '112233' }), 'fund password');
+  const order = ok(
+    await money('/trade/buy_stock', {
+      type: 'jpy',
+      symbol: '7203',
+      zhang: '100',
+      buyzd: 1,
+      gdlx: 1,
+      ganggan: 1,
+      timing: 'any',
+    }),
+    'order',
+  );
+  const detail = ok(
+    await call('POST', '/api/vue/trade/stockdetail', { token, from, body: { id: order.id, type: 'jpy' } }),
+    'order detail',
+  );
+  check(Boolean(order.id) && detail !== null, `the user placed an order through the proxy (${order.id})`);
+}
 
 export async function runScenario(t, { check, log, sleep, WebSocket }) {
   const { call, ok, db } = t;
@@ -35,6 +183,9 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
   );
   const token = login.token;
   check(Boolean(token), 'a user registered and signed in through the proxy');
+
+  // ---- the operator approves the user's deposit, and the user places an order, all through the proxy
+  await depositAndOrder(t, { token, account, check });
 
   // ---- rate limits and lockouts see the client's own address (X-Forwarded-For from nginx)
   let limited = null;
@@ -172,6 +323,28 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
     'no transfer or user lost or duplicated',
   );
   again.c.ws.close();
-  await sleep(50);
+
+  // ---- the daily jobs ran on the durable queue (pg-boss on PostgreSQL), each market's once
+  let daily = [];
+  for (let i = 0; i < 100; i++) {
+    daily = (
+      await db.query(
+        `select job, key, state from job_run where kind = 'daily' and state = 'completed' order by job, key`,
+      )
+    ).rows;
+    if (new Set(daily.map((r) => r.job)).size >= 2) break;
+    await sleep(300);
+  }
+  const queued = Number(
+    (
+      await db.query(
+        `select count(*) as n from pgboss.job where name like 'daily.%' and name <> 'daily.dead'`,
+      )
+    ).rows[0].n,
+  );
+  check(
+    new Set(daily.map((r) => r.job)).size >= 2 && queued === daily.length,
+    `the daily jobs ran once each on the queue (${daily.map((r) => `${r.job} ${r.key}`).join(', ')})`,
+  );
   log('scenario done');
 }

@@ -2,11 +2,12 @@
 // `npm run test:deploy`: compose.yaml's topology without Docker. Two production-mode instances of the
 // compiled server on PostgreSQL (a database of its own, dropped after) and Redis, behind a real nginx
 // running deploy/nginx.conf on loopback (TLS with a throwaway certificate, TRUST_PROXY = nginx). Through
-// the proxy: an operator signs in, a user registers and signs in, the operator approves the user's
-// deposit, the user places an order and streams prices over a WebSocket, and uploads an ID photo to the
-// instance holding the stream; that instance is killed mid-stream; the client reconnects (to the other),
-// the other serves the photo byte for byte (encrypted at rest in PostgreSQL), and the ledger reconciles with the same
-// balance; login rate limits see each client's own address. Skipped with a notice when nginx, openssl,
+// the proxy: an operator signs in, a user registers and signs in, the operator verifies the user's
+// identity and approves the user's deposit, the user places an order and streams prices over a WebSocket
+// and uploads an ID photo to the instance holding the stream; that instance is killed mid-stream; the
+// client reconnects (to the other), the other serves the photo byte for byte (encrypted at rest in
+// PostgreSQL), and the ledger reconciles with the same balance; login rate limits see each client's own address; the daily
+// jobs ran once each on the durable queue. Skipped with a notice when nginx, openssl,
 // DATABASE_URL or REDIS_URL is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -210,7 +211,8 @@ try {
   const agentOpts = { rejectUnauthorized: false };
   function call(method, path, { body, token, from = '127.0.0.1', headers = {} } = {}) {
     return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      // a Buffer goes as it is (a multipart upload, its content-type in `headers`); anything else as JSON
+      const payload = body === undefined || Buffer.isBuffer(body) ? body : JSON.stringify(body);
       const req = request(
         {
           host: '127.0.0.1',
@@ -223,7 +225,7 @@ try {
           agent: false,
           headers: {
             host: `localhost:${https}`,
-            ...(payload ? { 'content-type': 'application/json' } : {}),
+            ...(payload && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
             ...(token ? { token, authorization: `Bearer ${token}` } : {}),
             ...headers,
           },

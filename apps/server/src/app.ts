@@ -20,6 +20,7 @@ import { contentModule } from './modules/content/index.ts';
 import { copyTradeModule } from './modules/copy-trade/index.ts';
 import { dayTradingModule } from './modules/day-trading/index.ts';
 import { fundsModule } from './modules/funds/index.ts';
+import { failOnItemErrors, type JobsOffers, jobsModule } from './modules/jobs/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
 import { loansModule } from './modules/loans/index.ts';
 import type { Module } from './modules/module.ts';
@@ -108,6 +109,8 @@ export interface Background {
   jobs: LeaderRound;
   /** Each job of the leader's round, to run one on its own (the round runs them in this order). */
   rounds: Record<string, () => Promise<unknown>>;
+  /** The leader's recorded round, the durable queue of the daily jobs and their re-runs. */
+  durable: JobsOffers;
   /** Elect a leader (advisory lock on PostgreSQL); the leader publishes ticks and runs the jobs. */
   start(): Leadership;
 }
@@ -196,11 +199,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const trading = await use(tradingModule(deps, { market }));
   const { positions } = trading;
   await use(newSharesModule(deps, { market, insertPositions: positions.insert, log }));
-  await use(
+  const blockTrades = await use(
     blockTradesModule(deps, { market, insertPositions: positions.insert, joinTrading: trading.join, log }),
   );
-  await use(copyTradeModule(deps, { market, log }));
-  await use(stockLendingModule(deps, { market, positions, joinTrading: trading.join, log }));
+  const copyTrade = await use(copyTradeModule(deps, { market, log }));
+  const lending = await use(stockLendingModule(deps, { market, positions, joinTrading: trading.join, log }));
   const dayTrading = await use(
     dayTradingModule(deps, {
       market,
@@ -250,6 +253,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (m.name === 'trading') atTop.add(name);
     }
   }
+  // The background jobs: on the leader's timer each step of the round runs on its own (its failures
+  // recorded); the daily bookings (lending accruals, copy-trade P&L) go on the durable queue once per
+  // market and business date instead, and the copy-trade step keeps only the products' ends and unlocks.
+  const timedSteps = Object.fromEntries(
+    Object.entries(rounds).flatMap(([name, job]): [string, () => Promise<unknown>][] => {
+      if (name === 'lending') return [];
+      if (name === 'products')
+        return [['productEnds', failOnItemErrors((onError) => copyTrade.runTimed(onError))]];
+      if (name === 'block') return [['block', failOnItemErrors((onError) => blockTrades.allocateDue(onError))]];
+      return [[name, job]];
+    }),
+  );
+  const background = jobsModule(deps, {
+    steps: timedSteps,
+    daily: [lending.daily, copyTrade.daily],
+    log: (msg, err) => app.log.error({ err }, msg),
+  });
+  background.adminRoutes?.(adminKit);
+  const durable = background.offers;
   const jobs = leaderRound(
     {
       async runJobs(): Promise<Record<string, unknown>> {
@@ -263,6 +285,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     async () => (await loadSettings(opts.db)).trading_job_interval_ms,
     (err) => app.log.error({ err }, 'trading jobs failed'),
+    (lag) => durable.round.run(lag),
   );
   const { publisher, stream } = quotes;
   let leadership: Leadership | null = null;
@@ -272,6 +295,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     stream,
     jobs,
     rounds,
+    durable,
     start() {
       leadership ??= startLeaderElection({
         db: opts.db,
@@ -281,10 +305,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           app.log.info('leader: publishing ticks and running trading jobs');
           publisher.start();
           jobs.start();
+          durable.queue.startWorkers().catch((err) => app.log.error({ err }, 'job queue not started'));
         },
         onDeposed: async () => {
           publisher.stop();
           await jobs.stop();
+          await durable.queue.stopWorkers();
         },
         log: (msg, err) => app.log.warn({ err }, msg),
       });
@@ -295,6 +321,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await leadership?.stop();
     publisher.stop();
     await jobs.stop();
+    await background.close?.();
     for (const m of [...modules].reverse()) await m.close?.();
     await bus.close();
     await calendarBus.close();

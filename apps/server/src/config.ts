@@ -127,6 +127,9 @@ const EnvSchema = z.object({
   WEBAUTHN_RP_ID: z.string().optional(),
   /** What one user's uploads may take in all (MB, after re-encoding). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(100),
+  /** The durable jobs: attempts after the first before a daily job is dead-lettered, and the first retry's delay (doubling after). */
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** argon2id cost; tests lower it to keep the suite fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),

@@ -63,7 +63,7 @@ describe('metrics, request ids and probes', () => {
     );
     t.app.kabuto.jobs.start();
     const end = Date.now() + 10_000;
-    while (!(await t.app.ops.metrics()).includes('kabuto_job_runs_total{job="trading"}')) {
+    while (!(await t.app.ops.metrics()).includes('kabuto_job_runs_total{job="pendingOrders"}')) {
       if (Date.now() > end) throw new Error('no job round in 10 s');
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -30,6 +30,13 @@ export interface CreateDbOptions {
 }
 
 const INT8 = 20;
+
+/** The driver under a Kysely handle: what a library needing raw SQL (the job queue) talks to. */
+export type RawDriver = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+const drivers = new WeakMap<Kysely<Database>, RawDriver>();
+
+/** The PGlite instance or PostgreSQL pool a handle from {@link createDb} runs on. */
+export const rawDriverOf = (db: Kysely<Database>): RawDriver | undefined => drivers.get(db);
 const parseInt8 = (v: string) => BigInt(v);
 
 /** PGlite when no URL is given, PostgreSQL (pg) otherwise. int8 parses to bigint on both. */
@@ -53,12 +60,14 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    drivers.set(db, { kind: 'postgres', pool });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dataDir = opts.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, { parsers: { [INT8]: parseInt8 }, loadDataDir: opts.loadDataDir });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  drivers.set(db, { kind: 'pglite', pglite });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 

@@ -101,13 +101,22 @@ export function AdminLayout() {
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),
     section('reconcile', ROUTES.reconcile, <ScaleIcon />),
+    section('jobs', ROUTES.jobs, <SettingsIcon />),
     section('operators', ROUTES.operators, <ShieldIcon />),
     operator ? link('passkeys', ROUTES.passkeys, t('nav.passkeys'), <ShieldIcon />) : null,
   ].filter((i): i is Item => i !== null);
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="admin-layout" data-role={role}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={232}>
+      {/* narrower than a tablet (a phone at 375 px), the menu starts folded to its icons */}
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="md"
+        onBreakpoint={setCollapsed}
+        width={232}
+      >
         <Flex
           align="center"
           gap={10}

@@ -75,6 +75,9 @@ export const router = createHashRouter([
           gated('reconcile', 'reconcile', async () => ({
             Component: (await import('../features/reconcile/pages/reconcile-page.tsx')).ReconcilePage,
           })),
+          gated('jobs', 'jobs', async () => ({
+            Component: (await import('../features/jobs/pages/jobs-page.tsx')).JobsPage,
+          })),
           gated('operators', 'operators', async () => ({
             Component: (await import('../features/operators/pages/operators-page.tsx')).OperatorsPage,
           })),

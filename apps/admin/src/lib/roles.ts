@@ -14,6 +14,7 @@ export const SECTIONS = [
   'audit',
   'config',
   'reconcile',
+  'jobs',
   'operators',
 ] as const;
 export type Section = (typeof SECTIONS)[number];

@@ -15,6 +15,7 @@ export const ROUTES = {
   config: '/config',
   audit: '/audit',
   reconcile: '/reconcile',
+  jobs: '/jobs',
   operators: '/operators',
   passkeys: '/passkeys',
 } as const;

@@ -45,6 +45,20 @@ export const jobLag = new Gauge({
   registers: [processRegistry],
 });
 
+export const jobRetries = new Counter({
+  name: 'kabuto_job_retries_total',
+  help: 'Attempts of a queued job that failed and will be tried again (backoff), by job',
+  labelNames: ['job'] as const,
+  registers: [processRegistry],
+});
+
+export const jobDeadLetters = new Counter({
+  name: 'kabuto_job_dead_letters_total',
+  help: 'Queued jobs whose last attempt failed and that went to the dead letter queue, by job',
+  labelNames: ['job'] as const,
+  registers: [processRegistry],
+});
+
 export const errorsLogged = new Counter({
   name: 'kabuto_log_errors_total',
   help: 'Lines logged at level error or fatal',

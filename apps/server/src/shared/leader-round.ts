@@ -3,12 +3,15 @@ import { observeJob } from '../ops/metrics.ts';
 
 /**
  * The leader's round of jobs on a timer (every module's jobs, in the order app.ts lists the modules).
- * Each round reads the injected clock, so tests call `runOnce()` after moving a ManualClock.
+ * Each round reads the injected clock, so tests call `runOnce()` after moving a ManualClock. `recorded`,
+ * when given, is what the timer runs (the jobs module's round: each step counted and recorded on its
+ * own, the daily jobs offered to the durable queue); `runOnce()` still runs `jobs.runJobs`.
  */
 export function leaderRound<R>(
   jobs: { runJobs(): Promise<R> },
   intervalMs: () => Promise<number>,
   log?: (err: unknown) => void,
+  recorded?: (lagMs: number) => Promise<unknown>,
 ) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<unknown> | null = null;
@@ -19,8 +22,10 @@ export function leaderRound<R>(
   const round = async () => {
     if (stopped) return;
     // counted (runs, failures, lag, duration) and logged with `job: "trading"`
-    running = runInContext({ job: 'trading' }, () =>
-      observeJob('trading', Date.now() - due, () => jobs.runJobs()),
+    running = (
+      recorded
+        ? recorded(Date.now() - due)
+        : runInContext({ job: 'trading' }, () => observeJob('trading', Date.now() - due, () => jobs.runJobs()))
     ).catch((err) => log?.(err));
     await running;
     running = null;

@@ -21,6 +21,7 @@ import { operatorLoginData } from './security.ts';
 const tag = 'admin';
 
 export * from './calendar-admin.ts';
+export * from './jobs-admin.ts';
 export const OPERATOR_ROLES = ['reviewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

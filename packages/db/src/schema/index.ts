@@ -3,6 +3,7 @@ import type { CalendarTables } from './calendar.ts';
 import type { DayTradeTables } from './day-trade.ts';
 import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
+import type { JobTables } from './jobs.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { LendingTables } from './lending.ts';
 import type { MoneyTables } from './money.ts';
@@ -16,6 +17,7 @@ export type * from './calendar.ts';
 export type * from './day-trade.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
+export type * from './jobs.ts';
 export type * from './lending.ts';
 export type * from './money.ts';
 export type * from './products.ts';
@@ -36,4 +38,5 @@ export interface Database
     SupportTables,
     LendingTables,
     DayTradeTables,
-    CalendarTables {}
+    CalendarTables,
+    JobTables {}

@@ -20,7 +20,7 @@ export function blockTradesModule(
     joinTrading(parts: { block: Pick<BlockTradesService, 'subscribe'> }): void;
     log: ModuleLog;
   },
-): Module {
+): Module<Pick<BlockTradesService, 'allocateDue'>> {
   const block = blockTradesService({
     ...deps,
     market: needs.market,
@@ -30,7 +30,7 @@ export function blockTradesModule(
   needs.joinTrading({ block });
   return {
     name: 'block-trades',
-    offers: {},
+    offers: { allocateDue: block.allocateDue },
     routes: (kit) => blockTradesRoutes(kit, block),
     adminRoutes: (adminKit) => blockTradesAdminRoutes(adminKit, block),
     jobs: { block: () => block.allocateDue((err) => needs.log.error({ err }, 'block allocation failed')) },

@@ -16,6 +16,7 @@ import {
 } from '@kabuto/domain';
 import { ledgerAccounts, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
+import { dailyKeys, marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { type CopyTradeDeps, holdingsOf, PRODUCT_STATUS } from './copy-trade.deps.ts';
@@ -181,29 +182,43 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
     });
   }
 
-  /** One round of the job (the leader's timer). */
-  async function runJobs(onError?: (err: unknown) => void) {
+  /** Fix a product's NAVs of the closes passed, and book every fixed close each stake has not had yet. */
+  async function bookProduct(p: repo.ProductRow, now: number): Promise<{ navs: number; booked: number }> {
+    const mkt = p.market as Market;
+    const navs = (await fixNavs(p, now)).length;
+    let booked = 0;
+    // every fixed close each stake has not had yet (followed before it), oldest first
+    const open = await repo.openStakesOf(db, p.id);
+    if (open.length > 0) {
+      const history = await repo.navHistory(db, p.id, MAX_CATCH_UP);
+      for (const s of open)
+        for (const h of history) {
+          const closeAt = closeOf(mkt, h.date);
+          if (closeAt === null || closeAt <= s.created_at.getTime()) continue;
+          if (s.last_date !== null && h.date <= s.last_date) continue;
+          if (await bookDay(p, s.id, h.date, h.nav)) booked++;
+        }
+    }
+    return { navs, booked };
+  }
+
+  /**
+   * Every product at once: its closes booked, then ended when its term is over (`ended`: true), or only
+   * those whose term is over (booked first, so the last day is never lost); then the lock-ups that ended.
+   */
+  async function sweep(onError: ((err: unknown) => void) | undefined, endingOnly: boolean) {
     const now = clock.now();
     let navs = 0;
     let booked = 0;
     let ended = 0;
     for (const p of await repo.activeProducts(db)) {
+      const ending = p.ends_at.getTime() <= now;
+      if (endingOnly && !ending) continue;
       try {
-        const mkt = p.market as Market;
-        navs += (await fixNavs(p, now)).length;
-        // book every fixed close each stake has not had yet (followed before it), oldest first
-        const open = await repo.openStakesOf(db, p.id);
-        if (open.length > 0) {
-          const history = await repo.navHistory(db, p.id, MAX_CATCH_UP);
-          for (const s of open)
-            for (const h of history) {
-              const closeAt = closeOf(mkt, h.date);
-              if (closeAt === null || closeAt <= s.created_at.getTime()) continue;
-              if (s.last_date !== null && h.date <= s.last_date) continue;
-              if (await bookDay(p, s.id, h.date, h.nav)) booked++;
-            }
-        }
-        if (p.ends_at.getTime() <= now) ended += await endProduct(p, now);
+        const r = await bookProduct(p, now);
+        navs += r.navs;
+        booked += r.booked;
+        if (ending) ended += await endProduct(p, now);
       } catch (err) {
         onError?.(err);
       }
@@ -212,7 +227,43 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
     return { navs, booked, unlocked, ended };
   }
 
-  return { runJobs, fixNavs, bookDay };
+  /** Everything in one go: the daily booking, the ends and the unlocks (tests, and a round run by hand). */
+  const runJobs = (onError?: (err: unknown) => void) => sweep(onError, false);
+
+  /** The leader's frequent round: the products whose term is over end, the lock-ups that ended unlock. */
+  const runTimed = (onError?: (err: unknown) => void) => sweep(onError, true);
+
+  /**
+   * The daily P&L on the durable queue: per market, once after each close (key `jpy:2026-11-27`), every
+   * product of the market's NAV fixed and its stakes' days booked. A product that fails fails the run,
+   * which the queue retries.
+   */
+  const daily = {
+    name: 'products',
+    keys: (now: number) => dailyKeys(now),
+    async run(key: string) {
+      const mkt = marketOfKey(key);
+      const now = clock.now();
+      const out = { products: 0, navs: 0, booked: 0 };
+      const failed: unknown[] = [];
+      for (const p of await repo.activeProducts(db)) {
+        if (p.market !== mkt) continue;
+        try {
+          const r = await bookProduct(p, now);
+          out.products++;
+          out.navs += r.navs;
+          out.booked += r.booked;
+        } catch (err) {
+          failed.push(err);
+        }
+      }
+      if (failed.length > 0)
+        throw new Error(`${failed.length} products not booked: ${String(failed[0])}`, { cause: failed[0] });
+      return out;
+    },
+  };
+
+  return { runJobs, runTimed, daily, fixNavs, bookDay };
 }
 
 export type CopyTradeJobs = ReturnType<typeof copyTradeJobs>;

@@ -23,6 +23,8 @@ export function copyTradeService(d: CopyTradeDeps) {
     redeem: follow.redeem,
     orders: follow.orders,
     runJobs: jobs.runJobs,
+    runTimed: jobs.runTimed,
+    daily: jobs.daily,
     admin,
   };
 }

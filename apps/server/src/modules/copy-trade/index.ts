@@ -4,10 +4,10 @@ import { fundPasswordVerifier } from '../../shared/fund-password.ts';
 import { markApplied } from '../../shared/idempotency-keys.ts';
 import type { Module, ModuleLog } from '../module.ts';
 import { copyTradeAdminRoutes, copyTradeRoutes } from './copy-trade.routes.ts';
-import { copyTradeService } from './copy-trade.service.ts';
+import { type CopyTradeService, copyTradeService } from './copy-trade.service.ts';
 
 /** Copy-trade products: follow, redeem, the orders; the back office. Job `products`: the daily closes. */
-export function copyTradeModule(deps: Deps, needs: { market: MarketDataProvider; log: ModuleLog }): Module {
+export function copyTradeModule(deps: Deps, needs: { market: MarketDataProvider; log: ModuleLog }): Module<Pick<CopyTradeService, 'runTimed' | 'daily'>> {
   const products = copyTradeService({
     ...deps,
     market: needs.market,
@@ -16,7 +16,7 @@ export function copyTradeModule(deps: Deps, needs: { market: MarketDataProvider;
   });
   return {
     name: 'copy-trade',
-    offers: {},
+    offers: { runTimed: products.runTimed, daily: products.daily },
     routes: (kit) => copyTradeRoutes(kit, products, needs.market),
     adminRoutes: (adminKit) => copyTradeAdminRoutes(adminKit, products),
     jobs: {

@@ -14,6 +14,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { platformAccount, shardFor, userAccount } from '@kabuto/ledger';
+import { marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { type LendingRatesSetting, loadSettings } from '../../shared/settings.ts';
@@ -190,7 +191,27 @@ export function accrualService(d: StockLendingDeps) {
     return r;
   }
 
-  return { accrueLocked, payLocked, accrueAndPay, runJobs };
+  /**
+   * The daily job on the durable queue: per market, once after each close and once at the start of each
+   * month (key `jpy:2026-11-27|2026-11`). A loan that fails fails the run, which the queue retries.
+   */
+  const daily = {
+    name: 'lending',
+    keys: (now: number) => MARKETS.map((m) => `${m}:${roundKey(m, now)}`),
+    async run(key: string) {
+      let first: unknown;
+      const r = await accrueAndPay([marketOfKey(key)], (err) => {
+        first ??= err;
+      });
+      if (r.failed > 0)
+        throw new Error(`${r.failed} of ${r.loans + r.failed} loans not accrued: ${String(first)}`, {
+          cause: first,
+        });
+      return r;
+    },
+  };
+
+  return { accrueLocked, payLocked, accrueAndPay, runJobs, daily };
 }
 
 /** The last close of a market at `now` and the local month: the job runs when either changes. */

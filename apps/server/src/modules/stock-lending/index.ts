@@ -20,7 +20,7 @@ export function stockLendingModule(
     joinTrading(parts: { lending: Pick<StockLendingService, 'recallOnClose'> }): void;
     log: ModuleLog;
   },
-): Module {
+): Module<Pick<StockLendingService, 'daily'>> {
   const lending = stockLendingService({
     ...deps,
     market: needs.market,
@@ -31,7 +31,7 @@ export function stockLendingModule(
   const admin = stockLendingAdmin({ ...deps, market: needs.market });
   return {
     name: 'stock-lending',
-    offers: {},
+    offers: { daily: lending.daily },
     routes: (kit) => stockLendingRoutes(kit, lending),
     adminRoutes: (adminKit) => stockLendingAdminRoutes(adminKit, admin),
     jobs: {

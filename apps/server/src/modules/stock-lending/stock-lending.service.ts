@@ -158,6 +158,7 @@ export function stockLendingService(d: StockLendingDeps) {
     records,
     accrueAndPay: accrual.accrueAndPay,
     runJobs: accrual.runJobs,
+    daily: accrual.daily,
   };
 }
 
