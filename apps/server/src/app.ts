@@ -261,7 +261,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       if (name === 'lending') return [];
       if (name === 'products')
         return [['productEnds', failOnItemErrors((onError) => copyTrade.runTimed(onError))]];
-      if (name === 'block') return [['block', failOnItemErrors((onError) => blockTrades.allocateDue(onError))]];
+      if (name === 'block')
+        return [['block', failOnItemErrors((onError) => blockTrades.allocateDue(onError))]];
       return [[name, job]];
     }),
   );

@@ -25,7 +25,9 @@ export function leaderRound<R>(
     running = (
       recorded
         ? recorded(Date.now() - due)
-        : runInContext({ job: 'trading' }, () => observeJob('trading', Date.now() - due, () => jobs.runJobs()))
+        : runInContext({ job: 'trading' }, () =>
+            observeJob('trading', Date.now() - due, () => jobs.runJobs()),
+          )
     ).catch((err) => log?.(err));
     await running;
     running = null;

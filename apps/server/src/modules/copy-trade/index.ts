@@ -7,7 +7,10 @@ import { copyTradeAdminRoutes, copyTradeRoutes } from './copy-trade.routes.ts';
 import { type CopyTradeService, copyTradeService } from './copy-trade.service.ts';
 
 /** Copy-trade products: follow, redeem, the orders; the back office. Job `products`: the daily closes. */
-export function copyTradeModule(deps: Deps, needs: { market: MarketDataProvider; log: ModuleLog }): Module<Pick<CopyTradeService, 'runTimed' | 'daily'>> {
+export function copyTradeModule(
+  deps: Deps,
+  needs: { market: MarketDataProvider; log: ModuleLog },
+): Module<Pick<CopyTradeService, 'runTimed' | 'daily'>> {
   const products = copyTradeService({
     ...deps,
     market: needs.market,
