@@ -19,6 +19,8 @@ import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { assetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { emailRoutes } from './modules/auth/email.routes.ts';
+import { emailService } from './modules/auth/email.service.ts';
 import { passkeysService } from './modules/auth/passkeys.service.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
 import { blockTradesRoutes } from './modules/block-trades/block-trades.routes.ts';
@@ -83,6 +85,7 @@ import { localCalendarChanges, redisCalendarChanges } from './shared/calendar-ch
 import { fundPasswordVerifier } from './shared/fund-password.ts';
 import { appliedKeys, markApplied } from './shared/idempotency-keys.ts';
 import { type Leadership, startLeaderElection } from './shared/leader.ts';
+import { mailOutbox } from './shared/mail/index.ts';
 import { loadSettings } from './shared/settings.ts';
 import { localTickBus, redisTickBus } from './shared/tick-bus.ts';
 import { localUserChanges, redisUserChanges, type UserChanges } from './shared/user-changes.ts';
@@ -327,7 +330,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerWebSocket(app, stream.connect);
 
   const security = passkeysService(deps);
-  const auth = authService(deps, security);
+  // the outbox's sender runs in every process; SMTP_URL names the server (docs/deploy.md, "Email")
+  const mail = mailOutbox(env, opts.db, deps.timers, app.log);
+  app.addHook('onClose', mail.close);
+  const email = emailService(deps, mail.available);
+  const auth = authService(deps, security, email);
   const kyc = kycService(deps);
   // what one module reads of another's data, from the module that owns it
   const funds = fundsModule(deps, {
@@ -338,6 +345,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const loans = loansService(deps, kyc.verifiedIdentity, kyc.verifiedSql);
   authRoutes(kit, deps, auth);
   securityRoutes(kit, deps, security);
+  emailRoutes(kit, email);
   accountRoutes(kit, accountService(deps, [kyc.userInfo, funds.wallets.userInfo, loans.userInfo]));
   contentRoutes(kit, deps, funds.deposits.window);
   kycRoutes(kit, adminKit, deps, kyc, { app, authenticate });

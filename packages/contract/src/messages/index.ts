@@ -5,6 +5,7 @@ import { dayTrade } from './day-trade.ts';
 import { type FamilyWhere, familyText } from './family.ts';
 import { ipo } from './ipo.ts';
 import { lending } from './lending.ts';
+import { mail } from './mail.ts';
 import { money } from './money.ts';
 import { products } from './products.ts';
 import { records } from './records.ts';
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...lending,
   ...dayTrade,
   ...calendar,
+  ...mail,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -5,6 +5,7 @@ import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { LendingTables } from './lending.ts';
+import type { MailTables } from './mail.ts';
 import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
@@ -17,6 +18,7 @@ export type * from './day-trade.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
 export type * from './lending.ts';
+export type * from './mail.ts';
 export type * from './money.ts';
 export type * from './products.ts';
 export type * from './security.ts';
@@ -36,4 +38,5 @@ export interface Database
     SupportTables,
     LendingTables,
     DayTradeTables,
-    CalendarTables {}
+    CalendarTables,
+    MailTables {}

@@ -22,6 +22,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { runInContext } from '../../ops/context.ts';
 import { observeJob } from '../../ops/metrics.ts';
+import { mailNotice } from '../../shared/mail/index.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { ExitsService } from './exits.service.ts';
@@ -88,10 +89,9 @@ export function positionJobs(
         movePosition(p.status, POSITION_STATUS.closing);
         const ok = await withTx(db, async (tx) => {
           if (!(await repo.markClosing(tx, p.id, new Date(now)))) return false;
-          await sendNotice(tx, new Date(clock.now()), p.user_id, 'forcedClosePending', {
-            ...names,
-            ratio: settings.trading_maintenance_ratio,
-          });
+          const call = { ...names, ratio: settings.trading_maintenance_ratio };
+          await sendNotice(tx, new Date(clock.now()), p.user_id, 'forcedClosePending', call);
+          await mailNotice(tx, new Date(clock.now()), p.user_id, 'margin_call', 'forcedClosePending', call);
           return true;
         });
         if (!ok) continue;
