@@ -3,7 +3,7 @@ import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/config.ts';
 import { describeProblems, listenHost, modeOf, productionProblems } from '../src/ops/mode.ts';
-import { runOperatorCommand } from '../src/ops/operator.ts';
+import { HOUSE_ACCOUNT, houseInviteCode, runOperatorCommand } from '../src/ops/operator.ts';
 import { trustProxyOption } from '../src/plugins/connections.ts';
 
 /** A production environment that passes every check. */
@@ -104,6 +104,15 @@ describe('the first operator, from the command line', () => {
     );
     expect(first).toMatchObject({ ok: true, action: 'created', name: 'root', generated: true });
     if (!first.ok) throw new Error('refused');
+    // with the first operator, the house account whose invite code opens registration; it never signs in
+    expect(first.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    const house = await db
+      .selectFrom('app_user')
+      .select(['account', 'invite_code', 'state', 'password_hash'])
+      .where('account', '=', HOUSE_ACCOUNT)
+      .executeTakeFirstOrThrow();
+    expect(house).toMatchObject({ invite_code: first.inviteCode, state: 'frozen', password_hash: '!' });
+    expect(await houseInviteCode(db)).toBe(first.inviteCode);
     expect(first.password).toMatch(/^[\w-]{20}$/);
     const row = await db.selectFrom('operator').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ username: 'root', role: 'admin' });
@@ -138,7 +147,7 @@ describe('the first operator, from the command line', () => {
     const sessions = await db.selectFrom('operator_session').select('revoked_at').execute();
     expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
     const audit = await db.selectFrom('audit_log').select(['action', 'operator_name', 'detail']).execute();
-    expect(audit.map((a) => a.action)).toEqual(['operator.create', 'operator.update']);
+    expect(audit.map((a) => a.action)).toEqual(['operator.create', 'user.create', 'operator.update']);
     expect(audit.every((a) => a.operator_name === 'command-line')).toBe(true);
     expect(JSON.stringify(audit)).not.toContain('violet-harbour');
   });
