@@ -42,6 +42,13 @@ describe('production mode', () => {
     // PostgreSQL on this machine or a socket may go without a password (its own rules apply)
     expect(problemsOf({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/kabuto' })).toEqual([]);
     expect(problemsOf({ WEBAUTHN_ORIGINS: 'https://a.example,http://localhost:8080' })).toEqual([]);
+    // mail is optional: without SMTP_URL the server starts and refuses password reset (mail.unavailable)
+    expect(
+      problemsOf({
+        SMTP_URL: 'smtps://kabuto:Mx9-long-random@mail.example:465',
+        PUBLIC_URL: 'https://k.example',
+      }),
+    ).toEqual([]);
   });
 
   const cases: [string, Record<string, string | undefined>, RegExp][] = [
@@ -60,6 +67,9 @@ describe('production mode', () => {
     ['KABUTO_CLOCK_START', { KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00' }, /business clock/],
     ['ARGON2_MEMORY_KIB', { ARGON2_MEMORY_KIB: '1024' }, /cheaper to guess/],
     ['ARGON2_TIME_COST', { ARGON2_TIME_COST: '1' }, /cheaper to guess/],
+    ['SMTP_URL', { SMTP_URL: 'mail.example:25' }, /smtp:\/\/ \(STARTTLS\) or smtps:\/\//],
+    ['SMTP_URL', { SMTP_URL: 'smtps://kabuto:password@mail.example:465' }, /well-known default/],
+    ['PUBLIC_URL', { PUBLIC_URL: 'http://kabuto.example' }, /not https/],
   ];
   for (const [setting, vars, message] of cases) {
     it(`refuses ${setting} = ${JSON.stringify(Object.values(vars)[0] ?? 'unset')} with its own message`, () => {
