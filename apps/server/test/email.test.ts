@@ -1,11 +1,21 @@
-import { TEST_DB_KINDS } from '@kabuto/db/testing';
+import type { DbHandle } from '@kabuto/db';
+import { createTestDb, TEST_DB_KINDS } from '@kabuto/db/testing';
+import { ManualClock } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MAIL_MAX_ATTEMPTS,
+  type MailTransport,
+  mailSender,
+  queueMail,
+  retryDelayMs,
+} from '../src/shared/mail/index.ts';
 import {
   createTestApp,
   expectOk,
   expectRefusal,
   readyUser,
   type Session,
+  T0,
   type TestApp,
   uniqueAccount,
 } from './support/app.ts';
@@ -195,6 +205,22 @@ describe.each(TEST_DB_KINDS)('email and password reset by mail on %s', { timeout
     expectRefusal(await forgot(`n10-${s.account}@mail.test`, from), 'request.rateLimited');
   });
 
+  it('shows the mails waiting and given up in the metrics', async () => {
+    const admin = await t.adminLogin();
+    const scrape = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/metrics',
+        headers: { authorization: `Bearer ${admin}` },
+      });
+    // the sizes are set as the ages are collected: the second scrape has both
+    await scrape();
+    const r = await scrape();
+    expect(r.body).toMatch(/^kabuto_queue_size\{queue="mail"\} \d+$/m);
+    expect(r.body).toMatch(/^kabuto_queue_size\{queue="mail_failed"\} 0$/m);
+    expect(r.body).toMatch(/^kabuto_queue_oldest_seconds\{queue="mail"\} [\d.]+$/m);
+  });
+
   it('mails sign-ins from a new device, withdrawals, and nothing switched off', async () => {
     const s = await readyUser(t, { realname: '高橋 健', fund: '200000' });
     const email = address(s);
@@ -256,5 +282,69 @@ describe('production without SMTP_URL', { timeout: 120_000 }, () => {
       'mail.unavailable',
     );
     expect(expectOk(await t.call('/user/email', {}, { token: s.token })).available).toBe(false);
+  });
+});
+
+describe.each(TEST_DB_KINDS)('the mail outbox on %s', { timeout: 120_000 }, (kind) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(kind);
+  });
+  afterAll(async () => handle?.close());
+
+  it('retries a failed send with backoff, gives it up after the last try, and sends each mail once', async () => {
+    const clock = new ManualClock(T0);
+    const sent: string[] = [];
+    let failing = true;
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async send(m) {
+        if (failing) throw new Error('421 try later');
+        sent.push(m.subject);
+      },
+      close() {},
+    };
+    const errors: unknown[] = [];
+    const a = mailSender(handle.db, clock, transport, { onError: (e) => errors.push(e) });
+    const b = mailSender(handle.db, clock, transport, { onError: (e) => errors.push(e) });
+    await queueMail(handle.db, new Date(T0), {
+      userId: null,
+      kind: 'report',
+      to: 'x@mail.test',
+      subject: 'one',
+      body: 'b',
+    });
+    const row = () => handle.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+
+    for (let attempt = 1; attempt < MAIL_MAX_ATTEMPTS; attempt++) {
+      expect(await a.flush()).toBe(0);
+      expect(await row()).toMatchObject({ state: 'pending', attempts: attempt, last_error: '421 try later' });
+      // not before its backoff
+      expect(await b.flush()).toBe(0);
+      expect((await row()).attempts).toBe(attempt);
+      clock.advance(retryDelayMs(attempt));
+    }
+    expect(await a.flush()).toBe(0);
+    expect(await row()).toMatchObject({ state: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+    expect(errors).toHaveLength(MAIL_MAX_ATTEMPTS);
+
+    // two senders at once send a new mail once, and keep no body
+    failing = false;
+    await queueMail(handle.db, new Date(T0), {
+      userId: null,
+      kind: 'report',
+      to: 'y@mail.test',
+      subject: 'two',
+      body: 'b',
+    });
+    const [x, y] = await Promise.all([a.flush(), b.flush()]);
+    expect(x + y).toBe(1);
+    expect(sent).toEqual(['two']);
+    const two = await handle.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('subject', '=', 'two')
+      .executeTakeFirstOrThrow();
+    expect(two).toMatchObject({ state: 'sent', body: null });
   });
 });
