@@ -2,10 +2,13 @@ import type { DbHandle } from '@kabuto/db';
 import { createTestDb, TEST_DB_KINDS } from '@kabuto/db/testing';
 import { ManualClock } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/config.ts';
 import {
   MAIL_MAX_ATTEMPTS,
   type MailTransport,
   mailSender,
+  mailTransport,
+  publicUrl,
   queueMail,
   retryDelayMs,
 } from '../src/shared/mail/index.ts';
@@ -346,5 +349,32 @@ describe.each(TEST_DB_KINDS)('the mail outbox on %s', { timeout: 120_000 }, (kin
       .where('subject', '=', 'two')
       .executeTakeFirstOrThrow();
     expect(two).toMatchObject({ state: 'sent', body: null });
+  });
+});
+
+describe('mail transports', () => {
+  it('prints mails to the log in the demo without SMTP_URL, sends none in production, uses SMTP when set', async () => {
+    const printed: string[] = [];
+    const demo = mailTransport(loadEnv({}), (m) =>
+      printed.push(`${m.from} → ${m.to}: ${m.subject}\n${m.text}`),
+    );
+    expect(demo.kind).toBe('log');
+    await demo.send({
+      to: 'a@mail.test',
+      subject: 'Reset your password',
+      text: 'link: http://localhost:3000/#/x',
+    });
+    expect(printed).toEqual([
+      'Kabuto <no-reply@kabuto.localhost> → a@mail.test: Reset your password\nlink: http://localhost:3000/#/x',
+    ]);
+    const production = mailTransport(loadEnv({ KABUTO_MODE: 'production' }), () => {});
+    expect(production.kind).toBe('none');
+    await expect(production.send({ to: 'a@mail.test', subject: 's', text: 't' })).rejects.toThrow(/SMTP_URL/);
+    expect(mailTransport(loadEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }), () => {}).kind).toBe('smtp');
+    expect(publicUrl(loadEnv({ WEBAUTHN_ORIGINS: 'https://k.example,https://b.example' }))).toBe(
+      'https://k.example',
+    );
+    expect(publicUrl(loadEnv({ PUBLIC_URL: 'https://kabuto.example/' }))).toBe('https://kabuto.example');
+    expect(publicUrl(loadEnv({ PORT: '3100' }))).toBe('http://localhost:3100');
   });
 });
