@@ -19,6 +19,24 @@ explainSkip('email');
 const jp = (key: string) => translate(key, 'jp');
 const tid = (id: string) => `[data-testid="${id}"]`;
 
+/** Nothing wider than the phone, and every button, link and switch row at least 44 px high. */
+async function fitsAndTaps(b: Browser, selector: string) {
+  const { scroll, width } = await b.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+  const heights = await b.page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => [e.textContent?.trim() ?? '', e.getBoundingClientRect().height] as const),
+    );
+  expect(heights.length).toBeGreaterThan(0);
+  for (const [text, h] of heights) expect(h, text).toBeGreaterThanOrEqual(44);
+}
+
 describe.skipIf(!hasChromium())('email: verify an address, then reset a forgotten password by mail', () => {
   let server: RunningServer;
   let smtp: SmtpCatcher;
@@ -55,6 +73,10 @@ describe.skipIf(!hasChromium())('email: verify an address, then reset a forgotte
     await page.goto(`${server.url}/#/mine/email`);
     await page.locator(tid('email-address')).waitFor();
     expect(await page.locator(tid('email-current')).textContent()).toBe('未登録');
+    await fitsAndTaps(
+      phone,
+      '[data-testid="email-address"] button, [data-testid="email-notices"] button, [data-testid="email-notices"] label',
+    );
     await page.fill('input[name=email]', email);
     await page.locator(`${tid('email-address')} button[type=submit]`).click();
     await expectToast(page, jp('ok.verifySent'));
@@ -75,6 +97,8 @@ describe.skipIf(!hasChromium())('email: verify an address, then reset a forgotte
     await logout(page);
     await page.locator(tid('forgot-link')).click();
     await waitForRoute(page, '/login/forgot');
+    await page.locator(tid('forgot-form')).waitFor();
+    await fitsAndTaps(phone, '[data-testid="forgot-form"] button, [data-testid="forgot-form"] a');
     await page.fill('input[name=email]', email);
     await page.locator('button[type=submit]').click();
     await page.locator(tid('forgot-sent')).waitFor();
