@@ -157,8 +157,9 @@ export function emailService(deps: Deps, mailOn: boolean) {
 
   /**
    * A reset link to a verified address. The answer is the same for every address: the limits are counted
-   * for any address, and the mail goes out later from the outbox, so neither the reply nor its timing
-   * tells whether the address has an account. A banned account gets no link.
+   * for any address, and the mail goes out later from the outbox, so the reply never waits for SMTP (a
+   * known address costs one more small transaction, not a mail server's round trip). A banned account
+   * gets no link.
    */
   async function requestReset(address: string, source: string | null) {
     if (!mailOn) refuse('mail.unavailable');
