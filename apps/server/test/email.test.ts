@@ -246,6 +246,12 @@ describe.each(TEST_DB_KINDS)('email and password reset by mail on %s', { timeout
     expectOk(w);
     const wm = await smtp.next(email, (x) => x.subject === 'Withdrawal requested');
     expect(wm.text).toContain('10000 JPY');
+    // the operator's decision comes by mail too
+    expectOk(
+      await t.admin('/withdrawals/decide', { id: w.body.data.id, approve: true }, await t.adminLogin()),
+    );
+    const approved = await smtp.next(email, (x) => x.subject === 'Withdrawal approved');
+    expect(approved.text).toContain('10000 JPY');
     expect(smtp.mails.filter((x) => x.to.includes(email))).toEqual([]);
 
     // switched off: a new device mails nothing
