@@ -43,7 +43,7 @@ export const ENGLISH = new Set([
   payment deadline pe range result seed share subscribe underwriter waitlist won jp cn us
   entries allocated quantity
   capacity capital constituent date day history inception listed lock minimum nav profit refund sender unit
-  weight bp
+  weight bp email notices sign withdrawal call report
   body reply replied margin pnl position cash other verified hours owed tier net weekdays only
   lent lend accrued paid recall recalled through
   trade remaining payout stage restricted loan signature reserved stake

@@ -271,6 +271,8 @@ try {
     { cwd: root, env: baseEnv, input: `${opPassword}\n`, encoding: 'utf8' },
   );
   check(cli.status === 0 && !cli.stdout.includes(opPassword), 'operator:create made the first operator');
+  const inviteCode = /Invite code[^:]*: ([A-Z2-9]{8})/.exec(cli.stdout)?.[1];
+  check(Boolean(inviteCode), 'operator:create printed the first invite code (the house account)');
   const opLogin = ok(
     await call('POST', '/api/admin/auth/login', { body: { username: 'ops', password: opPassword } }),
     'operator login',
@@ -279,7 +281,22 @@ try {
   check(Boolean(op), 'the operator signed in through the proxy');
 
   log(`nginx ${https} → A ${portA}, B ${portB}`);
-  const result = { a, bProc, op, call, ok, db, count, metricsA, metricsB, portA, portB, https, origin };
+  const result = {
+    a,
+    bProc,
+    op,
+    inviteCode,
+    call,
+    ok,
+    db,
+    count,
+    metricsA,
+    metricsB,
+    portA,
+    portB,
+    https,
+    origin,
+  };
   const { runScenario } = await import('./test-deploy-scenario.mjs');
   await runScenario(result, { check, log, sleep, WebSocket, startInstance });
   log(`passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

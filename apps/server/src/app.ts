@@ -193,7 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerOps(app, { db: opts.db, redis: opts.redis, market, pool: opts.dbPool, adminKit });
 
   const quotes = await use(quotesModule(deps, { market, bus, stream: opts.stream }));
-  const auth = await use(authModule(deps));
+  const auth = await use(authModule(deps, { log: app.log }));
   const kyc = await use(kycModule(deps, { app, authenticate }));
   const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
   const trading = await use(tradingModule(deps, { market }));

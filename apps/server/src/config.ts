@@ -125,6 +125,19 @@ const EnvSchema = z.object({
   WEBAUTHN_ORIGINS: z.string().optional(),
   /** The passkeys' relying-party id (a domain); default the host of the first origin. */
   WEBAUTHN_RP_ID: z.string().optional(),
+  /**
+   * Outgoing mail: an SMTP URL (`smtp://user:pass@host:587` with STARTTLS, `smtps://…:465`). Unset: the
+   * demo prints each mail to the log; production sends none and refuses password reset and adding an
+   * address (`mail.unavailable`), with a warning at start (docs/deploy.md).
+   */
+  SMTP_URL: z.string().trim().min(1).optional(),
+  /** The mails' sender, `Name <address>` or an address. */
+  MAIL_FROM: z.string().trim().min(3).default('Kabuto <no-reply@kabuto.localhost>'),
+  /**
+   * The site's public address for links in mails (reset, verification), e.g. https://kabuto.example.
+   * Unset: the first WEBAUTHN_ORIGINS origin, else http://localhost:PORT.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** What one user's uploads may take in all (MB, after re-encoding). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(100),
   /** The durable jobs: attempts after the first before a daily job is dead-lettered, and the first retry's delay (doubling after). */

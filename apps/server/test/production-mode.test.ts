@@ -3,7 +3,7 @@ import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/config.ts';
 import { describeProblems, listenHost, modeOf, productionProblems } from '../src/ops/mode.ts';
-import { runOperatorCommand } from '../src/ops/operator.ts';
+import { HOUSE_ACCOUNT, houseInviteCode, runOperatorCommand } from '../src/ops/operator.ts';
 import { trustProxyOption } from '../src/plugins/connections.ts';
 
 /** A production environment that passes every check. */
@@ -43,6 +43,13 @@ describe('production mode', () => {
     // PostgreSQL on this machine or a socket may go without a password (its own rules apply)
     expect(problemsOf({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/kabuto' })).toEqual([]);
     expect(problemsOf({ WEBAUTHN_ORIGINS: 'https://a.example,http://localhost:8080' })).toEqual([]);
+    // mail is optional: without SMTP_URL the server starts and refuses password reset (mail.unavailable)
+    expect(
+      problemsOf({
+        SMTP_URL: 'smtps://kabuto:Mx9-long-random@mail.example:465',
+        PUBLIC_URL: 'https://k.example',
+      }),
+    ).toEqual([]);
   });
 
   const cases: [string, Record<string, string | undefined>, RegExp][] = [
@@ -65,6 +72,9 @@ describe('production mode', () => {
     ['KABUTO_CLOCK_START', { KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00' }, /business clock/],
     ['ARGON2_MEMORY_KIB', { ARGON2_MEMORY_KIB: '1024' }, /cheaper to guess/],
     ['ARGON2_TIME_COST', { ARGON2_TIME_COST: '1' }, /cheaper to guess/],
+    ['SMTP_URL', { SMTP_URL: 'mail.example:25' }, /smtp:\/\/ \(STARTTLS\) or smtps:\/\//],
+    ['SMTP_URL', { SMTP_URL: 'smtps://kabuto:password@mail.example:465' }, /well-known default/],
+    ['PUBLIC_URL', { PUBLIC_URL: 'http://kabuto.example' }, /not https/],
   ];
   for (const [setting, vars, message] of cases) {
     it(`refuses ${setting} = ${JSON.stringify(Object.values(vars)[0] ?? 'unset')} with its own message`, () => {
@@ -109,6 +119,15 @@ describe('the first operator, from the command line', () => {
     );
     expect(first).toMatchObject({ ok: true, action: 'created', name: 'root', generated: true });
     if (!first.ok) throw new Error('refused');
+    // with the first operator, the house account whose invite code opens registration; it never signs in
+    expect(first.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    const house = await db
+      .selectFrom('app_user')
+      .select(['account', 'invite_code', 'state', 'password_hash'])
+      .where('account', '=', HOUSE_ACCOUNT)
+      .executeTakeFirstOrThrow();
+    expect(house).toMatchObject({ invite_code: first.inviteCode, state: 'frozen', password_hash: '!' });
+    expect(await houseInviteCode(db)).toBe(first.inviteCode);
     expect(first.password).toMatch(/^[\w-]{20}$/);
     const row = await db.selectFrom('operator').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ username: 'root', role: 'admin' });
@@ -143,7 +162,7 @@ describe('the first operator, from the command line', () => {
     const sessions = await db.selectFrom('operator_session').select('revoked_at').execute();
     expect(sessions.every((s) => s.revoked_at !== null)).toBe(true);
     const audit = await db.selectFrom('audit_log').select(['action', 'operator_name', 'detail']).execute();
-    expect(audit.map((a) => a.action)).toEqual(['operator.create', 'operator.update']);
+    expect(audit.map((a) => a.action)).toEqual(['operator.create', 'user.create', 'operator.update']);
     expect(audit.every((a) => a.operator_name === 'command-line')).toBe(true);
     expect(JSON.stringify(audit)).not.toContain('violet-harbour');
   });

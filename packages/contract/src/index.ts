@@ -8,6 +8,8 @@ export * as calendarApi from './endpoints/calendar.ts';
 export * as contentApi from './endpoints/content.ts';
 export * as copyTradeApi from './endpoints/copy-trade.ts';
 export * as dayTradingApi from './endpoints/day-trading.ts';
+export * as emailApi from './endpoints/email.ts';
+export { type MailNoticeKind, NOTICE_KINDS } from './endpoints/email.ts';
 export * as fundsApi from './endpoints/funds.ts';
 export { FUND_RECORD_TYPES, type FundRecordType } from './endpoints/funds.ts';
 export * as kycApi from './endpoints/kyc.ts';

@@ -120,7 +120,29 @@ export function productionProblems(env: Env, source: NodeJS.ProcessEnv = process
       }
     }
   }
-  problems.push(...fileProblems(env));
+  if (env.SMTP_URL) {
+    if (!/^smtps?:\/\//.test(env.SMTP_URL)) {
+      problems.push({
+        setting: 'SMTP_URL',
+        message:
+          'must be an smtp:// (STARTTLS) or smtps:// (TLS) URL, e.g. smtps://user:password@mail.example:465',
+      });
+    } else {
+      const url = new URL(env.SMTP_URL);
+      const password = decodeURIComponent(url.password);
+      if (password && DEFAULT_PASSWORDS.has(password.toLowerCase()))
+        problems.push({
+          setting: 'SMTP_URL',
+          message: 'the password is a well-known default; set the real one',
+        });
+    }
+  }
+  if (env.PUBLIC_URL && !/^https:\/\//.test(env.PUBLIC_URL)) {
+    problems.push({
+      setting: 'PUBLIC_URL',
+      message: `"${env.PUBLIC_URL}" is not https: links in mails (password reset) must not travel in clear`,
+    });
+  }
   for (const name of Object.keys(source).sort()) {
     if (name.startsWith('DEMO_') && source[name] !== undefined) {
       problems.push({

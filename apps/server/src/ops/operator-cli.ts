@@ -2,18 +2,29 @@ import { OPERATOR_ROLES, type OperatorRole } from '@kabuto/contract';
 import { createDb, migrateToLatest } from '@kabuto/db';
 import { loadEnv } from '../config.ts';
 import { modeOf } from './mode.ts';
-import { runOperatorCommand } from './operator.ts';
+import { houseInviteCode, runOperatorCommand } from './operator.ts';
 
 const USAGE = `Usage: npm run operator:create -- --name <name> [--role admin|operator|reviewer] [--password-stdin] [--reset]
+       npm run operator:create -- --invite
 
 Creates the first back-office operator (refused once one exists), or with --reset sets a new password for
 <name> (creating it if absent) and signs it out everywhere. Without --password-stdin a password is
 generated and printed here, once; it is never logged. With --password-stdin the first line of standard
 input is the password (e.g. from a secret store: \`vault read … | npm run operator:create -- …\`).
+With the first operator comes the house account, whose invite code (printed) opens registration on a
+deployment without users; --invite prints it again (creating the account if missing). Every user's own
+invite code is in the back office (Users).
 The demo's server must be stopped first (its embedded database allows one process).`;
 
 function parse(argv: string[]) {
-  const out = { name: '', role: 'admin' as OperatorRole, passwordStdin: false, reset: false, help: false };
+  const out = {
+    name: '',
+    role: 'admin' as OperatorRole,
+    passwordStdin: false,
+    reset: false,
+    invite: false,
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--name') out.name = argv[++i] ?? '';
@@ -22,6 +33,7 @@ function parse(argv: string[]) {
     else if (a?.startsWith('--role=')) out.role = a.slice(7) as OperatorRole;
     else if (a === '--password-stdin') out.passwordStdin = true;
     else if (a === '--reset') out.reset = true;
+    else if (a === '--invite') out.invite = true;
     else if (a === '--help' || a === '-h') out.help = true;
     else throw new Error(`unknown argument: ${a}`);
   }
@@ -42,7 +54,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
-  if (args.help || !args.name) {
+  if (args.help || (!args.name && !args.invite)) {
     process.stdout.write(`${USAGE}\n`);
     return args.help ? 0 : 2;
   }
@@ -65,6 +77,10 @@ async function main(): Promise<number> {
   const handle = await createDb({ url: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite`, poolSize: 2 });
   try {
     await migrateToLatest(handle.db);
+    if (args.invite && !args.name) {
+      process.stdout.write(`Invite code (house account): ${await houseInviteCode(handle.db)}\n`);
+      return 0;
+    }
     const r = await runOperatorCommand(
       handle.db,
       { name: args.name, role: args.role, password, reset: args.reset },
@@ -80,6 +96,10 @@ async function main(): Promise<number> {
         ? `Operator ${r.name} ${what}.\nPassword: ${r.password}\n(shown this once and never logged; sign in at /admin/ and add a passkey)\n`
         : `Operator ${r.name} ${what} with the password from standard input.\n`,
     );
+    if (r.inviteCode)
+      process.stdout.write(
+        `Invite code for the first registrations (house account): ${r.inviteCode}\n(again any time: npm run operator:create -- --invite)\n`,
+      );
     return 0;
   } finally {
     await handle.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorRole } from '@kabuto/contract';
-import { type Db, withTx } from '@kabuto/db';
-import { type HashCost, hashPassword } from '../lib/crypto.ts';
+import { type Db, type Tx, withTx } from '@kabuto/db';
+import { type HashCost, hashPassword, newInviteCode } from '../lib/crypto.ts';
 import { AppError } from '../lib/errors.ts';
 import { audit } from '../shared/audit.ts';
 import { checkNewPassword } from '../shared/password-policy.ts';
@@ -18,8 +18,63 @@ export interface OperatorCommand {
 }
 
 export type OperatorOutcome =
-  | { ok: true; action: 'created' | 'reset'; name: string; password: string; generated: boolean }
+  | {
+      ok: true;
+      action: 'created' | 'reset';
+      name: string;
+      password: string;
+      generated: boolean;
+      /** The house account's invite code (with the first operator): the first registrations use it. */
+      inviteCode?: string;
+    }
   | { ok: false; message: string };
+
+/**
+ * The house account: not a customer and never signed in (no password hash argon2 could match, frozen,
+ * no email), there only for its invite code, which opens registration on a deployment that has no users
+ * yet. The name is one registration refuses (it has a hyphen), so no customer can take it.
+ */
+export const HOUSE_ACCOUNT = 'house-invites';
+
+/** The house account's invite code, creating the account when it is missing (audited). */
+export async function houseInviteCode(db: Db | Tx, now: Date = new Date()): Promise<string> {
+  const found = await db
+    .selectFrom('app_user')
+    .select('invite_code')
+    .where('account', '=', HOUSE_ACCOUNT)
+    .executeTakeFirst();
+  if (found) return found.invite_code;
+  const code = newInviteCode();
+  await db
+    .insertInto('app_user')
+    .values({
+      account: HOUSE_ACCOUNT,
+      password_hash: '!',
+      invite_code: code,
+      inviter_id: null,
+      state: 'frozen',
+      state_reason: 'house account: its invite code opens registration; it never signs in',
+    })
+    .onConflict((oc) => oc.column('account').doNothing())
+    .execute();
+  await audit(
+    db,
+    { id: null, username: 'command-line' },
+    {
+      action: 'user.create',
+      target: `user:${HOUSE_ACCOUNT}`,
+      reason: 'the house account, for the first invite code',
+      detail: {},
+    },
+    now,
+  );
+  const row = await db
+    .selectFrom('app_user')
+    .select('invite_code')
+    .where('account', '=', HOUSE_ACCOUNT)
+    .executeTakeFirstOrThrow();
+  return row.invite_code;
+}
 
 /** A password for an operator: 20 characters from 15 random bytes. */
 export const generatedPassword = () => randomBytes(15).toString('base64url');
@@ -120,6 +175,14 @@ export async function runOperatorCommand(
       },
       now,
     );
-    return { ok: true, action: 'created', name: cmd.name, password, generated: cmd.password === null };
+    const inviteCode = any ? undefined : await houseInviteCode(tx, now);
+    return {
+      ok: true,
+      action: 'created',
+      name: cmd.name,
+      password,
+      generated: cmd.password === null,
+      inviteCode,
+    };
   });
 }

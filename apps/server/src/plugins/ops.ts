@@ -173,7 +173,7 @@ export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promi
   );
   const queueSize = new Gauge({
     name: 'kabuto_queue_size',
-    help: 'Items waiting: deposits and withdrawals for review, positions marked for forced close (margin calls)',
+    help: 'Items waiting: deposits and withdrawals for review, positions marked for forced close (margin calls), mails to send (mail) and mails given up (mail_failed)',
     labelNames: ['queue'] as const,
     registers: [registry],
   });
@@ -190,7 +190,13 @@ export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promi
           union all
           select 'deposit', count(*), min(created_at) from deposit where status = 0
           union all
-          select 'margin_call', count(*), min(updated_at) from position where status = 2`.execute(opts.db),
+          select 'margin_call', count(*), min(updated_at) from position where status = 2
+          union all
+          select 'mail', count(*), min(created_at) from mail_outbox where state = 'pending'
+          union all
+          select 'mail_failed', count(*), min(created_at) from mail_outbox where state = 'failed'`.execute(
+          opts.db,
+        ),
       ).catch(() => null);
       for (const r of rows?.rows ?? []) {
         queueSize.set({ queue: r.queue }, Number(r.n));

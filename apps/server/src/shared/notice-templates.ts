@@ -61,6 +61,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Your withdrawal {order} of {amount} {currency} was approved and sent to your bank account.',
     },
   },
+  withdrawRequested: {
+    title: { jp: '出金申請を受け付けました', cn: '已收到提现申请', us: 'Withdrawal requested' },
+    content: {
+      jp: '出金申請（注文番号 {order}）{amount} {currency}、振込先 {bank} を受け付けました。審査後に送金します。お心当たりがない場合は、ただちにパスワードを変更し、カスタマーサービスへご連絡ください。',
+      cn: '已收到提现申请（订单号 {order}）{amount} {currency}，收款账户 {bank}，审核后汇出。如非本人操作，请立即修改密码并联系客服。',
+      us: 'We received your withdrawal request {order} of {amount} {currency} to {bank}; it is paid once reviewed. If this was not you, change your password at once and contact customer service.',
+    },
+  },
   withdrawRejected: {
     title: { jp: '出金申請が却下されました', cn: '提现申请被驳回', us: 'Withdrawal rejected' },
     content: {

@@ -5,7 +5,8 @@ import { NOTICE_TEMPLATES, type NoticeTemplate } from './notice-templates.ts';
 /** A parameter: the same in every language, or its own text per language. */
 export type NoticeParam = string | number | Text;
 
-const fill = (t: Text, params: Record<string, NoticeParam>): Text => {
+/** A template's text in every language with its `{name}` placeholders filled. */
+export const fillText = (t: Text, params: Record<string, NoticeParam>): Text => {
   const f = (s: string, lang: keyof Text) =>
     s.replace(/\{(\w+)\}/g, (_, k: string) => {
       const v = params[k];
@@ -27,7 +28,7 @@ export async function sendNotice(
   params: Record<string, NoticeParam> = {},
 ): Promise<void> {
   const t = NOTICE_TEMPLATES[template];
-  await sendNoticeText(tx, at, userId, fill(t.title, params), fill(t.content, params));
+  await sendNoticeText(tx, at, userId, fillText(t.title, params), fillText(t.content, params));
 }
 
 /** Send a site message whose text is given (an operator's message), stamped `at`. */

@@ -1,3 +1,4 @@
+import type { MailNoticeKind } from '@kabuto/contract';
 import { type Db, type Tx, withTx } from '@kabuto/db';
 import {
   type Clock,
@@ -14,6 +15,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { refuse } from '../lib/errors.ts';
 import { plainAmount } from './amounts.ts';
 import { audit } from './audit.ts';
+import { mailNotice } from './mail/index.ts';
 import type { NoticeTemplate } from './notice-templates.ts';
 import { sendNotice } from './notices.ts';
 
@@ -67,6 +69,8 @@ export interface ReviewKind<Row extends { id: bigint; user_id: bigint }, Settled
   settle(tx: Tx, row: NoInfer<Row>, d: Decision): Promise<Settled>;
   /** The site messages to the applicant; a rejection's also gets `{reason}`. */
   notices: { approved: NoticeTemplate; rejected: NoticeTemplate };
+  /** The notice by mail the same messages go out as, when the user has switched it on (withdrawals). */
+  mail?: MailNoticeKind;
   /** The messages' parameters. */
   params(row: NoInfer<Row>): Record<string, string | number>;
   /** Write the decision on the application's row. */
@@ -94,9 +98,10 @@ export function reviewDecider<Row extends { id: bigint; user_id: bigint }, Settl
       const d: Decision = { approve: input.approve, state: to, reason: input.reason ?? null, at, by: op };
       const settled = await kind.settle(tx, row, d);
       const params = kind.params(row);
-      if (d.approve) await sendNotice(tx, at, row.user_id, kind.notices.approved, params);
-      else
-        await sendNotice(tx, at, row.user_id, kind.notices.rejected, { ...params, reason: d.reason ?? '' });
+      const template = d.approve ? kind.notices.approved : kind.notices.rejected;
+      const noticeParams = d.approve ? params : { ...params, reason: d.reason ?? '' };
+      await sendNotice(tx, at, row.user_id, template, noticeParams);
+      if (kind.mail) await mailNotice(tx, at, row.user_id, kind.mail, template, noticeParams);
       await kind.record(tx, row, d, settled);
       await audit(
         tx,

@@ -38,6 +38,27 @@ export const publicRoutes: readonly ScreenRoute[] = [
     auth: false,
   },
   {
+    path: '/login/forgot',
+    Page: lazyPage(
+      async () => (await import('../features/login/pages/forgot-page.tsx')).ForgotPage,
+      ['login'],
+    ),
+    auth: false,
+  },
+  {
+    path: '/login/reset',
+    Page: lazyPage(async () => (await import('../features/login/pages/reset-page.tsx')).ResetPage, ['login']),
+    auth: false,
+  },
+  {
+    path: '/login/verify-email',
+    Page: lazyPage(
+      async () => (await import('../features/login/pages/verify-email-page.tsx')).VerifyEmailPage,
+      ['login'],
+    ),
+    auth: false,
+  },
+  {
     path: '/login/register',
     Page: lazyPage(
       async () => (await import('../features/login/pages/register-page.tsx')).RegisterPage,
@@ -173,6 +194,11 @@ export const shellRoutes: readonly ScreenRoute[] = [
   {
     path: '/mine/fundPassword',
     Page: mine(async () => (await import('../features/mine/pages/fund-password-page.tsx')).FundPasswordPage),
+    auth: true,
+  },
+  {
+    path: '/mine/email',
+    Page: mine(async () => (await import('../features/mine/pages/email-page.tsx')).EmailPage),
     auth: true,
   },
   {

@@ -40,6 +40,7 @@ export const L = {
   fundPassword: link('fundPassword', 'key', '/mine/fundPassword'),
   security: link('security', 'shield', '/mine/security'),
   devices: link('devices', 'user', '/mine/devices'),
+  email: link('email', 'mail', '/mine/email'),
   language: link('language', 'globe', '/mine/language'),
   about: link('about', 'info', '/mine/about'),
   privacy: link('privacy', 'shield', '/mine/privacy'),
@@ -103,7 +104,7 @@ export const MENU_GROUPS: readonly { title: string; links: readonly AppLink[] }[
   },
   {
     title: 'menu.groupSecurity',
-    links: [L.security, L.devices, L.loginPassword, L.fundPassword, L.language],
+    links: [L.security, L.devices, L.email, L.loginPassword, L.fundPassword, L.language],
   },
   { title: 'menu.groupAbout', links: [L.about, L.privacy, L.protocol] },
 ];

@@ -4,6 +4,7 @@ import type {
   blockTradesApi,
   contentApi,
   Endpoint,
+  emailApi,
   fundsApi,
   kycApi,
   loansApi,
@@ -41,6 +42,14 @@ export const endpoints = {
     changeFundPassword: ref<typeof accountApi.changeFundPassword>('/user/changePasswords'),
     notices: ref<typeof accountApi.notices>('/user/notice'),
     noticeDetail: ref<typeof accountApi.noticeDetail>('/user/noticedetail'),
+  },
+  email: {
+    settings: ref<typeof emailApi.settings>('/user/email'),
+    setAddress: ref<typeof emailApi.setAddress>('/user/setEmail'),
+    verifyAddress: ref<typeof emailApi.verifyAddress>('/user/verifyEmail'),
+    setNotices: ref<typeof emailApi.setNotices>('/user/emailNotices'),
+    forgotPassword: ref<typeof emailApi.forgotPassword>('/user/forgotPassword'),
+    resetPassword: ref<typeof emailApi.resetPassword>('/user/resetPassword'),
   },
   security: {
     passkeyLoginOptions: ref<typeof securityApi.passkeyLoginOptions>('/user/passkeyLoginOptions'),

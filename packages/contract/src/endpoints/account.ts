@@ -2,6 +2,7 @@ import { CURRENCIES } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { body, halfWidth, id, lang, market, paging, password, text } from '../fields.ts';
+import { emailAddress } from './email.ts';
 import { loginData } from './security.ts';
 
 const tag = 'account';
@@ -18,6 +19,8 @@ export const register = endpoint({
     pwd: password().describe('login password'),
     pwd1: password().describe('login password again'),
     inviter: halfWidth(32).describe("an existing user's invite code"),
+    email: emailAddress().optional().describe('optional: an address to verify (a link is mailed to it)'),
+    lang: lang(),
   }),
   data: z.object({ account: z.string() }),
 });

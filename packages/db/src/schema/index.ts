@@ -6,6 +6,7 @@ import type { IpoTables } from './ipo.ts';
 import type { JobTables } from './jobs.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { LendingTables } from './lending.ts';
+import type { MailTables } from './mail.ts';
 import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
@@ -19,6 +20,7 @@ export type * from './foundation.ts';
 export type * from './ipo.ts';
 export type * from './jobs.ts';
 export type * from './lending.ts';
+export type * from './mail.ts';
 export type * from './money.ts';
 export type * from './products.ts';
 export type * from './security.ts';
@@ -39,4 +41,5 @@ export interface Database
     LendingTables,
     DayTradeTables,
     CalendarTables,
-    JobTables {}
+    JobTables,
+    MailTables {}

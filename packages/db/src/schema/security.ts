@@ -44,7 +44,9 @@ export type ChallengePurpose =
   | 'step_up_proof'
   | 'operator_register'
   | 'operator_login'
-  | 'operator_ticket';
+  | 'operator_ticket'
+  | 'password_reset'
+  | 'email_verify';
 
 /**
  * Server-side challenges: WebAuthn challenges, second-factor login tickets and step-up proofs. Only a

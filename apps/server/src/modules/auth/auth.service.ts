@@ -1,3 +1,4 @@
+import type { Language } from '@kabuto/contract';
 import { isUniqueViolation, withTx } from '@kabuto/db';
 import type { Deps } from '../../deps.ts';
 import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
@@ -8,6 +9,7 @@ import { sendNotice } from '../../shared/notices.ts';
 import { checkNewPassword } from '../../shared/password-policy.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import * as repo from './auth.repo.ts';
+import type { EmailService } from './email.service.ts';
 import type { PasskeysService } from './passkeys.service.ts';
 
 const ACCOUNT_RE = /^[A-Za-z0-9]{4,20}$/;
@@ -20,6 +22,9 @@ export interface Registration {
   password: string;
   passwordAgain: string;
   inviteCode: string;
+  /** An address to verify (a link is mailed to it), in the mails' language. */
+  email?: string;
+  lang?: Language;
 }
 
 /** A change of the login or the fund password: the current one, and the new one twice. */
@@ -29,7 +34,7 @@ export interface PasswordChange {
   nextAgain: string;
 }
 
-export function authService(deps: Deps, security: PasskeysService) {
+export function authService(deps: Deps, security: PasskeysService, email?: EmailService) {
   const { db, clock } = deps;
   const verifyFundPassword = fundPasswordVerifier(deps);
   const attempts = attemptCounter(db, deps.timers);
@@ -49,6 +54,7 @@ export function authService(deps: Deps, security: PasskeysService) {
       refuse('account.format');
     }
     if (input.password !== input.passwordAgain) refuse('account.passwordMismatch');
+    if (input.email && !email?.available) refuse('mail.unavailable');
     checkNewPassword(input.password, input.account);
     const inviter = await repo.findUserByInviteCode(db, input.inviteCode);
     if (!inviter) refuse('account.inviterNotFound');
@@ -67,6 +73,13 @@ export function authService(deps: Deps, security: PasskeysService) {
             inviter_id: inviter!.id,
           });
           await sendNotice(tx, new Date(clock.now()), id, 'welcome', { account: input.account });
+          if (input.email && email)
+            await email.startVerification(
+              tx,
+              { id, account: input.account },
+              input.email,
+              input.lang ?? 'jp',
+            );
           return { account: input.account };
         });
       } catch (err) {

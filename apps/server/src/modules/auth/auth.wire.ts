@@ -10,6 +10,8 @@ export const registration = (b: BodyOf<typeof accountApi.register>): Registratio
   password: b.pwd,
   passwordAgain: b.pwd1,
   inviteCode: b.inviter,
+  email: b.email,
+  lang: b.lang,
 });
 
 /** A password change: `old_pass` the current one, `new_pass` and `new_passs` the new one twice. */

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { newToken, tokenHash } from '../../lib/crypto.ts';
 import { refuse } from '../../lib/errors.ts';
 import { coarseLocation, describeDevice, maskIp } from '../../shared/device.ts';
+import { mailNotice } from '../../shared/mail/index.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { SESSION_TTL_MS } from '../../shared/sessions.ts';
 import * as authRepo from './auth.repo.ts';
@@ -73,6 +74,18 @@ export function sessionsService(deps: Deps) {
       // the session comes from the same timer as the sliding expiry that reads them, not the database's
       // own clock.
       const started = deps.timers.now();
+      // a device is new when no earlier session of the account came from this address with this browser
+      const ua = meta.userAgent?.slice(0, 300) ?? null;
+      const knownDevice =
+        !first &&
+        (await tx
+          .selectFrom('session')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('ip', meta.ip === null ? 'is' : '=', meta.ip)
+          .where('user_agent', ua === null ? 'is' : '=', ua)
+          .limit(1)
+          .executeTakeFirst()) !== undefined;
       await authRepo.insertSession(tx, {
         user_id: user.id,
         token_hash: tokenHash(token),
@@ -80,17 +93,19 @@ export function sessionsService(deps: Deps) {
         last_seen_at: new Date(started),
         expires_at: new Date(started + SESSION_TTL_MS),
         ip: meta.ip,
-        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        user_agent: ua,
       });
       if (first) return;
       const device = describeDevice(meta.userAgent);
-      await sendNotice(tx, new Date(at), user.id, 'newSignIn', {
+      const params = {
         time: jstTime(at),
         method: METHOD_TEXT[method],
         device: device || perLanguage('device.unknown'),
         location: perLanguage(coarseLocation(meta.ip)),
         ip: maskIp(meta.ip) || '-',
-      });
+      };
+      await sendNotice(tx, new Date(at), user.id, 'newSignIn', params);
+      if (!knownDevice) await mailNotice(tx, new Date(started), user.id, 'sign_in', 'newSignIn', params);
     });
     return { token, account: user.account };
   }

@@ -25,6 +25,7 @@ import { writeFundRecords } from '../../shared/fund-records.ts';
 import { type IdempotencyState, markApplied } from '../../shared/idempotency-keys.ts';
 import { type IdentityLookup, requireVerified, sameName } from '../../shared/identity.ts';
 import { transfer } from '../../shared/ledger.ts';
+import { mailNotice } from '../../shared/mail/index.ts';
 import { maskTail } from '../../shared/masks.ts';
 import { newOrderNo } from '../../shared/order-no.ts';
 import type { OpenPositionsCheck } from '../../shared/positions.ts';
@@ -129,6 +130,15 @@ export function withdrawalsService(
           },
         ]);
         await repo.setWithdrawalPending(tx, row.id, t.id);
+        await mailNotice(tx, new Date(now), user.id, 'withdrawal', 'withdrawRequested', {
+          ...review.noticeParams({
+            ...row,
+            user_id: user.id,
+            amount: input.amount,
+            currency: input.currency,
+          }),
+          bank: `${card.bank} ${maskTail(card.number)}`,
+        });
         await markApplied(tx, key);
         return { id: String(row.id), orderNo: row.order_no };
       });
@@ -222,6 +232,7 @@ export function withdrawalsService(
       return resolved;
     },
     notices: { approved: 'withdrawApproved', rejected: 'withdrawRejected' },
+    mail: 'withdrawal',
     params: review.noticeParams,
     record: (tx, w, decision, resolved) =>
       repo.decideWithdrawal(tx, w.id, { ...review.decisionColumns(decision), resolve_transfer_id: resolved }),

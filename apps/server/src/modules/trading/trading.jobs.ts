@@ -20,6 +20,7 @@ import {
   stopAllocation,
 } from '@kabuto/domain';
 import { AppError } from '../../lib/errors.ts';
+import { mailNotice } from '../../shared/mail/index.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { ExitsService } from './exits.service.ts';
@@ -86,10 +87,9 @@ export function positionJobs(
         movePosition(p.status, POSITION_STATUS.closing);
         const ok = await withTx(db, async (tx) => {
           if (!(await repo.markClosing(tx, p.id, new Date(now)))) return false;
-          await sendNotice(tx, new Date(clock.now()), p.user_id, 'forcedClosePending', {
-            ...names,
-            ratio: settings.trading_maintenance_ratio,
-          });
+          const call = { ...names, ratio: settings.trading_maintenance_ratio };
+          await sendNotice(tx, new Date(clock.now()), p.user_id, 'forcedClosePending', call);
+          await mailNotice(tx, new Date(clock.now()), p.user_id, 'margin_call', 'forcedClosePending', call);
           return true;
         });
         if (!ok) continue;

@@ -26,6 +26,8 @@ export interface RegisterForm {
   /** The password again. */
   repeat: string;
   inviter: string;
+  /** Optional: an address to verify (a link is mailed to it). */
+  email: string;
   terms: boolean;
 }
 

@@ -168,6 +168,11 @@ export function LoginPage() {
           {t('login.withPasskey')}
         </button>
         <p className="k-auth-alt">
+          <Link to="/login/forgot" data-testid="forgot-link">
+            {t('forgot.link')}
+          </Link>
+        </p>
+        <p className="k-auth-alt">
           {t('login.noAccount')} <Link to="/login/register">{t('login.toRegister')}</Link>
         </p>
       </form>

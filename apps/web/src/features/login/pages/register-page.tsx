@@ -20,6 +20,7 @@ export function RegisterPage() {
     password: '',
     repeat: '',
     inviter: search.get('inviter') ?? search.get('code') ?? '',
+    email: '',
     terms: false,
   });
   const [busy, setBusy] = useState(false);
@@ -41,6 +42,7 @@ export function RegisterPage() {
         password: trimmed.password,
         repeat: trimmed.repeat,
         inviter: trimmed.inviter,
+        email: form.email.trim(),
       });
       showMsgAcrossNavigation(code ?? 'ok.registered');
       navigate('/login/login', { replace: true, state: { account: data.account } });
@@ -98,6 +100,19 @@ export function RegisterPage() {
             autoComplete="off"
             maxLength={32}
             name="inviter"
+          />
+          <TextField
+            label={t('fields.email')}
+            icon="user"
+            value={form.email}
+            onChange={set('email')}
+            placeholder={t('forgot.emailPlaceholder')}
+            hint={t('register.emailHint')}
+            autoComplete="email"
+            inputMode="email"
+            type="email"
+            maxLength={254}
+            name="email"
           />
         </div>
         <label className="k-terms">
