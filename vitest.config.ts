@@ -1,10 +1,22 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The ledger's long model run has its own command (`npm run test:ledger-long`, vitest.long.config.ts). */
 export const LEDGER_LONG_RUN = ['packages/ledger/test/model-long-*.test.ts'];
 
 export default defineConfig({
+  // The web screens' `useTranslation` is the app's own translator, as the web build resolves it
+  // (apps/web/vite.config.ts): component tests render the screens with it.
+  resolve: {
+    alias: [
+      {
+        find: /^react-i18next$/,
+        replacement: fileURLToPath(new URL('./apps/web/src/lib/use-translation.ts', import.meta.url)),
+      },
+    ],
+  },
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
