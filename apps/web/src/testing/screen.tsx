@@ -1,3 +1,5 @@
+// antd-mobile's imperative overlays (Dialog.confirm) render as the app's shell sets them up
+import '../app/antd-setup.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
