@@ -22,3 +22,45 @@ export const userInfoWire = (over: Partial<UserInfoWire> = {}): UserInfoWire => 
   usd: '5000.0000',
   ...over,
 });
+
+type CardWire = RefData<typeof endpoints.funds.cards>[number];
+
+/** `/user/cardList`: one ordinary account at MUFG. */
+export const cardsWire = (): CardWire[] => [
+  {
+    id: '11',
+    realname: '田中 太郎',
+    bank_num: '****5678',
+    bank_name: '三菱UFJ銀行',
+    bank_address: '渋谷支店',
+    bank_code: '0005',
+    account_type: 'ordinary',
+    create_time: 1_764_000_000,
+  },
+];
+
+type SummaryWire = RefData<typeof endpoints.assets.summary>;
+
+/** `/user/assets_summary` of a user with ¥1,000,000 in cash and `positions` open positions. */
+export const assetsSummaryWire = (positions = 0): SummaryWire => ({
+  currency: 'jpy',
+  total: '1000000.0000',
+  cash: '1000000.0000',
+  frozen: '0.0000',
+  margin: '0.0000',
+  other: '0.0000',
+  pnl: '0.0000',
+  owed: '0.0000',
+  net: '1000000.0000',
+  positions,
+  spread: '0.5',
+  time: 1_764_000_000,
+  wallets: [],
+});
+
+/** `/common/config`: public settings as `[{name, value}]` (JSON values as the server sends them). */
+export const configWire = (settings: Record<string, unknown>) =>
+  Object.entries(settings).map(([name, value]) => ({
+    name,
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+  }));
