@@ -1,3 +1,5 @@
+import type { tradingApi } from '@kabuto/contract';
+import type { z } from 'zod';
 import type { RefData } from '../lib/api.ts';
 import type { endpoints } from '../lib/endpoints.ts';
 
@@ -64,3 +66,49 @@ export const configWire = (settings: Record<string, unknown>) =>
     name,
     value: typeof value === 'string' ? value : JSON.stringify(value),
   }));
+
+type PositionWire = z.infer<typeof tradingApi.positionRow>;
+
+/** One position row of `/trade/userstocklist(s)`: 100 shares of MUFG held long at ¥1,500. */
+export const positionWire = (over: Partial<PositionWire> = {}): PositionWire => ({
+  id: '501',
+  order_no: 'T501',
+  strategy_num: 'T501',
+  stock_name: '三菱UFJ',
+  stock_code: '8306',
+  market: 'jpy',
+  buyzd: 1,
+  ganggang: '2',
+  gdlx: 1,
+  buy_price: '1500.0000',
+  stock_num: '100',
+  nowprice: 1520,
+  sell_price: '0.0000',
+  credit: '75000.0000',
+  yingkui: 2000,
+  gain: 1.33,
+  buy_fee: '0.0000',
+  sell_fee: '0.0000',
+  buy_poundage: '0.0000',
+  sell_poundage: '0.0000',
+  stamp_duty: '0.0000',
+  status: 0,
+  buy_time: 1_764_000_000,
+  sell_time: null,
+  limit_price: '',
+  close_reason: '',
+  dz_type: 0,
+  source: 'order',
+  lent: 0,
+  timing: 'any',
+  valid_until: '',
+  waits_for: null,
+  locked: 0,
+  ...over,
+});
+
+/** The position lists' shape: rows under numeric keys, beside the list's summary figures. */
+export const positionList = (rows: PositionWire[], summary: Record<string, string | number>) => ({
+  ...Object.fromEntries(rows.map((r, i) => [String(i), r])),
+  ...summary,
+});
