@@ -112,3 +112,39 @@ export const positionList = (rows: PositionWire[], summary: Record<string, strin
   ...Object.fromEntries(rows.map((r, i) => [String(i), r])),
   ...summary,
 });
+
+type OfferingWire = RefData<typeof endpoints.newShares.offerings>[number];
+
+/** One offering of `/trade/placinglist`, subscribing now: ¥1,200 a share, lots of 100, up to 1,000. */
+export const offeringWire = (over: Partial<OfferingWire> = {}): OfferingWire => ({
+  id: '77',
+  name: 'カブトテック',
+  names: { jp: 'カブトテック', cn: 'Kabuto科技', us: 'Kabuto Tech' },
+  code: '5999',
+  market: 'jpy',
+  board: 'tse_growth',
+  price: '1200.0000',
+  bprice: '1200.0000',
+  min_price: '1100.0000',
+  max_price: '1200.0000',
+  priced: true,
+  num: 1_000_000,
+  max_num: 1000,
+  min_num: 100,
+  start: 1_764_000_000,
+  end: 1_764_300_000,
+  gb_date: 1_764_400_000,
+  fq_date: 1_764_600_000,
+  ss_date: 1_765_000_000,
+  underwriter: '野村證券',
+  pe: '25.1',
+  status: 1,
+  state: 0,
+  commitment: 'a'.repeat(64),
+  entries_commitment: '',
+  seed: '',
+  applicants: 120,
+  win_rate: '',
+  mine: null,
+  ...over,
+});
