@@ -3,7 +3,7 @@ import { MESSAGES } from '@kabuto/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../../lib/i18n.ts';
-import { positionList, positionWire, userInfoWire } from '../../../testing/fixtures.ts';
+import { positionList, positionWire, userInfoWire } from '../../../testing/fixtures.wire.ts';
 import {
   confirmDialog,
   fakeServer,

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../../lib/i18n.ts';
-import { userInfoWire } from '../../../testing/fixtures.ts';
+import { userInfoWire } from '../../../testing/fixtures.wire.ts';
 import {
   confirmDialog,
   fakeServer,

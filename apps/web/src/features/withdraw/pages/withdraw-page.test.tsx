@@ -3,7 +3,7 @@ import { MESSAGES } from '@kabuto/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../lib/i18n.ts';
-import { assetsSummaryWire, cardsWire, configWire, userInfoWire } from '../../../testing/fixtures.ts';
+import { assetsSummaryWire, cardsWire, configWire, userInfoWire } from '../../../testing/fixtures.wire.ts';
 import {
   confirmDialog,
   fakeServer,

@@ -1,3 +1,4 @@
+/** Replies of the wire, as the server sends them (its pinyin names included), for component tests. */
 import type { tradingApi } from '@kabuto/contract';
 import type { z } from 'zod';
 import type { RefData } from '../lib/api.ts';
