@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export const LEDGER_LONG_RUN = ['packages/ledger/test/model-long-*.test.ts'];
 
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

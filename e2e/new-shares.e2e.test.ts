@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
     expect(await page.locator(tid('ipo-commitment')).textContent()).toBe(offering.commitment);
     expect(offering.seed).toBe('');
     expect(await page.locator(tid('ipo-verify')).count()).toBe(0);
-    expect(await page.locator(tid('ipo-quantity')).textContent()).toBe('100');
+    expect(await page.locator(tid('ipo-quantity')).inputValue()).toBe('100');
     await browser.screenshot('ipo-apply');
     await page.locator(tid('ipo-apply-submit')).click();
     await confirmDialog(page);

@@ -1,14 +1,17 @@
 import './money.css';
 import type { Currency } from '@kabuto/domain';
 import { type ReactNode, useId } from 'react';
-import { amountDecimals, cleanAmount, isoCode } from '../lib/currency.ts';
+import { amountDecimals, isoCode } from '../lib/currency.ts';
+import { readAmount } from '../lib/typed-input.ts';
 import { useTranslator } from '../lib/use-translator.ts';
+import { InputProblemLine, type TypedChange, useTypedText } from './typed-inputs.tsx';
 
 interface AmountFieldProps {
   label: string;
   currency: Currency;
+  /** The plain amount ("" while empty or refused). */
   value: string;
-  onChange: (value: string) => void;
+  onChange: TypedChange;
   /** Fills in the whole available amount. */
   onAll?: () => void;
   hint?: ReactNode;
@@ -16,7 +19,11 @@ interface AmountFieldProps {
   placeholder?: string;
 }
 
-/** A large amount input with the currency after it (half-width digits, the currency's decimals). */
+/**
+ * A large amount input with the currency after it: what was typed stays as typed, full-width digits and
+ * thousands commas read as the amount, more decimals than the currency has (or anything else) refused
+ * under the field (lib/typed-input.ts).
+ */
 export function AmountField({
   label,
   currency,
@@ -29,8 +36,11 @@ export function AmountField({
 }: AmountFieldProps) {
   const { t } = useTranslator('money');
   const id = useId();
+  const decimals = amountDecimals(currency);
+  const { text, reading, type } = useTypedText(value, onChange, (s) => readAmount(s, decimals));
+  const describedBy = [reading.problem && `${id}-problem`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
-    <div className="k-amount">
+    <div className="k-amount k-typed">
       <label className="k-label" htmlFor={id}>
         {label}
       </label>
@@ -38,12 +48,13 @@ export function AmountField({
         <input
           id={id}
           name={name ?? 'money'}
-          value={value}
-          onChange={(e) => onChange(cleanAmount(e.target.value, currency))}
-          inputMode={amountDecimals(currency) > 0 ? 'decimal' : 'numeric'}
+          value={text}
+          onChange={(e) => type(e.target.value)}
+          inputMode={decimals > 0 ? 'decimal' : 'numeric'}
           autoComplete="off"
           placeholder={placeholder ?? '0'}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-invalid={reading.problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
         />
         <span className="k-amount-code">{isoCode(currency)}</span>
         {onAll && (
@@ -52,6 +63,7 @@ export function AmountField({
           </button>
         )}
       </div>
+      <InputProblemLine id={`${id}-problem`} reading={reading} />
       {hint && (
         <p className="k-hint" id={`${id}-hint`}>
           {hint}

@@ -22,28 +22,6 @@ export function amountDecimals(c: Currency): number {
   return SCALE - (step.toString().length - 1);
 }
 
-const FULL_WIDTH_DIGIT = /[０-９]/g;
-
-/**
- * What the user typed, as a plain decimal: full-width digits (Japanese IME) become half-width, separators
- * and anything else go, at most one point and the currency's decimals remain.
- */
-export function cleanAmount(input: string, c: Currency): string {
-  const half = input
-    .replace(FULL_WIDTH_DIGIT, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
-    .replace(/[．。]/g, '.');
-  const decimals = amountDecimals(c);
-  let out = half.replace(/[^\d.]/g, '');
-  const dot = out.indexOf('.');
-  if (dot >= 0) {
-    out =
-      decimals === 0 ? out.slice(0, dot) : `${out.slice(0, dot + 1)}${out.slice(dot + 1).replace(/\./g, '')}`;
-    if (decimals > 0) out = out.slice(0, dot + 1 + decimals);
-  }
-  out = out.replace(/^0+(?=\d)/, '');
-  return out.slice(0, 16);
-}
-
 /** A positive amount in units, or null when the text is empty or not a positive decimal. */
 export function positiveUnits(text: string): bigint | null {
   if (!text || text === '.') return null;

@@ -2,7 +2,8 @@ import type { blockTradesApi } from '@kabuto/contract';
 import { MARKETS, type Market } from '@kabuto/domain';
 import { Alert, App, Button, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
-import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
+import { EntriesCard } from '../../../components/entries-card.tsx';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
@@ -271,44 +272,36 @@ export function BlockTradesPage() {
             },
           ]}
         />
-        <ListCard<Record<string, unknown>>
+        <EntriesCard
           title={t('block.subscriptions')}
-          extra={
-            <EntryFilters
-              idPlaceholder={t('block.offeringId')}
-              id={offeringId}
-              onId={setOfferingId}
-              accountPlaceholder={t('block.account')}
-              onAccount={setAccount}
-              status={subStatus}
-              onStatus={setSubStatus}
-              statuses={['all', 'pending', 'allocated', 'refunded'] as const}
-              statusLabel={(s) => t(`block.subStatus.${s}`)}
-            />
-          }
-          query={subs}
-          rowKey={(r) => String(r.id)}
           emptyText={t('block.noSubscriptions')}
+          query={subs}
+          filters={{
+            idPlaceholder: t('block.offeringId'),
+            id: offeringId,
+            onId: setOfferingId,
+            accountPlaceholder: t('block.account'),
+            onAccount: setAccount,
+            status: subStatus,
+            onStatus: setSubStatus,
+            statuses: ['all', 'pending', 'allocated', 'refunded'] as const,
+            statusLabel: (s) => t(`block.subStatus.${s}`),
+          }}
+          labels={{
+            order: t('block.order'),
+            parent: t('block.offeringId'),
+            account: t('block.account'),
+            status: t('block.statusLabel'),
+            time: t('block.time'),
+          }}
+          parentKey="offering_id"
           columns={[
-            { key: 'order', title: t('block.order'), dataIndex: 'order_no' },
-            { key: 'offering', title: t('block.offeringId'), dataIndex: 'offering_id' },
-            { key: 'account', title: t('block.account'), dataIndex: 'account' },
             { key: 'symbol', title: t('block.symbol'), dataIndex: 'symbol' },
             { key: 'quantity', title: t('block.applied'), dataIndex: 'quantity' },
             { key: 'allocated', title: t('block.allocated'), dataIndex: 'allocated' },
             { key: 'amount', title: t('block.held'), dataIndex: 'amount' },
-            {
-              key: 'status',
-              title: t('block.statusLabel'),
-              render: (_: unknown, r: Record<string, unknown>) =>
-                t(`block.subStatus.${SUB_STATUS[Number(r.status)] ?? 'pending'}`),
-            },
-            {
-              key: 'time',
-              title: t('block.time'),
-              render: (_: unknown, r: Record<string, unknown>) => formatDateTime(Number(r.create_time)),
-            },
           ]}
+          statusOf={(r) => t(`block.subStatus.${SUB_STATUS[Number(r.status)] ?? 'pending'}`)}
         />
       </Flex>
       <Modal

@@ -1,6 +1,7 @@
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
-import { EntryFilters, ListCard } from '../../../components/list-card.tsx';
+import { EntriesCard } from '../../../components/entries-card.tsx';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
@@ -260,44 +261,36 @@ export function CopyTradePage() {
             },
           ]}
         />
-        <ListCard<Record<string, unknown>>
+        <EntriesCard
           title={t('products.stakes')}
-          extra={
-            <EntryFilters
-              idPlaceholder={t('products.productId')}
-              id={productId}
-              onId={setProductId}
-              accountPlaceholder={t('products.account')}
-              onAccount={setAccount}
-              status={stakeStatus}
-              onStatus={setStakeStatus}
-              statuses={['all', 'following', 'locked', 'ended'] as const}
-              statusLabel={(s) => t(`products.stakeStatus.${s}`)}
-            />
-          }
-          query={stakes}
-          rowKey={(r) => String(r.id)}
           emptyText={t('products.noStakes')}
+          query={stakes}
+          filters={{
+            idPlaceholder: t('products.productId'),
+            id: productId,
+            onId: setProductId,
+            accountPlaceholder: t('products.account'),
+            onAccount: setAccount,
+            status: stakeStatus,
+            onStatus: setStakeStatus,
+            statuses: ['all', 'following', 'locked', 'ended'] as const,
+            statusLabel: (s) => t(`products.stakeStatus.${s}`),
+          }}
+          labels={{
+            order: t('products.order'),
+            parent: t('products.name'),
+            account: t('products.account'),
+            status: t('products.statusLabel'),
+            time: t('products.time'),
+          }}
+          parentKey="product"
           columns={[
-            { key: 'order', title: t('products.order'), dataIndex: 'order_no' },
-            { key: 'product', title: t('products.name'), dataIndex: 'product' },
-            { key: 'account', title: t('products.account'), dataIndex: 'account' },
             { key: 'amount', title: t('products.invested'), dataIndex: 'amount' },
             { key: 'stake', title: t('products.stake'), dataIndex: 'stake' },
             { key: 'profit', title: t('products.profit'), dataIndex: 'profit' },
             { key: 'nav', title: t('products.entryNav'), dataIndex: 'entry_nav' },
-            {
-              key: 'status',
-              title: t('products.statusLabel'),
-              render: (_: unknown, r: Record<string, unknown>) =>
-                t(`products.stakeStatus.${STAKE_STATUS[Number(r.status)] ?? 'following'}`),
-            },
-            {
-              key: 'time',
-              title: t('products.time'),
-              render: (_: unknown, r: Record<string, unknown>) => formatDateTime(Number(r.create_time)),
-            },
           ]}
+          statusOf={(r) => t(`products.stakeStatus.${STAKE_STATUS[Number(r.status)] ?? 'following'}`)}
         />
       </Flex>
       <Modal

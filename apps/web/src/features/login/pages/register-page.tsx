@@ -1,5 +1,5 @@
 import '../login.css';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/text-field.tsx';
 import { showMsg, showMsgAcrossNavigation } from '../../../lib/messages.ts';
@@ -7,6 +7,7 @@ import { useStartupConfig } from '../../../lib/startup-config.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { register } from '../api/register.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
+import { clearRegisterDraft, readRegisterDraft, saveRegisterDraft } from '../register-draft.ts';
 import { checkRegister, type RegisterForm } from '../validation.ts';
 
 /** `/login/register`: account, password twice, invite code, accepted terms. */
@@ -15,14 +16,21 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const mobileMode = useStartupConfig().register_mode === 'mobile';
-  const [form, setForm] = useState<RegisterForm>({
-    account: '',
-    password: '',
-    repeat: '',
-    inviter: search.get('inviter') ?? search.get('code') ?? '',
-    email: '',
-    terms: false,
+  // what was filled in before leaving (the terms, say) comes back; an invitation link's code wins
+  const [form, setForm] = useState<RegisterForm>(() => {
+    const draft = readRegisterDraft();
+    return {
+      account: draft.account ?? '',
+      password: '',
+      repeat: '',
+      inviter: search.get('inviter') ?? search.get('code') ?? draft.inviter ?? '',
+      email: '',
+      terms: draft.terms ?? false,
+    };
   });
+  useEffect(() => {
+    saveRegisterDraft({ account: form.account, inviter: form.inviter, terms: form.terms });
+  }, [form.account, form.inviter, form.terms]);
   const [busy, setBusy] = useState(false);
   const set =
     <K extends keyof RegisterForm>(key: K) =>
@@ -44,6 +52,7 @@ export function RegisterPage() {
         inviter: trimmed.inviter,
         email: form.email.trim(),
       });
+      clearRegisterDraft();
       showMsgAcrossNavigation(code ?? 'ok.registered');
       navigate('/login/login', { replace: true, state: { account: data.account } });
     } catch {

@@ -1,7 +1,5 @@
 import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
-import Dialog from 'antd-mobile/es/components/dialog';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
@@ -12,74 +10,17 @@ import { NewShareStateChip as StateChip } from '../../../components/new-share-st
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { verifyLottery } from '../../../lib/draw-proof.ts';
-import { formatMarketDateTime, formatMoney, priceTimes } from '../../../lib/format.ts';
+import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { showMsg } from '../../../lib/messages.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { useApply } from '../api/use-apply.ts';
 import { useDrawProof } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
+import { ApplyCard } from '../components/apply-card.tsx';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return <Figure label={label}>{children}</Figure>;
-}
-
-function ApplyCard({ o }: { o: Offering }) {
-  const { t } = useTranslator('newShares');
-  const apply = useApply();
-  const [shares, setShares] = useState(o.lot);
-  const amount = priceTimes(o.offerPrice, shares);
-  const submit = () => {
-    if (apply.isPending) return;
-    Dialog.confirm({
-      content: t('confirm', {
-        name: o.name,
-        shares: shares.toLocaleString(),
-        amount: formatMoney(amount, o.market),
-      }),
-      onConfirm: async () => {
-        try {
-          const r = await apply.mutateAsync({ id: o.id, shares, market: o.market });
-          showMsg(r.code ?? 'ok.subscribed');
-        } catch {
-          // the refusal was shown by the client
-        }
-      },
-    });
-  };
-  return (
-    <section className="k-ipo-section" data-testid="ipo-apply">
-      <h2>{t('applyTitle')}</h2>
-      <div className="k-ipo-qty">
-        <button type="button" aria-label="-" onClick={() => setShares((s) => Math.max(o.lot, s - o.lot))}>
-          −
-        </button>
-        <output data-testid="ipo-quantity">{shares.toLocaleString()}</output>
-        <button
-          type="button"
-          aria-label="+"
-          onClick={() => setShares((s) => Math.min(o.maxShares, s + o.lot))}
-        >
-          +
-        </button>
-      </div>
-      <dl className="k-ipo-grid">
-        <Row label={o.priced ? t('offerPrice') : t('unpriced')}>{formatMoney(o.offerPrice, o.market)}</Row>
-        <Row label={t('amount')}>{formatMoney(amount, o.market)}</Row>
-      </dl>
-      <button
-        type="button"
-        className="k-btn k-btn-primary k-btn-block"
-        style={{ marginTop: 12 }}
-        disabled={apply.isPending}
-        onClick={submit}
-        data-testid="ipo-apply-submit"
-      >
-        {t('apply')}
-      </button>
-    </section>
-  );
 }
 
 function Proof({ o }: { o: Offering }) {

@@ -2,16 +2,10 @@ import '../position.css';
 import type { Language } from '@kabuto/contract';
 import { formatUnits, parseUnits } from '@kabuto/domain';
 import { useQuery } from '@tanstack/react-query';
-import Dialog from 'antd-mobile/es/components/dialog';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Empty } from '../../../components/empty.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
-import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { MarketSwitcher } from '../../../components/market-switcher.tsx';
-import { NewShareStateChip as StateChip } from '../../../components/new-share-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
@@ -25,15 +19,12 @@ import { trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { assetSummary } from '../../../lib/wallets.ts';
-import {
-  STATUS,
-  useClosedPositions,
-  useOpenPositions,
-  usePositionActions,
-  withTick,
-} from '../api/positions.ts';
-import { OrderCard } from '../components/order-card.tsx';
-import { PositionCard } from '../components/position-card.tsx';
+import { STATUS, useClosedPositions, useOpenPositions, withTick } from '../api/positions.ts';
+import { FollowTab } from '../components/follow-tab.tsx';
+import { HoldingTab } from '../components/holding-tab.tsx';
+import { NewSharesTab } from '../components/new-shares-tab.tsx';
+import { OrdersTab } from '../components/orders-tab.tsx';
+import { SoldTab } from '../components/sold-tab.tsx';
 
 const TABS = ['holding', 'orders', 'sold', 'newShare', 'follow'] as const;
 type Tab = (typeof TABS)[number];
@@ -55,8 +46,6 @@ export function PositionPage() {
     enabled: tab === 'newShare',
   });
   const follows = useFollowOrders(market, currentLanguage() as Language, tab === 'follow');
-  const { close, cancelOrder } = usePositionActions(market);
-  const [busyId, setBusyId] = useState<string | null>(null);
 
   const openRows = open.data?.rows ?? [];
   const ticks = useLiveTicks(openRows.filter((r) => r.status === STATUS.holding).map((r) => r.code));
@@ -86,150 +75,59 @@ export function PositionPage() {
   const pnl = open.data ? formatUnits(livePnl) : undefined;
 
   const detail = (id: string) => navigate(`/position/info?id=${encodeURIComponent(id)}&type=${market}`);
+  const failed = (q: { isError: boolean; data?: unknown }) => q.isError && !q.data;
 
-  const onClose = async (id: string, name: string) => {
-    const ok = await Dialog.confirm({
-      title: t('closeTitle'),
-      content: t('closeConfirm', { name }),
-      confirmText: t('close'),
-      cancelText: t('common:actions.cancel'),
-    });
-    if (!ok) return;
-    setBusyId(id);
-    await close.mutateAsync(id).catch(() => {});
-    setBusyId(null);
+  const body: Record<Tab, () => ReactNode> = {
+    holding: () => (
+      <HoldingTab
+        market={market}
+        rows={liveRows}
+        pending={open.isPending}
+        failed={failed(open)}
+        onRetry={() => void open.refetch()}
+        onOpen={detail}
+      />
+    ),
+    orders: () => (
+      <OrdersTab
+        market={market}
+        rows={orderRows}
+        pending={open.isPending || closed.isPending}
+        failed={failed(open) || failed(closed)}
+        onRetry={() => void Promise.all([open.refetch(), closed.refetch()])}
+        onOpen={detail}
+      />
+    ),
+    sold: () => (
+      <SoldTab
+        market={market}
+        rows={closedRows.filter((r) => r.status === STATUS.closed)}
+        realised={closed.data?.summary.realised}
+        pending={closed.isPending}
+        failed={failed(closed)}
+        onRetry={() => void closed.refetch()}
+        onOpen={detail}
+      />
+    ),
+    newShare: () => (
+      <NewSharesTab
+        market={market}
+        rows={newShares.data ?? []}
+        pending={newShares.isPending}
+        failed={failed(newShares)}
+        onRetry={() => void newShares.refetch()}
+      />
+    ),
+    follow: () => (
+      <FollowTab
+        market={market}
+        rows={follows.data ?? []}
+        pending={follows.isPending}
+        failed={failed(follows)}
+        onRetry={() => void follows.refetch()}
+      />
+    ),
   };
-  const onCancel = async (id: string, name: string) => {
-    const ok = await Dialog.confirm({
-      title: t('cancelTitle'),
-      content: t('cancelConfirm', { name }),
-      confirmText: t('cancel'),
-      cancelText: t('common:actions.back'),
-    });
-    if (!ok) return;
-    setBusyId(id);
-    await cancelOrder.mutateAsync(id).catch(() => {});
-    setBusyId(null);
-  };
-
-  let body: ReactNode;
-  if (tab === 'holding') {
-    if (open.isPending) body = <ListSkeleton rows={3} lines={3} />;
-    else if (open.isError && !open.data) body = <ErrorState onRetry={() => void open.refetch()} />;
-    else if (liveRows.length === 0) body = <Empty text={t('emptyHolding')} />;
-    else
-      body = (
-        <ul className="k-pos-list">
-          {liveRows.map((r) => (
-            <PositionCard
-              key={r.id}
-              row={r}
-              market={market}
-              busy={busyId === r.id}
-              onOpen={() => detail(r.id)}
-              onClose={r.status === STATUS.holding ? () => void onClose(r.id, r.name) : undefined}
-            />
-          ))}
-        </ul>
-      );
-  } else if (tab === 'orders') {
-    if (open.isPending || closed.isPending) body = <ListSkeleton rows={3} lines={3} />;
-    else if ((open.isError && !open.data) || (closed.isError && !closed.data))
-      body = <ErrorState onRetry={() => void Promise.all([open.refetch(), closed.refetch()])} />;
-    else if (orderRows.length === 0) body = <Empty text={t('emptyOrders')} />;
-    else
-      body = (
-        <ul className="k-pos-list" data-testid="order-list">
-          {orderRows.map((r) => (
-            <OrderCard
-              key={r.id}
-              row={r}
-              market={market}
-              busy={busyId === r.id}
-              onOpen={() => detail(r.id)}
-              onCancel={r.status === STATUS.pending ? () => void onCancel(r.id, r.name) : undefined}
-            />
-          ))}
-        </ul>
-      );
-  } else if (tab === 'sold') {
-    const rows = closedRows.filter((r) => r.status === STATUS.closed);
-    if (closed.isPending) body = <ListSkeleton rows={3} lines={3} />;
-    else if (closed.isError && !closed.data) body = <ErrorState onRetry={() => void closed.refetch()} />;
-    else if (rows.length === 0) body = <Empty text={t('emptySold')} />;
-    else
-      body = (
-        <>
-          <div className="k-pos-realised" data-testid="sold-total">
-            <span>{t('realisedTotal')}</span>
-            <b className={trendClass(closed.data?.summary.realised)}>
-              {formatMoney(closed.data?.summary.realised ?? '0', market)}
-            </b>
-          </div>
-          <ul className="k-pos-list">
-            {rows.map((r) => (
-              <PositionCard key={r.id} row={r} market={market} onOpen={() => detail(r.id)} />
-            ))}
-          </ul>
-        </>
-      );
-  } else if (tab === 'newShare') {
-    const rows = newShares.data ?? [];
-    if (newShares.isPending) body = <ListSkeleton rows={3} lines={3} />;
-    else if (newShares.isError && !newShares.data)
-      body = <ErrorState onRetry={() => void newShares.refetch()} />;
-    else if (rows.length === 0) body = <Empty text={t('emptyNewShare')} />;
-    else
-      body = (
-        <ul className="k-pos-list" data-testid="pos-new-shares">
-          {rows.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className="k-pos-ipo"
-                onClick={() => navigate(`/mine/newShareOrder?stockIndex=${market}`)}
-                data-testid="pos-new-share"
-              >
-                <span>
-                  <b>{r.name}</b> <small>{r.code}</small>
-                </span>
-                <span className="k-num">
-                  {r.allotted > 0 ? r.allotted : r.shares} {t('shares')}
-                </span>
-                <StateChip stateKey={r.stateKey} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      );
-  } else {
-    const rows = follows.data ?? [];
-    if (follows.isPending) body = <ListSkeleton rows={3} lines={3} />;
-    else if (follows.isError && !follows.data) body = <ErrorState onRetry={() => void follows.refetch()} />;
-    else if (rows.length === 0) body = <Empty text={t('emptyFollow')} />;
-    else
-      body = (
-        <ul className="k-pos-list" data-testid="pos-follows">
-          {rows.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                className="k-pos-ipo"
-                onClick={() => navigate('/mine/followOrder')}
-                data-testid="pos-follow"
-              >
-                <span>
-                  <b>{r.name}</b> <small>{r.issuer}</small>
-                </span>
-                <span className="k-num">{formatMoney(r.stake, market)}</span>
-                <span className={`k-num ${trendClass(r.profit)}`}>{formatMoney(r.profit, market)}</span>
-                <span className="k-pos-follow-state">{t(`followStatus.${r.status}`)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      );
-  }
 
   return (
     <>
@@ -275,7 +173,7 @@ export function PositionPage() {
           testId="pos-tab"
           className="k-pos-tabs"
         />
-        <div className="k-body">{body}</div>
+        <div className="k-body">{body[tab]()}</div>
       </Refreshable>
     </>
   );

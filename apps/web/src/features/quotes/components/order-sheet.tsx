@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { PriceInput, SharesInput } from '../../../components/typed-inputs.tsx';
 import { feeOverride, leverageList } from '../../../lib/api/trade-settings.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isApiError } from '../../../lib/api.ts';
@@ -40,8 +41,8 @@ export interface OrderTarget {
 const QTY_STEPS = [1, 10, 100] as const;
 const MAX_QTY = 999_999_999;
 
-/** Whole shares from the input ("" → 0). */
-const parseQty = (text: string): number => (/^\d{1,9}$/.test(text) ? Number(text) : 0);
+/** Whole shares from the quantity field's value ("" → 0). */
+const parseQty = (value: string): number => (/^\d{1,9}$/.test(value) ? Number(value) : 0);
 
 /**
  * The order panel (bottom sheet): buy long or short, market or limit, leverage from the configured list,
@@ -70,6 +71,9 @@ export function OrderSheet({
   const [leverage, setLeverage] = useState<number>(leverages[0] ?? 1);
   const [qtyText, setQtyText] = useState(String(target.minQty));
   const [priceText, setPriceText] = useState('');
+  // a field whose text is refused says why under itself; the order cannot be sent meanwhile
+  const [qtyRefused, setQtyRefused] = useState(false);
+  const [priceRefused, setPriceRefused] = useState(false);
   const [busy, setBusy] = useState(false);
   const placeOrder = usePlaceOrder();
 
@@ -84,11 +88,14 @@ export function OrderSheet({
    */
   const chooseType = (ot: OrderType) => {
     setOrderType(ot);
-    if (ot === 2 && !priceText) setPriceText(formatUnitsTrim(target.price, target.decimals));
+    if (ot === 2 && !priceText) {
+      setPriceText(formatUnitsTrim(target.price, target.decimals));
+      setPriceRefused(false);
+    }
   };
 
   const qty = parseQty(qtyText);
-  const limitPrice = parseUnits(priceText.replace(/,/g, ''));
+  const limitPrice = parseUnits(priceText);
   const priceUnits = orderType === 1 ? (parseUnits(target.price) ?? 0n) : (limitPrice ?? 0n);
   const est = estimateOrder(
     target.market,
@@ -107,8 +114,10 @@ export function OrderSheet({
   const limits = up != null && down != null ? { up, down } : null;
   const priceProblem =
     orderType === 2 ? limitPriceProblem(target.spec, limitPrice, limits, target.tradingDay) : null;
+  const fieldRefused = qtyRefused || (orderType === 2 && priceRefused);
   let problem: string | null = null;
-  if (qty < target.minQty) problem = t('order.minQty', { min: target.minQty });
+  if (fieldRefused) problem = null;
+  else if (qty < target.minQty) problem = t('order.minQty', { min: target.minQty });
   else if (priceProblem?.kind === 'enterPrice') problem = t('order.enterPrice');
   else if (priceProblem?.kind === 'offTick')
     problem = t('order.offTick', { tick: formatUnits(priceProblem.tick).replace(/\.?0+$/, '') });
@@ -119,14 +128,20 @@ export function OrderSheet({
   const stepPrice = (n: number) => {
     const base = limitPrice ?? parseUnits(target.price) ?? 0n;
     const next = stepLimitPrice(target.spec, base, n, target.tradingDay);
-    if (next > 0n) setPriceText(formatUnitsTrim(formatUnits(next), target.decimals));
+    if (next > 0n) {
+      setPriceText(formatUnitsTrim(formatUnits(next), target.decimals));
+      setPriceRefused(false);
+    }
   };
-  const stepQty = (n: number) => setQtyText(String(Math.min(MAX_QTY, Math.max(target.minQty, qty + n))));
+  const stepQty = (n: number) => {
+    setQtyText(String(Math.min(MAX_QTY, Math.max(target.minQty, qty + n))));
+    setQtyRefused(false);
+  };
 
   const money = (u: bigint) => formatMoney(formatUnits(u), target.market);
 
   const submit = async () => {
-    if (problem || busy) return;
+    if (problem || fieldRefused || busy) return;
     const side = direction === 1 ? t('order.long') : t('order.short');
     const ok = await Dialog.confirm({
       title: t('order.confirmTitle'),
@@ -241,21 +256,20 @@ export function OrderSheet({
         {orderType === 2 && (
           <div className="k-form-row is-stack">
             <span className="k-form-label">{t('order.price')}</span>
-            <div className="k-stepper">
-              <button type="button" onClick={() => stepPrice(-1)} aria-label={t('order.priceDown')}>
-                −
-              </button>
-              <input
-                inputMode="decimal"
-                value={priceText}
-                onChange={(e) => setPriceText(e.target.value.replace(/[^\d.]/g, ''))}
-                aria-label={t('order.price')}
-                data-testid="order-price"
-              />
-              <button type="button" onClick={() => stepPrice(1)} aria-label={t('order.priceUp')}>
-                +
-              </button>
-            </div>
+            <PriceInput
+              decimals={target.decimals}
+              value={priceText}
+              onChange={(v, refused) => {
+                setPriceText(v);
+                setPriceRefused(refused !== null);
+              }}
+              label={t('order.price')}
+              testid="order-price"
+              stepper={{
+                down: { label: t('order.priceDown'), onStep: () => stepPrice(-1) },
+                up: { label: t('order.priceUp'), onStep: () => stepPrice(1) },
+              }}
+            />
             <p className="k-form-hint">
               {t('order.tickHint', { tick: target.tick.replace(/\.?0+$/, '') })}
               {target.limitUp && target.limitDown && (
@@ -293,21 +307,19 @@ export function OrderSheet({
             {t('order.quantity')}
             <small>{t('order.minHint', { min: target.minQty })}</small>
           </span>
-          <div className="k-stepper">
-            <button type="button" onClick={() => stepQty(-1)} aria-label={t('order.qtyDown')}>
-              −
-            </button>
-            <input
-              inputMode="numeric"
-              value={qtyText}
-              onChange={(e) => setQtyText(e.target.value.replace(/\D/g, '').slice(0, 9))}
-              aria-label={t('order.quantity')}
-              data-testid="order-qty"
-            />
-            <button type="button" onClick={() => stepQty(1)} aria-label={t('order.qtyUp')}>
-              +
-            </button>
-          </div>
+          <SharesInput
+            value={qtyText}
+            onChange={(v, refused) => {
+              setQtyText(v);
+              setQtyRefused(refused !== null);
+            }}
+            label={t('order.quantity')}
+            testid="order-qty"
+            stepper={{
+              down: { label: t('order.qtyDown'), onStep: () => stepQty(-1) },
+              up: { label: t('order.qtyUp'), onStep: () => stepQty(1) },
+            }}
+          />
           <div className="k-pills is-small">
             {QTY_STEPS.map((n) => (
               <button key={n} type="button" onClick={() => stepQty(n)}>
@@ -355,7 +367,7 @@ export function OrderSheet({
         <button
           type="button"
           className={`k-btn k-btn-block k-order-submit ${direction === 1 ? 'is-long' : 'is-short'}`}
-          disabled={Boolean(problem) || busy || noFundPassword}
+          disabled={Boolean(problem) || fieldRefused || busy || noFundPassword}
           onClick={() => void submit()}
           data-testid="order-submit"
         >

@@ -7,7 +7,7 @@ import { CurrencySelect } from '../../../components/currency-select.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { CodeField } from '../../../components/typed-inputs.tsx';
 import type { BankCard } from '../../../lib/api/use-cards.ts';
 import { usePublicConfig } from '../../../lib/api/use-public-config.ts';
 import { maskedNumber } from '../../../lib/bank-card.ts';
@@ -211,16 +211,15 @@ export function WithdrawForm({
       <section className="k-card">
         <div className="k-form">
           {hasFundPassword ? (
-            <TextField
+            <CodeField
               label={t('withdraw.password')}
               icon="key"
               name="passwords"
+              length={6}
               value={password}
-              onChange={(v) => setPassword(v.replace(/\D/g, '').slice(0, 6))}
+              onChange={setPassword}
               placeholder={t('withdraw.passwordPlaceholder')}
               autoComplete="off"
-              inputMode="numeric"
-              maxLength={6}
               secret
             />
           ) : (

@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { MESSAGES } from '@kabuto/contract';
+import type { InstrumentSpec } from '@kabuto/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { translate } from '../../../lib/i18n.ts';
+import { userInfoWire } from '../../../testing/fixtures.wire.ts';
+import {
+  confirmDialog,
+  fakeServer,
+  httpStatus,
+  loadTranslations,
+  ok,
+  refusal,
+  renderScreen,
+  resetBetweenTests,
+  toastText,
+} from '../../../testing/screen.tsx';
+import { type Direction, OrderSheet, type OrderTarget } from './order-sheet.tsx';
+
+const topix: InstrumentSpec = { market: 'jpy', board: 'tse_prime', tickTable: 'tse_topix500' };
+
+/** A TOPIX500 stock at ¥2,999.5 (its quote's tick is ¥0.5; above ¥3,000 the band's tick is ¥1). */
+const target: OrderTarget = {
+  symbol: '8306',
+  name: '三菱UFJ',
+  market: 'jpy',
+  spec: topix,
+  tradingDay: '2026-11-24',
+  price: '2999.5000',
+  tick: '0.5000',
+  limitUp: '3499.5000',
+  limitDown: '2499.5000',
+  minQty: 100,
+  decimals: 1,
+};
+
+const q = (key: string, values?: Record<string, unknown>) => translate(key, values, 'quotes');
+
+function Sheet({ onClose = () => {} }: { onClose?: () => void }) {
+  const [direction, setDirection] = useState<Direction>(1);
+  return (
+    <OrderSheet target={target} direction={direction} onDirection={setDirection} visible onClose={onClose} />
+  );
+}
+
+const submit = () => screen.getByTestId('order-submit') as HTMLButtonElement;
+const type = (testid: string, text: string) =>
+  fireEvent.change(screen.getByTestId(testid), { target: { value: text } });
+
+beforeAll(() => loadTranslations('quotes'));
+resetBetweenTests();
+
+describe('the order sheet', () => {
+  it('shows no balance while the user loads, then the available cash', async () => {
+    const server = fakeServer({ '/user/getUserinfo': ok(userInfoWire()) });
+    const release = server.hold('/user/getUserinfo');
+    renderScreen(<Sheet />);
+    expect((await screen.findByTestId('order-available')).textContent).toContain('--');
+    release();
+    await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
+  });
+
+  it('refuses a limit price off the tick of its own band: ¥3,000.5 on a TOPIX500 stock', async () => {
+    fakeServer({ '/user/getUserinfo': ok(userInfoWire()) });
+    renderScreen(<Sheet />);
+    fireEvent.click(await screen.findByTestId('order-type-limit'));
+    type('order-price', '3000.5');
+    // the band above ¥3,000 has a ¥1 tick, though the quote's own tick is ¥0.5
+    expect(screen.getByTestId('order-problem').textContent).toBe(q('order.offTick', { tick: '1' }));
+    expect(submit().disabled).toBe(true);
+    type('order-price', '2999.5');
+    expect(screen.queryByTestId('order-problem')).toBeNull();
+    type('order-price', '3001');
+    expect(screen.queryByTestId('order-problem')).toBeNull();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('refuses 1.5 shares where it was typed, and a full-width quantity counts', async () => {
+    fakeServer({ '/user/getUserinfo': ok(userInfoWire()) });
+    renderScreen(<Sheet />);
+    await screen.findByTestId('order-qty');
+    type('order-qty', '1.5');
+    expect(screen.getByTestId('input-problem').textContent).toBe('株数は整数で入力してください');
+    expect(screen.queryByTestId('order-problem')).toBeNull();
+    expect(submit().disabled).toBe(true);
+    type('order-qty', '２００');
+    expect(screen.queryByTestId('input-problem')).toBeNull();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    // 200 × ¥2,999.5 = ¥599,900
+    expect(screen.getByTestId('order-summary').textContent).toContain('599,900');
+  });
+
+  it('places the order after the confirmation, with one idempotency key, and closes', async () => {
+    const server = fakeServer({
+      '/user/getUserinfo': ok(userInfoWire()),
+      '/trade/buy_stock': ok({ id: '1' }, 'ok.bought'),
+      '/user/positions': ok([]),
+    });
+    const onClose = vi.fn();
+    renderScreen(<Sheet onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
+    fireEvent.click(screen.getByTestId('order-type-limit'));
+    type('order-price', '3,001');
+    fireEvent.click(submit());
+    await confirmDialog(q('order.place'));
+    expect(await toastText()).toBe(MESSAGES['ok.bought'].jp);
+    expect(onClose).toHaveBeenCalled();
+    const [sent] = server.calls('/trade/buy_stock');
+    expect(sent.body).toEqual({
+      symbol: '8306',
+      zhang: '100',
+      ganggan: expect.any(String),
+      buyzd: '1',
+      gdlx: '2',
+      buy_price: '3001.0000',
+      type: 'jpy',
+    });
+    expect(sent.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows a refusal translated, and stays open to try again', async () => {
+    fakeServer({
+      '/user/getUserinfo': ok(userInfoWire()),
+      '/trade/buy_stock': refusal('trade.outsideHours'),
+    });
+    const onClose = vi.fn();
+    renderScreen(<Sheet onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
+    fireEvent.click(submit());
+    await confirmDialog(q('order.place'));
+    expect(await toastText()).toBe(MESSAGES['trade.outsideHours'].jp);
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+
+  it('says so when the server fails, and stays open', async () => {
+    fakeServer({
+      '/user/getUserinfo': ok(userInfoWire()),
+      '/trade/buy_stock': httpStatus(500),
+    });
+    const onClose = vi.fn();
+    renderScreen(<Sheet onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
+    fireEvent.click(submit());
+    await confirmDialog(q('order.place'));
+    expect(await toastText()).toBe(MESSAGES['server.error'].jp);
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+
+  it('asks for a fund password before any order when none is set', async () => {
+    fakeServer({ '/user/getUserinfo': ok(userInfoWire({ has_fund_password: false, passwords: '' })) });
+    renderScreen(<Sheet />);
+    expect(await screen.findByText(q('order.needFundPassword'))).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+  });
+});
