@@ -93,6 +93,8 @@ describe('registration', () => {
       pwd: 'secret-pass-1',
       pwd1: 'secret-pass-1',
       inviter: 'ABCD12',
+      // the language mails will be written in, should an address be added
+      lang: 'jp',
     });
     expect(sessionStorage.getItem('registerDraft')).toBeNull();
   });
