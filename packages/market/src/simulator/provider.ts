@@ -4,6 +4,9 @@ import {
   localDate,
   MARKETS,
   type Market,
+  paymentDateFor,
+  recordDateForEx,
+  SOURCE_WITHHOLDING_PPM,
   sessionState,
   tickSize,
 } from '@kabuto/domain';
@@ -27,7 +30,7 @@ import { PERIODS } from '../types.ts';
 import { adjustmentFactors, adjustPrice } from './adjust.ts';
 import { type Bar, DayPath, positionAt } from './intraday.ts';
 import { hashString } from './random.ts';
-import { MarketShocks, SymbolSeries } from './series.ts';
+import { ANNOUNCE_TRADING_DAYS, MarketShocks, SymbolSeries } from './series.ts';
 import { Timeline } from './timeline.ts';
 
 /** First day of simulated history (years of daily bars on first start). */
@@ -396,26 +399,44 @@ export class SimulatedMarketData implements MarketDataProvider {
     return this.corporateActionsAt(symbol, this.clock.now());
   }
 
-  /** Splits and dividends that have gone ex by `now`; one entry per ex-date. */
+  /**
+   * Splits and dividends that have gone ex by `now`, and those announced (ex-date at most
+   * `ANNOUNCE_TRADING_DAYS` trading days ahead, prices null); one entry per ex-date.
+   */
   corporateActionsAt(symbol: string, now: number): CorporateAction[] {
     const inst = this.instrument(symbol);
     if (!inst) return [];
     const qi = this.quoteDay(inst.market, now);
     const s = this.seriesOf(inst);
     if (qi < s.firstIndex) return [];
-    s.ensure(qi);
-    const dates = this.timelines[inst.market].dates;
+    const ahead = qi + ANNOUNCE_TRADING_DAYS;
+    s.ensure(ahead);
+    const market = inst.market;
+    const dates = this.timelines[market].dates;
+    // an action is ex from the start of its ex-date (the base price is known from the close before it)
+    const today = localDate(market, now);
     return s.actionDays
-      .filter((e) => e <= qi)
-      .map((e) => ({
-        symbol: inst.symbol,
-        exDate: dates[e],
-        kind: s.splitRatio[e] !== 1 ? ('split' as const) : ('dividend' as const),
-        ...(s.splitRatio[e] !== 1 ? { ratio: s.splitRatio[e] } : {}),
-        ...(s.dividend[e] > 0 ? { cash: BigInt(s.dividend[e]) } : {}),
-        prevClose: BigInt(s.close[e - 1]),
-        base: BigInt(s.base[e]),
-      }));
+      .filter((e) => e <= ahead)
+      .map((e) => {
+        const gone = dates[e] <= today;
+        const exDate = dates[e];
+        const split = s.splitRatio[e] !== 1;
+        const recordDate = recordDateForEx(market, exDate);
+        return {
+          symbol: inst.symbol,
+          exDate,
+          recordDate,
+          paymentDate: split ? exDate : paymentDateFor(market, recordDate),
+          kind: split ? ('split' as const) : ('dividend' as const),
+          ...(split ? { ratio: s.splitRatio[e] } : {}),
+          ...(s.dividend[e] > 0
+            ? { cash: BigInt(s.dividend[e]), sourcePpm: Number(SOURCE_WITHHOLDING_PPM[market]) }
+            : {}),
+          currency: market,
+          prevClose: gone ? BigInt(s.close[e - 1]) : null,
+          base: gone ? BigInt(s.base[e]) : null,
+        };
+      });
   }
 
   // ---- stream ----
