@@ -28,6 +28,7 @@ import { calendarService } from './modules/calendar/calendar.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { copyTradeRoutes } from './modules/copy-trade/copy-trade.routes.ts';
 import { copyTradeService } from './modules/copy-trade/copy-trade.service.ts';
+import { corporateActionsModule } from './modules/corporate-actions/index.ts';
 import { dayTradeJobs } from './modules/day-trading/day-trade.jobs.ts';
 import { dayTradeReview } from './modules/day-trading/day-trade.review.ts';
 import { dayTradeRoutes } from './modules/day-trading/day-trade.routes.ts';
@@ -257,8 +258,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const dayTrades = dayTradeService(dayTradeDeps);
   const dayTradeDecisions = dayTradeReview(dayTradeDeps);
   const dayTradeRounds = dayTradeJobs(dayTradeDeps);
+  const corporateActions = corporateActionsModule({ ...deps, market });
   // each job of the leader's round on its own (bench/scale times them one by one)
   const rounds = {
+    // splits and dividends adjust the books on the ex-date before anything else runs
+    corporateActions: corporateActions.jobs!.corporateActions,
     pendingOrders: () => tradingRounds.processPendingOrders(),
     // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
     exits: () => exits.runExits(),
@@ -275,6 +279,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // then stock lending's accrual and payments
     {
       runJobs: async () => ({
+        corporateActions: await rounds.corporateActions(),
         ...(await rounds.pendingOrders()),
         ...(await rounds.exits()),
         ...(await rounds.margin()),

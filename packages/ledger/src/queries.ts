@@ -50,7 +50,9 @@ export interface UserBalance {
   margin: Units;
   /** In copy-trade products (the stake account's posted balance). */
   stake: Units;
-  /** available + reserved + margin + stake — "frozen" is reserved + margin + stake ({@link frozenOf}). */
+  /** Paid IPO allotments awaiting listing and dividends gone ex awaiting payment (the user's). */
+  awaiting: Units;
+  /** available + reserved + margin + stake + awaiting — "frozen" is all but available ({@link frozenOf}). */
   total: Units;
   /** What the user owes (the loan account: debits_posted − credits_posted). */
   owed: Units;
@@ -65,6 +67,7 @@ const emptyBalance = (currency: Currency): UserBalance => ({
   reserved: 0n,
   margin: 0n,
   stake: 0n,
+  awaiting: 0n,
   total: 0n,
   owed: 0n,
   cashAccountId: null,
@@ -143,6 +146,8 @@ export function balancesOf(accounts: readonly Account[], include: readonly Curre
       b.marginAccountId = a.id;
     } else if (a.kind === 'stake') {
       b.stake = postedBalance(a);
+    } else if (a.kind === 'allotment' || a.kind === 'dividend') {
+      b.awaiting += postedBalance(a);
     } else if (a.kind === 'day_trade') {
       // a day-trading line is held for trading like margin (frozen until it settles)
       b.margin += postedBalance(a);
@@ -157,10 +162,11 @@ export function balancesOf(accounts: readonly Account[], include: readonly Curre
 
 /**
  * What the user sees as frozen (docs/products.md, "Frozen and total assets"): reserved out of cash by pending transfers (withdrawals, orders,
- * subscriptions) + margin held in open positions + money in copy-trade stakes.
+ * subscriptions) + margin held in open positions + money in copy-trade stakes + paid allotments and
+ * dividends awaiting payment.
  */
-export const frozenOf = (b: Pick<UserBalance, 'reserved' | 'margin' | 'stake'>): Units =>
-  b.reserved + b.margin + b.stake;
+export const frozenOf = (b: Pick<UserBalance, 'reserved' | 'margin' | 'stake' | 'awaiting'>): Units =>
+  b.reserved + b.margin + b.stake + b.awaiting;
 
 /** A user's balance in one currency (zeros when they have no account in it yet). */
 export async function userBalance(db: Db, userId: bigint, currency: Currency): Promise<UserBalance> {

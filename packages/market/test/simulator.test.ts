@@ -5,6 +5,7 @@ import {
   exDateForRecord,
   fromDayNumber,
   isOnTick,
+  localDate,
   maxUnits,
   minUnits,
   nextOpen,
@@ -108,6 +109,9 @@ describe('prices respect the rules', () => {
           fc.pre(s0 !== 'open' && s1 !== 'open' && nextOpen(m, t0) > t);
           // the closing print at the end of an auction is the one allowed move
           fc.pre(!(s0 === 'closing_auction' && s1 !== 'closing_auction'));
+          // and an ex-date's start, when the last close is shown adjusted for the action
+          const exDates = new Set(sim.corporateActionsAt(symbol, t).map((a) => a.exDate));
+          fc.pre(!exDates.has(localDate(m, t)) || localDate(m, t0) === localDate(m, t));
           expect(sim.priceAt(symbol, t)).toBe(sim.priceAt(symbol, t0));
         },
       ),
@@ -412,6 +416,11 @@ describe('corporate actions and price adjustment', () => {
       exDate: '2025-12-29',
       ratio: 4,
     });
+    // before the ex-date's open the last close is shown adjusted: the base price
+    const split = sim.corporateActionsAt('9984', t1).find((a) => a.kind === 'split')!;
+    const pre = sim.quoteAt('9984', at('2025-12-29T07:00:00+09:00'))!;
+    expect(pre.price).toBe(split.base);
+    expect(sim.quoteAt('9984', at('2025-12-26T16:00:00+09:00'))!.price).toBe(split.prevClose);
     expect(sim.corporateActionsAt('8001', t1).find((a) => a.kind === 'split')).toMatchObject({
       exDate: '2025-12-29',
       ratio: 5,

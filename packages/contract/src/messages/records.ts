@@ -22,6 +22,10 @@ export const records = {
   'record.kind.repay': { jp: '返済', cn: '还款', us: 'Repayment' },
   'record.kind.interest': { jp: '利息', cn: '利息', us: 'Interest' },
   'record.kind.adjustment': { jp: '調整', cn: '调整', us: 'Adjustment' },
+  'record.kind.dividend': { jp: '配当金', cn: '股息', us: 'Dividend' },
+  'record.kind.manufactured_dividend': { jp: '配当落調整金', cn: '除息调整金', us: 'Manufactured dividend' },
+  'record.kind.fractional_cash': { jp: '端数株式代金', cn: '零股现金', us: 'Fractional share cash' },
+  'record.kind.split_adjustment': { jp: '株式分割調整', cn: '拆股调整', us: 'Split adjustment' },
   'record.realisedPnl': { jp: '決済損益', cn: '平仓盈亏', us: 'Realised P&L' },
   'record.marginReturn': { jp: '証拠金返却', cn: '保证金返还', us: 'Margin returned' },
   'record.exchangeDetail': {

@@ -249,8 +249,20 @@ export class SimulatedMarketData implements MarketDataProvider {
     const tl = this.timelines[inst.market];
     const session = tl.session(i);
     const bar = this.dayBar(s, i, t);
-    const price = BigInt(bar.c);
-    const preClose = BigInt(s.base[i]);
+    let price = BigInt(bar.c);
+    let preClose = BigInt(s.base[i]);
+    let [open, high, low] = [BigInt(bar.o), BigInt(bar.h), BigInt(bar.l)];
+    // Before the open of an ex-date, the last close is shown adjusted: the ex-date's base price (what a
+    // book adjusted for the split or the dividend is valued at until the first trade), unchanged.
+    const next = i + 1;
+    tl.ensureIndex(next);
+    if (tl.dates[next] === localDate(inst.market, t)) {
+      s.ensure(next);
+      if (s.splitRatio[next] !== 1 || s.dividend[next] !== 0) {
+        price = BigInt(s.base[next]);
+        [preClose, open, high, low] = [price, price, price, price];
+      }
+    }
     const change = price - preClose;
     s.ensureLimits(i);
     const up = s.limitUp[i];
@@ -263,9 +275,9 @@ export class SimulatedMarketData implements MarketDataProvider {
       market: inst.market,
       kind: inst.kind,
       price,
-      open: BigInt(bar.o),
-      high: BigInt(bar.h),
-      low: BigInt(bar.l),
+      open,
+      high,
+      low,
       preClose,
       volume: BigInt(bar.v),
       turnover: bar.t,
