@@ -262,7 +262,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // each job of the leader's round on its own (bench/scale times them one by one)
   const rounds = {
     // splits and dividends adjust the books on the ex-date before anything else runs
-    corporateActions: corporateActions.jobs!.corporateActions,
+    corporateActions: corporateActions.jobs.corporateActions,
     pendingOrders: () => tradingRounds.processPendingOrders(),
     // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
     exits: () => exits.runExits(),
