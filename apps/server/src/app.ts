@@ -18,6 +18,7 @@ import { blockTradesModule } from './modules/block-trades/index.ts';
 import { calendarModule } from './modules/calendar/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { copyTradeModule } from './modules/copy-trade/index.ts';
+import { corporateActionsModule } from './modules/corporate-actions/index.ts';
 import { dayTradingModule } from './modules/day-trading/index.ts';
 import { fundsModule } from './modules/funds/index.ts';
 import { failOnItemErrors, type JobsOffers, jobsModule } from './modules/jobs/index.ts';
@@ -192,6 +193,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await market.ready();
   await registerOps(app, { db: opts.db, redis: opts.redis, market, pool: opts.dbPool, adminKit });
 
+  // splits and dividends adjust the books on the ex-date before anything else of the round runs
+  await use(corporateActionsModule({ ...deps, market }));
   const quotes = await use(quotesModule(deps, { market, bus, stream: opts.stream }));
   const auth = await use(authModule(deps, { log: app.log }));
   const kyc = await use(kycModule(deps, { app, authenticate }));

@@ -239,9 +239,9 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
       if (rec.outcome === 'won') expect(cash).toBe('400000.0000');
       if (rec.outcome === 'waitlisted') expect(cash).toBe('300000.0000');
       if (rec.outcome === 'lost') expect(cash).toBe('500000.0000');
-      // total assets: what was paid has left the wallet; what is held still counts (frozen)
+      // total assets: what is held and what was paid for an allotment awaiting listing both count (frozen)
       const me = await info(s);
-      expect(u(me.frozen)).toBe(rec.status === 1 ? u(rec.rjmoney) : 0n);
+      expect(u(me.frozen)).toBe(rec.status === 1 || rec.status === 2 ? u(rec.rjmoney) : 0n);
     }
     // fund records: the subscription payment in the winners' records
     const winner = users[outcomes.indexOf(won[0])];
@@ -361,6 +361,9 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
 
   it('lists on its date: the instrument joins the market, winners hold a leverage-1 new-share position and sell it', async () => {
     const s = await trader(t, { jpy: '500000' });
+    const total = async () =>
+      u(expectOk(await t.call('/user/assets_summary', {}, { token: s.token })).total as string);
+    expect(await total()).toBe(u('500000'));
     const o = await offering({ shares: '10000' });
     expectOk(await apply(s, o.id, 200));
     expect(t.app.kabuto.market.instrument(o.code)).toBeUndefined();
@@ -368,9 +371,15 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     // the leader's round draws it on its lottery date …
     expect((await ipoRound()).drawn).toBeGreaterThan(0);
     expect((await records(s))[0]).toMatchObject({ status: 2, lucky_total: 200 });
-    // … and lists it on its listing date
+    // paid, awaiting listing: the allotment is still the user's, total assets unchanged
+    expect(await total()).toBe(u('500000'));
+    t.clock.set(T0 + 30 * HOUR * 1000);
+    expect(await total()).toBe(u('500000'));
+    // … and lists it on its listing date: total assets move by the price difference only
     t.clock.set(T0 + 48 * HOUR * 1000);
     expect((await ipoRound()).listed).toBeGreaterThan(0);
+    const listedAt = t.app.kabuto.market.quote(o.code)!.price;
+    expect(await total()).toBe(u('500000') + (listedAt - u('1000')) * 200n);
     const inst = t.app.kabuto.market.instrument(o.code);
     expect(inst?.names.us).toBe(`Test ${o.code}`);
     const q = t.app.kabuto.market.quote(o.code)!;

@@ -1,4 +1,5 @@
 export * from './clock.ts';
+export * from './corporate-actions.ts';
 export * from './currencies.ts';
 export * from './funds/assets.ts';
 export * from './funds/credit.ts';
@@ -19,3 +20,4 @@ export * from './products/ipo-price.ts';
 export * from './products/lending.ts';
 export * from './status-machine.ts';
 export * from './support.ts';
+export * from './tax/dividend.ts';

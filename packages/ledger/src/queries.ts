@@ -57,6 +57,7 @@ const emptyBalance = (currency: Currency): UserBalance => ({
   reserved: 0n,
   margin: 0n,
   stake: 0n,
+  awaiting: 0n,
   total: 0n,
   owed: 0n,
   cashAccountId: null,
@@ -135,6 +136,8 @@ export function balancesOf(accounts: readonly Account[], include: readonly Curre
       b.marginAccountId = a.id;
     } else if (a.kind === 'stake') {
       b.stake = postedBalance(a);
+    } else if (a.kind === 'allotment' || a.kind === 'dividend') {
+      b.awaiting += postedBalance(a);
     } else if (a.kind === 'day_trade') {
       // a day-trading line is held for trading like margin (frozen until it settles)
       b.margin += postedBalance(a);

@@ -6,9 +6,19 @@ export type TransferId = bigint;
 /**
  * Accounts every user may have, one per currency: `cash`, `margin` (held in open positions), `loan` (what
  * is owed), `stake` (money in copy-trade products: the user's, counted in frozen and total assets),
- * `day_trade` (a day-trading line: the approved amount and what its positions return, until it settles).
+ * `day_trade` (a day-trading line: the approved amount and what its positions return, until it settles),
+ * `allotment` (paid IPO allotments awaiting listing) and `dividend` (dividends gone ex, paid to cash on
+ * the payment date): the last two are the user's money, counted in frozen and total assets.
  */
-export const USER_ACCOUNT_KINDS = ['cash', 'margin', 'loan', 'stake', 'day_trade'] as const;
+export const USER_ACCOUNT_KINDS = [
+  'cash',
+  'margin',
+  'loan',
+  'stake',
+  'day_trade',
+  'allotment',
+  'dividend',
+] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
 /** The platform's side of every movement, one per currency (and shard, see `PLATFORM_SHARDS`). */
@@ -51,6 +61,8 @@ export function defaultAccountFlags(kind: AccountKind): number {
     case 'margin':
     case 'stake':
     case 'day_trade':
+    case 'allotment':
+    case 'dividend':
       return AccountFlags.debitsMustNotExceedCredits;
     case 'loan':
       return AccountFlags.creditsMustNotExceedDebits;
@@ -93,6 +105,9 @@ export const TRANSFER_CODES = [
   'block_trade',
   'day_trade',
   'adjustment',
+  'dividend',
+  'manufactured_dividend',
+  'split',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 export const isTransferCode = (v: unknown): v is TransferCode =>

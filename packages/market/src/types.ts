@@ -114,17 +114,32 @@ export interface CandleOptions {
   end?: number;
 }
 
+/**
+ * A corporate action as the provider announces it: ahead of its ex-date (the simulator a month ahead, as
+ * issuers do), with its prices once it has gone ex.
+ */
 export interface CorporateAction {
   symbol: string;
   exDate: LocalDate;
+  /** The record date (権利確定日): holders on it are entitled. */
+  recordDate: LocalDate;
+  /** A dividend's payment date; a split's effective date (the ex-date). */
+  paymentDate: LocalDate;
   kind: 'split' | 'dividend';
-  /** Split: shares after per share before. */
+  /** Split: shares after per share before (4; 0.1 for a 10:1 reverse split). */
   ratio?: number;
-  /** Dividend per share before the split (units). */
+  /** Dividend per share before the split (units of `currency`). */
   cash?: Units;
-  /** Close of the day before the ex-date and the ex-date's base price: the adjustment factor is base / prevClose. */
-  prevClose: Units;
-  base: Units;
+  /** The currency of `cash` (the market's). */
+  currency: Market;
+  /** Withholding at source on a foreign dividend, in ppm (US 10% for a Japanese resident); 0: none. */
+  sourcePpm?: number;
+  /**
+   * Close of the day before the ex-date and the ex-date's base price: the adjustment factor is base /
+   * prevClose. Null while the action is announced but not yet ex.
+   */
+  prevClose: Units | null;
+  base: Units | null;
 }
 
 /** A call auction's print: its one price, the shares it traded, and the day's limits (null: none). */

@@ -95,11 +95,11 @@ describe('J-Quants adapter against the fixture server', () => {
     expect(toyota).toEqual([
       expect.objectContaining({ kind: 'dividend', exDate: '2026-09-29', cash: 450_000n }),
     ]);
-    expect(toyota[0].base).toBe(toyota[0].prevClose - 450_000n);
+    expect(toyota[0].base).toBe((toyota[0].prevClose ?? 0n) - 450_000n);
     const sony = await jq.corporateActions('6758');
     const split = sony.find((a) => a.kind === 'split');
     expect(split).toMatchObject({ exDate: '2026-10-29', ratio: 5 });
-    expect(split && split.base * 5n).toBe(split?.prevClose);
+    expect(split && (split.base ?? 0n) * 5n).toBe(split?.prevClose);
   });
 
   it('honours 429 with Retry-After, then succeeds; health counts it', async () => {

@@ -2,8 +2,10 @@ import {
   addDays,
   dayNumber,
   daySchedule,
+  exDateForRecord,
   fromDayNumber,
   isOnTick,
+  localDate,
   maxUnits,
   minUnits,
   nextOpen,
@@ -107,6 +109,9 @@ describe('prices respect the rules', () => {
           fc.pre(s0 !== 'open' && s1 !== 'open' && nextOpen(m, t0) > t);
           // the closing print at the end of an auction is the one allowed move
           fc.pre(!(s0 === 'closing_auction' && s1 !== 'closing_auction'));
+          // and an ex-date's start, when the last close is shown adjusted for the action
+          const exDates = new Set(sim.corporateActionsAt(symbol, t).map((a) => a.exDate));
+          fc.pre(!exDates.has(localDate(m, t)) || localDate(m, t0) === localDate(m, t));
           expect(sim.priceAt(symbol, t)).toBe(sim.priceAt(symbol, t0));
         },
       ),
@@ -328,7 +333,10 @@ describe('corporate actions and price adjustment', () => {
     const actions = sim.corporateActionsAt('7203', t);
     const split = actions.find((a) => a.kind === 'split')!;
     expect(split).toMatchObject({ exDate: '2021-09-29', ratio: 5 });
-    near(Number(split.prevClose) / Number(split.base), 5);
+    // the September dividend goes ex the same day (record date 09-30): base = (prevClose − cash) / 5
+    const cash = Number(split.cash ?? 0n);
+    near((Number(split.prevClose) - cash) / Number(split.base), 5);
+    const f = Number(split.prevClose) / Number(split.base);
     expect(actions.some((a) => a.kind === 'dividend' && a.cash! > 0n)).toBe(true);
 
     const opts = { limit: 5000 };
@@ -340,10 +348,10 @@ describe('corporate actions and price adjustment', () => {
     const ratio = (a: bigint, b: bigint) => Number(a) / Number(b);
     // forward keeps the latest prices; scales the day before the ex-date down by ~5 relative to it
     expect(fwd[fwd.length - 1].close).toBe(none[none.length - 1].close);
-    near(ratio(none[ex - 1].close, fwd[ex - 1].close) / ratio(none[ex].close, fwd[ex].close), 5);
+    near(ratio(none[ex - 1].close, fwd[ex - 1].close) / ratio(none[ex].close, fwd[ex].close), f);
     // backward keeps the earliest prices; scales the ex-date up by ~5 relative to the day before
     expect(bwd[0].close).toBe(none[0].close);
-    near(ratio(bwd[ex].close, none[ex].close) / ratio(bwd[ex - 1].close, none[ex - 1].close), 5);
+    near(ratio(bwd[ex].close, none[ex].close) / ratio(bwd[ex - 1].close, none[ex - 1].close), f);
     // unadjusted, the price drops about five-fold across the split; adjusted, it is continuous
     expect(Number(none[ex - 1].close) / Number(none[ex].close)).toBeGreaterThan(3.5);
     expect(Math.abs(Math.log(Number(fwd[ex - 1].close) / Number(fwd[ex].close)))).toBeLessThan(0.2);
@@ -361,15 +369,62 @@ describe('corporate actions and price adjustment', () => {
   test('dividends lower the base price; quotes compare with the adjusted previous close', () => {
     const actions = sim.corporateActionsAt('600519', t).filter((a) => a.kind === 'dividend');
     expect(actions.length).toBeGreaterThan(3);
-    for (const a of actions) expect(a.base).toBe(a.prevClose - a.cash!);
-    const ex = actions[actions.length - 1];
+    for (const a of actions) if (a.prevClose !== null) expect(a.base).toBe(a.prevClose - a.cash!);
+    const ex = actions.filter((a) => a.base !== null).at(-1)!;
     const q = sim.quoteAt('600519', at(`${ex.exDate}T16:00:00+08:00`))!;
     expect(q.preClose).toBe(ex.base);
   });
 
-  test('future corporate actions are not shown', () => {
+  test('future corporate actions are not shown until announced, then without prices until ex', () => {
     const early = sim.corporateActionsAt('7203', at('2021-01-04T20:00:00+09:00'));
     expect(early.some((a) => a.kind === 'split')).toBe(false);
+    // about a month ahead (20 trading days) the split is announced, with its dates and no prices yet
+    const ahead = sim.corporateActionsAt('7203', at('2021-09-10T20:00:00+09:00'));
+    expect(ahead.find((a) => a.exDate === '2021-09-29')).toMatchObject({
+      kind: 'split',
+      ratio: 5,
+      recordDate: '2021-09-30',
+      currency: 'jpy',
+      prevClose: null,
+      base: null,
+    });
+    // on the ex-date, before the session, the base price is known
+    const exDay = sim.corporateActionsAt('7203', at('2021-09-29T07:00:00+09:00'));
+    expect(exDay.find((a) => a.exDate === '2021-09-29')?.base).not.toBeNull();
+  });
+
+  test('Japanese dividends go ex the business day before the month-end record date', () => {
+    const t1 = at('2026-11-24T20:00:00+09:00');
+    for (const sym of ['7203', '8306', '9984']) {
+      const divs = sim.corporateActionsAt(sym, t1).filter((a) => a.cash && a.exDate >= '2024-01-01');
+      expect(divs.length).toBeGreaterThan(0);
+      for (const d of divs) {
+        expect(['03', '09']).toContain(d.exDate.slice(5, 7));
+        expect(d.exDate).toBe(
+          exDateForRecord('jpy', `${d.exDate.slice(0, 7)}-${d.exDate.slice(5, 7) === '03' ? 31 : 30}`),
+        );
+        expect(d.paymentDate > d.recordDate).toBe(true);
+      }
+    }
+    // 2026-03-31 is a Tuesday: ex on Monday 03-30
+    expect(sim.corporateActionsAt('7203', t1).some((a) => a.exDate === '2026-03-30' && a.cash)).toBe(true);
+  });
+
+  test('the catalogue’s real splits: SoftBank Group 1:4 and Itochu 1:5, effective 2026-01-01', () => {
+    const t1 = at('2026-11-24T20:00:00+09:00');
+    expect(sim.corporateActionsAt('9984', t1).find((a) => a.kind === 'split')).toMatchObject({
+      exDate: '2025-12-29',
+      ratio: 4,
+    });
+    // before the ex-date's open the last close is shown adjusted: the base price
+    const split = sim.corporateActionsAt('9984', t1).find((a) => a.kind === 'split')!;
+    const pre = sim.quoteAt('9984', at('2025-12-29T07:00:00+09:00'))!;
+    expect(pre.price).toBe(split.base);
+    expect(sim.quoteAt('9984', at('2025-12-26T16:00:00+09:00'))!.price).toBe(split.prevClose);
+    expect(sim.corporateActionsAt('8001', t1).find((a) => a.kind === 'split')).toMatchObject({
+      exDate: '2025-12-29',
+      ratio: 5,
+    });
   });
 });
 

@@ -290,7 +290,7 @@ export const exchange = endpoint({
 
 // ---------------------------------------------------------------- fund records
 
-/** Fund record types: the family's twelve, plus loans. */
+/** Fund record types: the family's twelve, plus loans, day trading and corporate actions. */
 export const FUND_RECORD_TYPES = [
   'deposit',
   'withdrawal',
@@ -311,6 +311,10 @@ export const FUND_RECORD_TYPES = [
   'adjustment',
   'day_trade',
   'day_trade_settlement',
+  'dividend',
+  'manufactured_dividend',
+  'fractional_cash',
+  'split_adjustment',
 ] as const;
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import type { BlockTables } from './block.ts';
 import type { CalendarTables } from './calendar.ts';
+import type { CorporateActionTables } from './corporate-actions.ts';
 import type { DayTradeTables } from './day-trade.ts';
 import type { FoundationTables } from './foundation.ts';
 import type { IpoTables } from './ipo.ts';
@@ -15,6 +16,7 @@ import type { TradingTables } from './trading.ts';
 
 export type * from './block.ts';
 export type * from './calendar.ts';
+export type * from './corporate-actions.ts';
 export type * from './day-trade.ts';
 export type * from './foundation.ts';
 export type * from './ipo.ts';
@@ -42,4 +44,5 @@ export interface Database
     DayTradeTables,
     CalendarTables,
     JobTables,
-    MailTables {}
+    MailTables,
+    CorporateActionTables {}

@@ -4,7 +4,7 @@ import { FX_RATE_SCALE, type FxSettings, fxQuote } from './fx.ts';
 
 /**
  * Frozen, the one definition every reply and screen shows: what the ledger holds out of a user's cash in a
- * currency, in three parts named by what holds it. A user's money in a currency is available + frozen.
+ * currency, in four parts named by what holds it. A user's money in a currency is available + frozen.
  */
 export interface FrozenParts {
   /** Held out of cash by pending transfers: withdrawals, limit orders, new-share applications, block
@@ -14,10 +14,12 @@ export interface FrozenParts {
   margin: Units;
   /** Money in copy-trade stakes. */
   stake: Units;
+  /** Paid new-share allotments awaiting listing and dividends gone ex awaiting payment (still the user's). */
+  awaiting: Units;
 }
 
-/** Frozen = reserved + margin + stake. */
-export const frozenOf = (p: FrozenParts): Units => p.reserved + p.margin + p.stake;
+/** Frozen = reserved + margin + stake + awaiting. */
+export const frozenOf = (p: FrozenParts): Units => p.reserved + p.margin + p.stake + p.awaiting;
 
 /** Everything a user holds in one currency: available + frozen (before P&L and loans). */
 export const heldTotal = (w: FrozenParts & { available: Units }): Units => w.available + frozenOf(w);
@@ -83,6 +85,7 @@ export function assetsInYen(
     reserved: 0n,
     margin: 0n,
     stake: 0n,
+    awaiting: 0n,
     pnl: 0n,
     owed: 0n,
     net: 0n,
@@ -99,12 +102,14 @@ export function assetsInYen(
       reserved: toYen(w.reserved, rate),
       margin: toYen(w.margin, rate),
       stake: toYen(w.stake, rate),
+      awaiting: toYen(w.awaiting, rate),
     };
     const pnlYen = toYen(pnl, rate);
     out.cash += inYen.available;
     out.reserved += inYen.reserved;
     out.margin += inYen.margin;
     out.stake += inYen.stake;
+    out.awaiting += inYen.awaiting;
     out.pnl += pnlYen;
     out.owed += toYen(w.owed, rate);
     out.wallets.push({ ...w, total: heldTotal(w), rate, pnl, totalYen: heldTotal(inYen) + pnlYen });
@@ -112,7 +117,7 @@ export function assetsInYen(
   for (const w of wallets) add(w);
   for (const [c, pnl] of Object.entries(pnlByCurrency) as [Currency, Units][]) {
     if (!seen.has(c) && pnl !== 0n)
-      add({ currency: c, available: 0n, reserved: 0n, margin: 0n, stake: 0n, owed: 0n });
+      add({ currency: c, available: 0n, reserved: 0n, margin: 0n, stake: 0n, awaiting: 0n, owed: 0n });
   }
   out.frozen = frozenOf(out);
   out.total = out.cash + out.frozen + out.pnl;

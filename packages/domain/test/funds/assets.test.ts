@@ -16,15 +16,16 @@ const wallet = (w: Partial<WalletAssets> & Pick<WalletAssets, 'currency'>): Wall
   reserved: 0n,
   margin: 0n,
   stake: 0n,
+  awaiting: 0n,
   owed: 0n,
   ...w,
 });
 
 describe('frozen, one definition', () => {
   test('is what pending transfers reserve, the margin of positions and copy-trade stakes', () => {
-    const parts = { reserved: u('5000'), margin: u('20000'), stake: u('300') };
-    expect(frozenOf(parts)).toBe(u('25300'));
-    expect(heldTotal({ ...parts, available: u('100') })).toBe(u('25400'));
+    const parts = { reserved: u('5000'), margin: u('20000'), stake: u('300'), awaiting: u('1000') };
+    expect(frozenOf(parts)).toBe(u('26300'));
+    expect(heldTotal({ ...parts, available: u('100') })).toBe(u('26400'));
   });
 });
 

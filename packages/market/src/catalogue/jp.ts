@@ -35,8 +35,10 @@ const rows: StockRow[] = [
     jp: 'ソフトバンクグループ',
     cn: '软银集团',
     us: 'SoftBank Group',
-    ref: '17000',
+    ref: '4300',
     sharesM: 1_470,
+    // 1:4, effective 2026-01-01 (record date 2025-12-31, a closed day: the 30th, so ex the 29th)
+    splits: [['2025-12-29', 4]],
   },
   {
     symbol: '8306',
@@ -144,8 +146,10 @@ const rows: StockRow[] = [
     jp: '伊藤忠商事',
     cn: '伊藤忠商事',
     us: 'ITOCHU',
-    ref: '8500',
+    ref: '1780',
     sharesM: 1_580,
+    // 1:5, effective 2026-01-01 (record date 2025-12-31, ex 2025-12-29)
+    splits: [['2025-12-29', 5]],
   },
   {
     symbol: '6501',

@@ -7,7 +7,9 @@ import {
   MARKET_ZONE,
   type Market,
   parseUnits,
+  paymentDateFor,
   priceLimits,
+  recordDateForEx,
   sessionState,
   type TickTableId,
   tickSize,
@@ -106,6 +108,8 @@ interface DividendRow {
   FRCode: string;
   DivRate: Num;
   ExDate: string;
+  RecordDate?: string;
+  PayableDate?: string;
 }
 
 /** J-Quants market-segment codes → boards (other segments, e.g. TOKYO PRO Market, are not offered). */
@@ -499,6 +503,9 @@ export class JQuantsMarketData implements MarketDataProvider {
       out.push({
         symbol: inst.symbol,
         exDate: b.date,
+        recordDate: recordDateForEx('jpy', b.date),
+        paymentDate: b.date,
+        currency: 'jpy',
         kind: 'split',
         ratio: Math.round((1 / b.factor) * 1e6) / 1e6,
         prevClose,
@@ -512,6 +519,15 @@ export class JQuantsMarketData implements MarketDataProvider {
       out.push({
         symbol: inst.symbol,
         exDate: d.ExDate,
+        recordDate:
+          d.RecordDate && /^\d{4}-\d{2}-\d{2}$/.test(d.RecordDate)
+            ? d.RecordDate
+            : recordDateForEx('jpy', d.ExDate),
+        paymentDate:
+          d.PayableDate && /^\d{4}-\d{2}-\d{2}$/.test(d.PayableDate)
+            ? d.PayableDate
+            : paymentDateFor('jpy', recordDateForEx('jpy', d.ExDate)),
+        currency: 'jpy',
         kind: 'dividend',
         cash,
         prevClose,

@@ -4,6 +4,9 @@ import {
   localDate,
   MARKETS,
   type Market,
+  paymentDateFor,
+  recordDateForEx,
+  SOURCE_WITHHOLDING_PPM,
   sessionState,
   tickSize,
 } from '@kabuto/domain';
@@ -27,7 +30,7 @@ import { PERIODS } from '../types.ts';
 import { adjustmentFactors, adjustPrice } from './adjust.ts';
 import { type Bar, DayPath, positionAt } from './intraday.ts';
 import { hashString } from './random.ts';
-import { MarketShocks, SymbolSeries } from './series.ts';
+import { ANNOUNCE_TRADING_DAYS, MarketShocks, SymbolSeries } from './series.ts';
 import { Timeline } from './timeline.ts';
 
 /** First day of simulated history (years of daily bars on first start). */
@@ -246,8 +249,20 @@ export class SimulatedMarketData implements MarketDataProvider {
     const tl = this.timelines[inst.market];
     const session = tl.session(i);
     const bar = this.dayBar(s, i, t);
-    const price = BigInt(bar.c);
-    const preClose = BigInt(s.base[i]);
+    let price = BigInt(bar.c);
+    let preClose = BigInt(s.base[i]);
+    let [open, high, low] = [BigInt(bar.o), BigInt(bar.h), BigInt(bar.l)];
+    // Before the open of an ex-date, the last close is shown adjusted: the ex-date's base price (what a
+    // book adjusted for the split or the dividend is valued at until the first trade), unchanged.
+    const next = i + 1;
+    tl.ensureIndex(next);
+    if (tl.dates[next] === localDate(inst.market, t)) {
+      s.ensure(next);
+      if (s.splitRatio[next] !== 1 || s.dividend[next] !== 0) {
+        price = BigInt(s.base[next]);
+        [preClose, open, high, low] = [price, price, price, price];
+      }
+    }
     const change = price - preClose;
     s.ensureLimits(i);
     const up = s.limitUp[i];
@@ -260,9 +275,9 @@ export class SimulatedMarketData implements MarketDataProvider {
       market: inst.market,
       kind: inst.kind,
       price,
-      open: BigInt(bar.o),
-      high: BigInt(bar.h),
-      low: BigInt(bar.l),
+      open,
+      high,
+      low,
       preClose,
       volume: BigInt(bar.v),
       turnover: bar.t,
@@ -396,26 +411,44 @@ export class SimulatedMarketData implements MarketDataProvider {
     return this.corporateActionsAt(symbol, this.clock.now());
   }
 
-  /** Splits and dividends that have gone ex by `now`; one entry per ex-date. */
+  /**
+   * Splits and dividends that have gone ex by `now`, and those announced (ex-date at most
+   * `ANNOUNCE_TRADING_DAYS` trading days ahead, prices null); one entry per ex-date.
+   */
   corporateActionsAt(symbol: string, now: number): CorporateAction[] {
     const inst = this.instrument(symbol);
     if (!inst) return [];
     const qi = this.quoteDay(inst.market, now);
     const s = this.seriesOf(inst);
     if (qi < s.firstIndex) return [];
-    s.ensure(qi);
-    const dates = this.timelines[inst.market].dates;
+    const ahead = qi + ANNOUNCE_TRADING_DAYS;
+    s.ensure(ahead);
+    const market = inst.market;
+    const dates = this.timelines[market].dates;
+    // an action is ex from the start of its ex-date (the base price is known from the close before it)
+    const today = localDate(market, now);
     return s.actionDays
-      .filter((e) => e <= qi)
-      .map((e) => ({
-        symbol: inst.symbol,
-        exDate: dates[e],
-        kind: s.splitRatio[e] !== 1 ? ('split' as const) : ('dividend' as const),
-        ...(s.splitRatio[e] !== 1 ? { ratio: s.splitRatio[e] } : {}),
-        ...(s.dividend[e] > 0 ? { cash: BigInt(s.dividend[e]) } : {}),
-        prevClose: BigInt(s.close[e - 1]),
-        base: BigInt(s.base[e]),
-      }));
+      .filter((e) => e <= ahead)
+      .map((e) => {
+        const gone = dates[e] <= today;
+        const exDate = dates[e];
+        const split = s.splitRatio[e] !== 1;
+        const recordDate = recordDateForEx(market, exDate);
+        return {
+          symbol: inst.symbol,
+          exDate,
+          recordDate,
+          paymentDate: split ? exDate : paymentDateFor(market, recordDate),
+          kind: split ? ('split' as const) : ('dividend' as const),
+          ...(split ? { ratio: s.splitRatio[e] } : {}),
+          ...(s.dividend[e] > 0
+            ? { cash: BigInt(s.dividend[e]), sourcePpm: Number(SOURCE_WITHHOLDING_PPM[market]) }
+            : {}),
+          currency: market,
+          prevClose: gone ? BigInt(s.close[e - 1]) : null,
+          base: gone ? BigInt(s.base[e]) : null,
+        };
+      });
   }
 
   // ---- stream ----

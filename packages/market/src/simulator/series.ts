@@ -3,6 +3,7 @@ import {
   type Board,
   dateParts,
   dayNumber,
+  exDateForRecord,
   type LocalDate,
   type Market,
   makeDate,
@@ -16,14 +17,22 @@ import type { Timeline } from './timeline.ts';
 
 const TRADING_DAYS_PER_YEAR = 245;
 
-/** Ex-dividend anchors (month, day) per market and how far a stock's dates may spread after them. */
-const DIVIDEND_SCHEDULE: Record<Market, { anchors: readonly [number, number][]; spreadDays: number }> = {
+/**
+ * Dividend dates per market: `record` anchors are record dates (Japan's and Korea's month-end year ends;
+ * the ex-date follows the exchange's rule, `exDateForRecord`), the others ex-date anchors, spread by up to
+ * `spreadDays` per stock.
+ */
+const DIVIDEND_SCHEDULE: Record<
+  Market,
+  { anchors: readonly [number, number][]; spreadDays: number; record: boolean }
+> = {
   jpy: {
     anchors: [
-      [3, 27],
-      [9, 26],
+      [3, 31],
+      [9, 30],
     ],
     spreadDays: 0,
+    record: true,
   },
   usd: {
     anchors: [
@@ -33,10 +42,17 @@ const DIVIDEND_SCHEDULE: Record<Market, { anchors: readonly [number, number][]; 
       [11, 6],
     ],
     spreadDays: 20,
+    record: false,
   },
-  cny: { anchors: [[6, 10]], spreadDays: 45 },
-  krw: { anchors: [[12, 26]], spreadDays: 0 },
+  cny: { anchors: [[6, 10]], spreadDays: 45, record: false },
+  krw: { anchors: [[12, 31]], spreadDays: 0, record: true },
 };
+
+/**
+ * Trading days from an action's announcement to its ex-date: a dividend per share is fixed from the
+ * close of the announcement day, and the provider lists the action from then on.
+ */
+export const ANNOUNCE_TRADING_DAYS = 20;
 
 const SAFE_BAND: Record<Market, number> = { jpy: 0.1, usd: 0.1, cny: 0.04, krw: 0.1 };
 
@@ -246,9 +262,12 @@ export class SymbolSeries {
     let set = this.dividendDays.get(year);
     if (!set) {
       const sched = DIVIDEND_SCHEDULE[this.instrument.market];
+      const market = this.instrument.market;
       set = new Set(
         sched.anchors.map(([m, d]) =>
-          tradingDayOnOrAfter(this.instrument.market, addDays(makeDate(year, m, d), this.spreadOffset)),
+          sched.record
+            ? exDateForRecord(market, makeDate(year, m, d))
+            : tradingDayOnOrAfter(market, addDays(makeDate(year, m, d), this.spreadOffset)),
         ),
       );
       this.dividendDays.set(year, set);
@@ -318,9 +337,14 @@ export class SymbolSeries {
     const prev = listing ? this.initialClose : this.close[i - 1];
     const k = listing ? 1 : this.splitOn(date, year);
     const sched = DIVIDEND_SCHEDULE[inst.market];
+    // the dividend per share is fixed at the announcement, from that day's close
+    const announced = this.close[Math.max(this.firstIndex, i - ANNOUNCE_TRADING_DAYS)] ?? prev;
     const cash =
       this.isDividendDay(date, year) && !listing
-        ? Math.floor((prev * this.dividendBp) / 10_000 / sched.anchors.length / 100) * 100
+        ? Math.min(
+            Math.floor((announced * this.dividendBp) / 10_000 / sched.anchors.length / 100) * 100,
+            Math.floor(prev / 200) * 100,
+          )
         : 0;
     const g = (listing ? this.g0 : this.factor[i - 1]) * k;
     const base = k === 1 && cash === 0 ? prev : snapNearest(grid, (prev - cash) / k);

@@ -17,7 +17,7 @@ import {
   promoteWaitlisted,
   type Units,
 } from '@kabuto/domain';
-import { availableBalance, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
+import { availableBalance, lockLedgerAccounts } from '@kabuto/ledger';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { type Actor, audit } from '../../shared/audit.ts';
@@ -120,7 +120,8 @@ export function lotteryService(d: NewSharesDeps) {
     } else {
       const [cash, ipoAcc] = await lockLedgerAccounts(tx, [
         { owner: a.user_id, currency, kind: 'cash' },
-        { owner: null, currency, kind: 'ipo', shard: shardFor(a.user_id) },
+        // the allotment stays the user's (counted in total assets) until it lists
+        { owner: a.user_id, currency, kind: 'allotment' },
       ]);
       if (availableBalance(cash) < amount) {
         await setStatus(tx, a, APPLICATION_STATUS.abstained, { outcome: 'lost', allotted: 0n }, at);

@@ -9,7 +9,7 @@ import {
   POSITION_STATUS,
   type Units,
 } from '@kabuto/domain';
-import { lockLedgerAccounts, shardFor } from '@kabuto/ledger';
+import { lockLedgerAccounts } from '@kabuto/ledger';
 import { plainAmount } from '../../shared/amounts.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
@@ -86,7 +86,7 @@ export function newSharesJobs(d: NewSharesDeps, lottery: LotteryService) {
       const accounts = await lockLedgerAccounts(
         tx,
         apps.flatMap((a) => [
-          { owner: null, currency, kind: 'ipo' as const, shard: shardFor(a.user_id) },
+          { owner: a.user_id, currency, kind: 'allotment' as const },
           { owner: a.user_id, currency, kind: 'margin' as const },
         ]),
       );
@@ -95,7 +95,7 @@ export function newSharesJobs(d: NewSharesDeps, lottery: LotteryService) {
           tx,
           apps.map((a, i) => ({
             type: 'single' as const,
-            // the accounts come back in the order asked: each application's ipo shard, then its margin
+            // the accounts come back in the order asked: each application's allotment, then its margin
             debitAccountId: accounts[2 * i].id,
             creditAccountId: accounts[2 * i + 1].id,
             amount: a.paid,

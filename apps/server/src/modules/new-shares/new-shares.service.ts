@@ -1,6 +1,6 @@
 import { isUniqueViolation, withTx } from '@kabuto/db';
 import { APPLICATION_STATUS, IPO_LOT, type Market, OFFERING_STATE, offeringPhase } from '@kabuto/domain';
-import { availableBalance, lockLedgerAccounts, shardFor, type TransferRequest } from '@kabuto/ledger';
+import { availableBalance, lockLedgerAccounts, type TransferRequest } from '@kabuto/ledger';
 import { refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { sha256Hex } from '../../shared/commitment.ts';
@@ -132,7 +132,8 @@ export function newSharesService(d: NewSharesDeps) {
         const atApplication = settings.ipo_hold_at === 'application';
         const [cash, ipoAcc] = await lockLedgerAccounts(tx, [
           { owner: user.id, currency, kind: 'cash' },
-          { owner: null, currency, kind: 'ipo', shard: shardFor(user.id) },
+          // held into the user's own allotment account: a paid allotment stays in total assets
+          { owner: user.id, currency, kind: 'allotment' },
         ]);
         if (availableBalance(cash) < amount) refuse('ipo.insufficientFunds');
         const row = await repo.insertApplication(tx, {
@@ -181,7 +182,7 @@ export function newSharesService(d: NewSharesDeps) {
       const currency = o.market as Market;
       const [cash, ipoAcc] = await lockLedgerAccounts(tx, [
         { owner: a.user_id, currency, kind: 'cash' },
-        { owner: null, currency, kind: 'ipo', shard: shardFor(a.user_id) },
+        { owner: a.user_id, currency, kind: 'allotment' },
       ]);
       const refund: TransferRequest = {
         type: 'single',

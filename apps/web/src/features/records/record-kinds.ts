@@ -25,6 +25,10 @@ export const RECORD_KINDS = [
   'adjustment',
   'day_trade',
   'day_trade_settlement',
+  'dividend',
+  'manufactured_dividend',
+  'fractional_cash',
+  'split_adjustment',
 ] as const satisfies readonly FundRecordType[];
 
 type Missing = Exclude<FundRecordType, (typeof RECORD_KINDS)[number]>;
@@ -51,4 +55,8 @@ export const RECORD_ICON: Record<FundRecordType, IconName> = {
   adjustment: 'info',
   day_trade: 'daytrade',
   day_trade_settlement: 'daytrade',
+  dividend: 'pie',
+  manufactured_dividend: 'pie',
+  fractional_cash: 'pie',
+  split_adjustment: 'pie',
 };

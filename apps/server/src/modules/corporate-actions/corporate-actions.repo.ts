@@ -1,0 +1,263 @@
+import type { CorporateActionTable, DividendEntitlementTable } from '@kabuto/db';
+import { type Db, rowSet, type Tx } from '@kabuto/db';
+import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
+
+/**
+ * The statements of corporate actions. Applying one is a bulk change of one symbol's books in one
+ * transaction — positions, pending orders, exit orders, loans of shares and copy-trade constituents —
+ * so its statements live here, next to the action's own rows.
+ */
+
+export type ActionRow = Selectable<CorporateActionTable>;
+export type EntitlementRow = Selectable<DividendEntitlementTable>;
+
+/** Record an announced action once; a later announcement fills in its prices (never changes a key). */
+export async function upsertActions(
+  db: Db,
+  rows: readonly Insertable<CorporateActionTable>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('corporate_action')
+    .values(rows as Insertable<CorporateActionTable>[])
+    .onConflict((oc) =>
+      oc.constraint('corporate_action_key').doUpdateSet((eb) => ({
+        prev_close: eb.fn.coalesce('corporate_action.prev_close', eb.ref('excluded.prev_close')),
+        base: eb.fn.coalesce('corporate_action.base', eb.ref('excluded.base')),
+      })),
+    )
+    .execute();
+}
+
+/** Symbols whose actions have gone ex on or before `today` of their market and are not applied yet. */
+export const dueSymbols = (db: Db, market: string, today: string) =>
+  db
+    .selectFrom('corporate_action')
+    .select('symbol')
+    .distinct()
+    .where('market', '=', market)
+    .where('applied_at', 'is', null)
+    .where('ex_date', '<=', today)
+    .execute();
+
+/** A symbol's unapplied actions due by `today`, locked, in ex-date order (a dividend before a split). */
+export const lockDue = (tx: Tx, symbol: string, today: string) =>
+  tx
+    .selectFrom('corporate_action')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('applied_at', 'is', null)
+    .where('ex_date', '<=', today)
+    .orderBy('ex_date')
+    .orderBy(sql`kind = 'split'`)
+    .forUpdate()
+    .execute();
+
+export async function markApplied(
+  tx: Tx,
+  id: bigint,
+  at: Date,
+  positions: number,
+  prices: { prev_close: bigint | null; base: bigint | null },
+) {
+  await tx
+    .updateTable('corporate_action')
+    .set({ applied_at: at, positions, ...prices })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The symbol's positions that take part: holdings (0) and those being closed (2) held since before
+ * `exStart` (the ex-date's start), and pending orders (3). Locked, in id order.
+ */
+export const lockPositions = (tx: Tx, symbol: string, market: string) =>
+  tx
+    .selectFrom('position')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('market', '=', market)
+    .where('status', 'in', [0, 2, 3])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+export interface PositionChange {
+  id: bigint;
+  quantity: bigint;
+  open_price: bigint | null;
+  limit_price: bigint | null;
+  margin: bigint;
+}
+
+/** Write the adjusted figures of many positions in one statement. */
+export async function updatePositions(tx: Tx, rows: readonly PositionChange[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update position p set quantity = v.quantity, open_price = v.open_price, limit_price = v.limit_price,
+      margin = v.margin, updated_at = ${at}
+    from ${rowSet('v', { id: 'int8', quantity: 'int8', open_price: 'int8', limit_price: 'int8', margin: 'int8' }, rows)}
+    where p.id = v.id`.execute(tx);
+}
+
+/** A position settled wholly in cash by a reverse split (less than one new share left). */
+export async function closeForFraction(
+  tx: Tx,
+  id: bigint,
+  price: bigint,
+  pnl: bigint,
+  at: Date,
+): Promise<void> {
+  await tx
+    .updateTable('position')
+    .set({ status: 1, close_price: price, pnl, close_reason: 'forced', closed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const lockExitOrders = (tx: Tx, positionIds: readonly bigint[]) =>
+  positionIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .selectFrom('exit_order')
+        .selectAll()
+        .where('position_id', 'in', positionIds)
+        .where('status', 'in', ['waiting', 'working'])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+
+export interface ExitChange {
+  id: bigint;
+  quantity: bigint | null;
+  limit_price: bigint | null;
+  stop_price: bigint | null;
+  trail_amount: bigint | null;
+  extreme: bigint | null;
+}
+
+export async function updateExitOrders(tx: Tx, rows: readonly ExitChange[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update exit_order e set quantity = v.quantity, limit_price = v.limit_price, stop_price = v.stop_price,
+      trail_amount = v.trail_amount, extreme = v.extreme, updated_at = ${at}
+    from ${rowSet(
+      'v',
+      {
+        id: 'int8',
+        quantity: 'int8',
+        limit_price: 'int8',
+        stop_price: 'int8',
+        trail_amount: 'int8',
+        extreme: 'int8',
+      },
+      rows,
+    )}
+    where e.id = v.id`.execute(tx);
+}
+
+/** Shares lent of the symbol: the loan's quantity follows its position's. */
+export async function splitLoans(tx: Tx, symbol: string, num: bigint, den: bigint, at: Date): Promise<void> {
+  await sql`
+    update stock_loan set quantity = quantity * ${num} / ${den}, updated_at = ${at}
+    where symbol = ${symbol} and status = 0`.execute(tx);
+}
+
+/** Copy-trade constituents of the symbol, locked. */
+export const lockConstituents = (tx: Tx, symbol: string) =>
+  tx
+    .selectFrom('product_constituent')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .orderBy('product_id')
+    .forUpdate()
+    .execute();
+
+export async function setConstituentQty(
+  tx: Tx,
+  productId: bigint,
+  symbol: string,
+  qty: bigint,
+): Promise<void> {
+  await tx
+    .updateTable('product_constituent')
+    .set({ qty })
+    .where('product_id', '=', productId)
+    .where('symbol', '=', symbol)
+    .execute();
+}
+
+export async function insertEntitlements(
+  tx: Tx,
+  rows: readonly Insertable<DividendEntitlementTable>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insertInto('dividend_entitlement')
+    .values(rows as Insertable<DividendEntitlementTable>[])
+    .execute();
+}
+
+// ---- payments
+
+/** Dividends applied and due for payment by `today` (of their market), not paid yet. */
+export const duePayments = (db: Db, market: string, today: string) =>
+  db
+    .selectFrom('corporate_action')
+    .select(['id', 'symbol'])
+    .where('market', '=', market)
+    .where('kind', '=', 'dividend')
+    .where('applied_at', 'is not', null)
+    .where('paid_at', 'is', null)
+    .where('payment_date', '<=', today)
+    .orderBy('id')
+    .execute();
+
+export const lockPayment = (tx: Tx, id: bigint) =>
+  tx
+    .selectFrom('corporate_action')
+    .selectAll()
+    .where('id', '=', id)
+    .where('paid_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** The payouts of an action still to pay (a holder's dividend, a lender's equivalent). */
+export const unpaidEntitlements = (tx: Tx, actionId: bigint) =>
+  tx
+    .selectFrom('dividend_entitlement as e')
+    .innerJoin('position as p', 'p.id', 'e.position_id')
+    .select(['e.id', 'e.user_id', 'e.amount', 'e.role', 'p.order_no'])
+    .where('e.action_id', '=', actionId)
+    .where('e.paid_at', 'is', null)
+    .where('e.amount', '>', 0n)
+    .where('e.role', 'in', ['holder', 'lender'])
+    .orderBy('e.id')
+    .execute();
+
+export async function markEntitlementsPaid(
+  tx: Tx,
+  rows: readonly { id: bigint; transfer: bigint }[],
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update dividend_entitlement e set paid_transfer_id = v.transfer, paid_at = ${at}
+    from ${rowSet('v', { id: 'int8', transfer: 'int8' }, rows)}
+    where e.id = v.id`.execute(tx);
+}
+
+export async function markPaid(tx: Tx, id: bigint, at: Date): Promise<void> {
+  await tx.updateTable('corporate_action').set({ paid_at: at }).where('id', '=', id).execute();
+}
+
+/** Symbols the books hold now (positions open or pending, copy-trade constituents), by market. */
+export async function heldSymbols(db: Db): Promise<{ market: string; symbol: string }[]> {
+  const r = await sql<{ market: string; symbol: string }>`
+    select distinct market, symbol from position where status in (0, 2, 3)
+    union
+    select distinct p.market, c.symbol from product_constituent c join product p on p.id = c.product_id
+    where p.status <> 2`.execute(db);
+  return r.rows;
+}

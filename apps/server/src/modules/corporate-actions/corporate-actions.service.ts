@@ -1,0 +1,540 @@
+import { type Db, type Tx, withTx } from '@kabuto/db';
+import {
+  dividendEntitlement,
+  localDate,
+  MARKET_ZONE,
+  MARKETS,
+  type Market,
+  type SplitRatio,
+  splitHolding,
+  splitOrderPrice,
+  splitOrderQuantity,
+  splitRatio,
+  type Units,
+  zonedEpoch,
+} from '@kabuto/domain';
+import type { TransferRequest } from '@kabuto/ledger';
+import { type AccountSpec, accountSpecKey, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
+import type { CorporateAction, MarketDataProvider } from '@kabuto/market';
+import type { Deps } from '../../deps.ts';
+import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
+import { transfer } from '../../shared/ledger.ts';
+import * as repo from './corporate-actions.repo.ts';
+
+export interface CorporateActionsDeps extends Pick<Deps, 'db' | 'clock'> {
+  market: MarketDataProvider;
+}
+
+type PositionRow = Awaited<ReturnType<typeof repo.lockPositions>>[number];
+
+/** What one run did, for the leader's log and the tests. */
+export interface CorporateActionsRun {
+  announced: number;
+  applied: number;
+  paid: number;
+}
+
+const HOLDING = [0, 2];
+
+/**
+ * Corporate actions on the books (the rules: `packages/domain/src/corporate-actions.ts`).
+ *
+ * - **Announce**: once per market day, the provider's actions of every symbol the books hold are
+ *   recorded (`corporate_action`, one row per symbol, ex-date and kind).
+ * - **Apply**: from the start of the ex-date (before the session), each symbol's due actions are
+ *   applied in one transaction that locks the action rows, so each applies exactly once: a dividend
+ *   (entitlements, the ex-date's 配当落調整金, the payouts put aside in the user's `dividend` account),
+ *   then a split (positions, pending orders, exit orders, lent shares, copy-trade constituents, the
+ *   fractions paid in cash).
+ * - **Pay**: on the payment date, the payouts move from the `dividend` account to cash.
+ */
+export function corporateActionsService(d: CorporateActionsDeps) {
+  const { db, clock, market } = d;
+  /** The market day each market's announcements were last read on. */
+  const announcedOn = new Map<Market, string>();
+
+  function rowOf(a: CorporateAction, mkt: Market) {
+    const r = a.kind === 'split' ? splitRatio(a.ratio ?? 1) : { num: 1n, den: 1n };
+    return {
+      market: mkt,
+      symbol: a.symbol,
+      kind: a.kind,
+      ex_date: a.exDate,
+      record_date: a.recordDate,
+      payment_date: a.paymentDate,
+      ratio_num: r.num,
+      ratio_den: r.den,
+      cash: a.cash ?? 0n,
+      source_ppm: BigInt(a.sourcePpm ?? 0),
+      prev_close: a.prevClose,
+      base: a.base,
+    };
+  }
+
+  /** Record the announced actions of the held symbols (once per market day, or for `symbols` now). */
+  async function announce(symbols?: readonly { market: string; symbol: string }[]): Promise<number> {
+    const now = clock.now();
+    const held = symbols ?? (await repo.heldSymbols(db));
+    const rows = [];
+    for (const h of held) {
+      const mkt = h.market as Market;
+      if (!symbols && announcedOn.get(mkt) === localDate(mkt, now)) continue;
+      const today = localDate(mkt, now);
+      // actions older than a year never need applying again (a book opened later did not hold them)
+      const since = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+      for (const a of await market.corporateActions(h.symbol))
+        if (
+          a.exDate >= since &&
+          (a.kind === 'split' ? a.ratio !== undefined && a.ratio !== 1 : (a.cash ?? 0n) > 0n)
+        )
+          rows.push(rowOf(a, mkt));
+    }
+    if (!symbols) for (const m of MARKETS) announcedOn.set(m, localDate(m, now));
+    await repo.upsertActions(db, rows);
+    return rows.length;
+  }
+
+  /** The prices of an action that has gone ex, from the provider when they were not known at announcement. */
+  async function pricesOf(a: repo.ActionRow): Promise<{ prev_close: Units | null; base: Units | null }> {
+    if (a.prev_close !== null && a.base !== null) return { prev_close: a.prev_close, base: a.base };
+    const found = (await market.corporateActions(a.symbol)).find(
+      (x) => x.exDate === a.ex_date && x.kind === a.kind,
+    );
+    return { prev_close: found?.prevClose ?? a.prev_close, base: found?.base ?? a.base };
+  }
+
+  // ---- the ledger side of one symbol's transaction
+
+  /** Accounts of the users touched, locked at once (id order); the platform's side is the counterparty. */
+  async function accountsFor(tx: Tx, currency: Market, users: readonly bigint[]) {
+    const specs: AccountSpec[] = [];
+    for (const u of new Set(users)) {
+      specs.push({ owner: u, currency, kind: 'cash' });
+      specs.push({ owner: u, currency, kind: 'margin' });
+      specs.push({ owner: u, currency, kind: 'dividend' });
+      specs.push({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) });
+    }
+    const locked = await lockLedgerAccounts(tx, specs);
+    const by = new Map(specs.map((s, i) => [accountSpecKey(s), locked[i]]));
+    const acc = (s: AccountSpec) => by.get(accountSpecKey(s))!;
+    return {
+      cash: (u: bigint) => acc({ owner: u, currency, kind: 'cash' }),
+      margin: (u: bigint) => acc({ owner: u, currency, kind: 'margin' }),
+      dividend: (u: bigint) => acc({ owner: u, currency, kind: 'dividend' }),
+      counterparty: (u: bigint) => acc({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) }),
+    };
+  }
+
+  const nameOf = (symbol: string) => market.instrument(symbol)?.names.jp ?? symbol;
+
+  // ---- dividend
+
+  async function applyDividend(
+    tx: Tx,
+    a: repo.ActionRow,
+    positions: PositionRow[],
+    at: Date,
+  ): Promise<number> {
+    const mkt = a.market as Market;
+    const exStart = zonedEpoch(MARKET_ZONE[mkt], a.ex_date, 0);
+    // holders at the record date: filled before the ex-date, still held
+    const held = positions.filter(
+      (p) => HOLDING.includes(p.status) && p.filled_at !== null && p.filled_at.getTime() < exStart,
+    );
+    if (held.length === 0) return 0;
+    const acc = await accountsFor(
+      tx,
+      mkt,
+      held.map((p) => p.user_id),
+    );
+    const requests: TransferRequest[] = [];
+    const meta: { p: PositionRow; e: ReturnType<typeof dividendEntitlement>; fromMargin: Units }[] = [];
+    // what each user's cash can still pay this run (a charge never overdraws it)
+    const room = new Map<bigint, Units>();
+    for (const p of held) {
+      const e = dividendEntitlement(
+        { direction: p.direction, leverage: p.leverage, lent: p.lent, quantity: p.quantity },
+        a.cash,
+        mkt,
+        a.source_ppm,
+      );
+      if (e.amount === 0n) continue;
+      const u = p.user_id;
+      const cash = acc.cash(u);
+      const cp = acc.counterparty(u);
+      const ref = `corporate_action:${a.id}:${p.id}`;
+      let fromMargin = 0n;
+      if (e.amount < 0n) {
+        // a short pays the 配当落調整金 from cash, and what cash cannot pay from the position's margin
+        const left = room.get(u) ?? cash.creditsPosted - cash.debitsPosted - cash.debitsPending;
+        const fromCash = left < -e.amount ? (left > 0n ? left : 0n) : -e.amount;
+        fromMargin = -e.amount - fromCash;
+        if (fromMargin > p.margin) fromMargin = p.margin;
+        room.set(u, left - fromCash);
+        if (fromCash > 0n)
+          requests.push({
+            type: 'single',
+            debitAccountId: cash.id,
+            creditAccountId: cp.id,
+            amount: fromCash,
+            currency: mkt,
+            code: 'manufactured_dividend',
+            operationRef: ref,
+          });
+        if (fromMargin > 0n)
+          requests.push({
+            type: 'single',
+            debitAccountId: acc.margin(u).id,
+            creditAccountId: cp.id,
+            amount: fromMargin,
+            currency: mkt,
+            code: 'manufactured_dividend',
+            operationRef: ref,
+          });
+        if (fromCash + fromMargin === 0n) continue;
+      } else {
+        const to = e.on === 'ex' ? cash : acc.dividend(u);
+        requests.push({
+          type: 'single',
+          debitAccountId: cp.id,
+          creditAccountId: to.id,
+          amount: e.amount,
+          currency: mkt,
+          code: e.recordType,
+          operationRef: ref,
+        });
+      }
+      meta.push({ p, e, fromMargin });
+    }
+    const done = await transfer(tx, requests);
+    const records: FundRecordInput[] = [];
+    const rows = [];
+    let k = 0;
+    for (const { p, e, fromMargin } of meta) {
+      const charge = e.amount < 0n;
+      const fromCash = charge ? -e.amount - fromMargin : 0n;
+      const cashT = charge ? (fromCash > 0n ? done[k++] : null) : done[k++];
+      const marginT = charge && fromMargin > 0n ? done[k++] : null;
+      if (marginT) p.margin -= fromMargin;
+      const first = cashT ?? marginT;
+      rows.push({
+        action_id: a.id,
+        user_id: p.user_id,
+        position_id: p.id,
+        role: e.role,
+        quantity: p.quantity,
+        gross: e.gross,
+        foreign_tax: e.withholding.foreign,
+        national_tax: e.withholding.national,
+        local_tax: e.withholding.local,
+        amount: e.amount,
+        transfer_id: first?.id ?? null,
+      });
+      // the cash statement: what reached or left cash now (a payout waits for the payment date)
+      if (cashT && (charge || e.on === 'ex'))
+        records.push({
+          userId: p.user_id,
+          currency: mkt,
+          type: e.recordType,
+          orderNo: p.order_no,
+          amount: charge ? -fromCash : e.amount,
+          transferId: cashT.id,
+          ref: `corporate_action:${a.id}`,
+          stockName: nameOf(p.symbol),
+          stockCode: p.symbol,
+          memo: e.role,
+          at,
+        });
+    }
+    if (meta.some((m) => m.fromMargin > 0n))
+      await repo.updatePositions(
+        tx,
+        meta
+          .filter((m) => m.fromMargin > 0n)
+          .map(({ p }) => ({
+            id: p.id,
+            quantity: p.quantity,
+            open_price: p.open_price,
+            limit_price: p.limit_price,
+            margin: p.margin,
+          })),
+        at,
+      );
+    await repo.insertEntitlements(tx, rows);
+    await writeFundRecords(tx, records);
+    // copy-trade products take the dividend into their NAV: reinvested in the stock at the base price
+    const base = a.base ?? 0n;
+    if (base > 0n)
+      for (const c of await repo.lockConstituents(tx, a.symbol))
+        await repo.setConstituentQty(tx, c.product_id, c.symbol, (c.qty * (base + a.cash)) / base);
+    return meta.length;
+  }
+
+  // ---- split
+
+  async function applySplit(tx: Tx, a: repo.ActionRow, positions: PositionRow[], at: Date): Promise<number> {
+    const mkt = a.market as Market;
+    const r: SplitRatio = { num: a.ratio_num, den: a.ratio_den };
+    const base = a.base ?? 0n;
+    const inst = market.instrument(a.symbol);
+    const tick = inst?.tickTable;
+    const changes: repo.PositionChange[] = [];
+    const fractions: { p: PositionRow; o: ReturnType<typeof splitHolding> }[] = [];
+    for (const p of positions) {
+      if (p.status === 3) {
+        // a pending order: quantity × ratio, its limit price ÷ ratio on the tick, never more aggressive
+        const price =
+          p.limit_price === null || !tick
+            ? p.limit_price
+            : splitOrderPrice(p.limit_price, r, p.direction === 1 ? 'buy' : 'sell', tick, a.ex_date);
+        const quantity = splitOrderQuantity(p.quantity, r);
+        changes.push({
+          id: p.id,
+          quantity: quantity > 0n ? quantity : 1n,
+          open_price: p.open_price,
+          limit_price: price,
+          margin: p.margin,
+        });
+        continue;
+      }
+      if (p.open_price === null) continue;
+      const o = splitHolding(
+        { quantity: p.quantity, openPrice: p.open_price, margin: p.margin, direction: p.direction },
+        r,
+        base,
+        mkt,
+      );
+      if (o.fractionNum !== 0n) fractions.push({ p, o });
+      if (o.quantity > 0n)
+        changes.push({
+          id: p.id,
+          quantity: o.quantity,
+          open_price: o.openPrice,
+          limit_price: p.limit_price,
+          margin: o.margin,
+        });
+    }
+    await repo.updatePositions(tx, changes, at);
+
+    // exit orders of the holdings: quantities × ratio, prices ÷ ratio on the tick
+    const exits = await repo.lockExitOrders(
+      tx,
+      positions.filter((p) => HOLDING.includes(p.status)).map((p) => p.id),
+    );
+    const onTick = (v: bigint | null, side: 'buy' | 'sell' | 'nearest') =>
+      v === null || !tick ? v : splitOrderPrice(v, r, side, tick, a.ex_date);
+    await repo.updateExitOrders(
+      tx,
+      exits.map((e) => ({
+        id: e.id,
+        quantity: e.quantity === null ? null : splitOrderQuantity(e.quantity, r) || 1n,
+        // a long's exit sells, a short's buys to cover
+        limit_price: onTick(e.limit_price, e.side === 1 ? 'sell' : 'buy'),
+        stop_price: onTick(e.stop_price, 'nearest'),
+        trail_amount: onTick(e.trail_amount, 'nearest'),
+        extreme: onTick(e.extreme, 'nearest'),
+      })),
+      at,
+    );
+    await repo.splitLoans(tx, a.symbol, r.num, r.den, at);
+    for (const c of await repo.lockConstituents(tx, a.symbol))
+      await repo.setConstituentQty(tx, c.product_id, c.symbol, (c.qty * r.num) / r.den);
+
+    // fractions of a share: the margin released and the P&L settled at the base price, in cash
+    if (fractions.length > 0) {
+      const acc = await accountsFor(
+        tx,
+        mkt,
+        fractions.map((f) => f.p.user_id),
+      );
+      const requests: TransferRequest[] = [];
+      const meta: { p: PositionRow; o: (typeof fractions)[number]['o']; cash: Units }[] = [];
+      for (const { p, o } of fractions) {
+        const u = p.user_id;
+        const cp = acc.counterparty(u);
+        const ref = `corporate_action:${a.id}:${p.id}`;
+        if (o.fractionMargin > 0n)
+          requests.push({
+            type: 'single',
+            debitAccountId: acc.margin(u).id,
+            creditAccountId: cp.id,
+            amount: o.fractionMargin,
+            currency: mkt,
+            code: 'split',
+            operationRef: ref,
+          });
+        let cash = o.fractionCash;
+        if (cash < 0n) {
+          const c = acc.cash(u);
+          const left = c.creditsPosted - c.debitsPosted - c.debitsPending;
+          cash = -(left < -cash ? (left > 0n ? left : 0n) : -cash);
+        }
+        if (cash > 0n)
+          requests.push({
+            type: 'single',
+            debitAccountId: cp.id,
+            creditAccountId: acc.cash(u).id,
+            amount: cash,
+            currency: mkt,
+            code: 'split',
+            operationRef: ref,
+          });
+        if (cash < 0n)
+          requests.push({
+            type: 'single',
+            debitAccountId: acc.cash(u).id,
+            creditAccountId: cp.id,
+            amount: -cash,
+            currency: mkt,
+            code: 'split',
+            operationRef: ref,
+          });
+        meta.push({ p, o, cash });
+      }
+      const done = await transfer(tx, requests);
+      const records: FundRecordInput[] = [];
+      let k = 0;
+      for (const { p, o, cash } of meta) {
+        if (o.fractionMargin > 0n) k++;
+        if (cash !== 0n)
+          records.push({
+            userId: p.user_id,
+            currency: mkt,
+            // a long's fraction is sold for cash; a short's is bought in and settled
+            type: p.direction === 1 ? 'fractional_cash' : 'split_adjustment',
+            orderNo: p.order_no,
+            amount: cash,
+            transferId: done[k++].id,
+            ref: `corporate_action:${a.id}`,
+            stockName: nameOf(p.symbol),
+            stockCode: p.symbol,
+            memo: `${a.ratio_num}:${a.ratio_den}`,
+            at,
+          });
+        if (o.quantity === 0n) await repo.closeForFraction(tx, p.id, base, cash - o.fractionMargin, at);
+      }
+      await writeFundRecords(tx, records);
+    }
+    return positions.length;
+  }
+
+  /** Apply one symbol's due actions in one transaction; false when another run already did. */
+  async function applySymbol(symbol: string, today: string): Promise<number> {
+    const at = new Date(clock.now());
+    const due = await withTx(db, async (tx) => (await repo.lockDue(tx, symbol, today)).length);
+    if (due === 0) return 0;
+    // the prices of actions announced ahead, read before the transaction (the provider may do I/O)
+    const pending = await db
+      .selectFrom('corporate_action')
+      .selectAll()
+      .where('symbol', '=', symbol)
+      .where('applied_at', 'is', null)
+      .where('ex_date', '<=', today)
+      .execute();
+    const prices = new Map<bigint, { prev_close: Units | null; base: Units | null }>();
+    for (const a of pending) prices.set(a.id, await pricesOf(a));
+    return withTx(db, async (tx) => {
+      const actions = await repo.lockDue(tx, symbol, today);
+      let applied = 0;
+      for (const a of actions) {
+        const p = prices.get(a.id) ?? { prev_close: a.prev_close, base: a.base };
+        // a split needs the ex-date's base price; without it the action waits for the next run
+        if (a.kind === 'split' && p.base === null) continue;
+        const row = { ...a, ...p };
+        const positions = await repo.lockPositions(tx, symbol, a.market);
+        const n =
+          a.kind === 'split'
+            ? await applySplit(tx, row, positions, at)
+            : await applyDividend(tx, row, positions, at);
+        await repo.markApplied(tx, a.id, at, n, p);
+        applied++;
+      }
+      return applied;
+    });
+  }
+
+  /** Apply every due action, symbol by symbol. */
+  async function applyDue(): Promise<number> {
+    const now = clock.now();
+    let applied = 0;
+    for (const m of MARKETS) {
+      const today = localDate(m, now);
+      for (const { symbol } of await repo.dueSymbols(db, m, today))
+        applied += await applySymbol(symbol, today);
+    }
+    return applied;
+  }
+
+  /** Pay the dividends whose payment date has come: the `dividend` account to cash, once. */
+  async function payDue(): Promise<number> {
+    const now = clock.now();
+    const at = new Date(now);
+    let paid = 0;
+    for (const m of MARKETS) {
+      for (const due of await repo.duePayments(db, m, localDate(m, now))) {
+        paid += await withTx(db, async (tx) => {
+          const a = await repo.lockPayment(tx, due.id);
+          if (!a) return 0;
+          const rows = await repo.unpaidEntitlements(tx, a.id);
+          const mkt = a.market as Market;
+          if (rows.length > 0) {
+            const acc = await accountsFor(
+              tx,
+              mkt,
+              rows.map((r) => r.user_id),
+            );
+            const done = await transfer(
+              tx,
+              rows.map((r) => ({
+                type: 'single' as const,
+                debitAccountId: acc.dividend(r.user_id).id,
+                creditAccountId: acc.cash(r.user_id).id,
+                amount: r.amount,
+                currency: mkt,
+                code: 'dividend' as const,
+                operationRef: `corporate_action:${a.id}:${r.id}`,
+              })),
+            );
+            await repo.markEntitlementsPaid(
+              tx,
+              rows.map((r, i) => ({ id: r.id, transfer: done[i].id })),
+              at,
+            );
+            await writeFundRecords(
+              tx,
+              rows.map((r, i) => ({
+                userId: r.user_id,
+                currency: mkt,
+                type: 'dividend' as const,
+                orderNo: r.order_no,
+                amount: r.amount,
+                transferId: done[i].id,
+                ref: `corporate_action:${a.id}`,
+                stockName: nameOf(a.symbol),
+                stockCode: a.symbol,
+                memo: r.role,
+                at,
+              })),
+            );
+          }
+          await repo.markPaid(tx, a.id, at);
+          return rows.length;
+        });
+      }
+    }
+    return paid;
+  }
+
+  /** The leader's round: announcements, then what goes ex, then what is paid. */
+  async function run(): Promise<CorporateActionsRun> {
+    const announced = await announce();
+    const applied = await applyDue();
+    const paid = await payDue();
+    return { announced, applied, paid };
+  }
+
+  return { announce, applyDue, payDue, run };
+}
+
+export type CorporateActionsService = ReturnType<typeof corporateActionsService>;
+export type { Db };
