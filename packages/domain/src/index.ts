@@ -21,3 +21,6 @@ export * from './products/lending.ts';
 export * from './status-machine.ts';
 export * from './support.ts';
 export * from './tax/dividend.ts';
+export * from './tax/gains.ts';
+export * from './tax/nisa.ts';
+export * from './tax/rates.ts';

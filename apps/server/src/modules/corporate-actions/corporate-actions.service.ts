@@ -20,12 +20,11 @@ import type { Deps } from '../../deps.ts';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import * as repo from './corporate-actions.repo.ts';
+import { accountsFor, HOLDING, type PositionRow, splitApplier } from './split.service.ts';
 
 export interface CorporateActionsDeps extends Pick<Deps, 'db' | 'clock'> {
   market: MarketDataProvider;
 }
-
-type PositionRow = Awaited<ReturnType<typeof repo.lockPositions>>[number];
 
 /** What one run did, for the leader's log and the tests. */
 export interface CorporateActionsRun {
@@ -33,8 +32,6 @@ export interface CorporateActionsRun {
   applied: number;
   paid: number;
 }
-
-const HOLDING = [0, 2];
 
 /**
  * Corporate actions on the books (the rules: `packages/domain/src/corporate-actions.ts`).
@@ -52,6 +49,7 @@ export function corporateActionsService(d: CorporateActionsDeps) {
   const { db, clock, market } = d;
   /** The market day each market's announcements were last read on. */
   const announcedOn = new Map<Market, string>();
+  const applySplit = splitApplier(market);
 
   function rowOf(a: CorporateAction, mkt: Market) {
     const r = a.kind === 'split' ? splitRatio(a.ratio ?? 1) : { num: 1n, den: 1n };
@@ -104,26 +102,6 @@ export function corporateActionsService(d: CorporateActionsDeps) {
   }
 
   // ---- the ledger side of one symbol's transaction
-
-  /** Accounts of the users touched, locked at once (id order); the platform's side is the counterparty. */
-  async function accountsFor(tx: Tx, currency: Market, users: readonly bigint[]) {
-    const specs: AccountSpec[] = [];
-    for (const u of new Set(users)) {
-      specs.push({ owner: u, currency, kind: 'cash' });
-      specs.push({ owner: u, currency, kind: 'margin' });
-      specs.push({ owner: u, currency, kind: 'dividend' });
-      specs.push({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) });
-    }
-    const locked = await lockLedgerAccounts(tx, specs);
-    const by = new Map(specs.map((s, i) => [accountSpecKey(s), locked[i]]));
-    const acc = (s: AccountSpec) => by.get(accountSpecKey(s))!;
-    return {
-      cash: (u: bigint) => acc({ owner: u, currency, kind: 'cash' }),
-      margin: (u: bigint) => acc({ owner: u, currency, kind: 'margin' }),
-      dividend: (u: bigint) => acc({ owner: u, currency, kind: 'dividend' }),
-      counterparty: (u: bigint) => acc({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) }),
-    };
-  }
 
   const nameOf = (symbol: string) => market.instrument(symbol)?.names.jp ?? symbol;
 
@@ -271,152 +249,6 @@ export function corporateActionsService(d: CorporateActionsDeps) {
   }
 
   // ---- split
-
-  async function applySplit(tx: Tx, a: repo.ActionRow, positions: PositionRow[], at: Date): Promise<number> {
-    const mkt = a.market as Market;
-    const r: SplitRatio = { num: a.ratio_num, den: a.ratio_den };
-    const base = a.base ?? 0n;
-    const inst = market.instrument(a.symbol);
-    const tick = inst?.tickTable;
-    const changes: repo.PositionChange[] = [];
-    const fractions: { p: PositionRow; o: ReturnType<typeof splitHolding> }[] = [];
-    for (const p of positions) {
-      if (p.status === 3) {
-        // a pending order: quantity × ratio, its limit price ÷ ratio on the tick, never more aggressive
-        const price =
-          p.limit_price === null || !tick
-            ? p.limit_price
-            : splitOrderPrice(p.limit_price, r, p.direction === 1 ? 'buy' : 'sell', tick, a.ex_date);
-        const quantity = splitOrderQuantity(p.quantity, r);
-        changes.push({
-          id: p.id,
-          quantity: quantity > 0n ? quantity : 1n,
-          open_price: p.open_price,
-          limit_price: price,
-          margin: p.margin,
-        });
-        continue;
-      }
-      if (p.open_price === null) continue;
-      const o = splitHolding(
-        { quantity: p.quantity, openPrice: p.open_price, margin: p.margin, direction: p.direction },
-        r,
-        base,
-        mkt,
-      );
-      if (o.fractionNum !== 0n) fractions.push({ p, o });
-      if (o.quantity > 0n)
-        changes.push({
-          id: p.id,
-          quantity: o.quantity,
-          open_price: o.openPrice,
-          limit_price: p.limit_price,
-          margin: o.margin,
-        });
-    }
-    await repo.updatePositions(tx, changes, at);
-
-    // exit orders of the holdings: quantities × ratio, prices ÷ ratio on the tick
-    const exits = await repo.lockExitOrders(
-      tx,
-      positions.filter((p) => HOLDING.includes(p.status)).map((p) => p.id),
-    );
-    const onTick = (v: bigint | null, side: 'buy' | 'sell' | 'nearest') =>
-      v === null || !tick ? v : splitOrderPrice(v, r, side, tick, a.ex_date);
-    await repo.updateExitOrders(
-      tx,
-      exits.map((e) => ({
-        id: e.id,
-        quantity: e.quantity === null ? null : splitOrderQuantity(e.quantity, r) || 1n,
-        // a long's exit sells, a short's buys to cover
-        limit_price: onTick(e.limit_price, e.side === 1 ? 'sell' : 'buy'),
-        stop_price: onTick(e.stop_price, 'nearest'),
-        trail_amount: onTick(e.trail_amount, 'nearest'),
-        extreme: onTick(e.extreme, 'nearest'),
-      })),
-      at,
-    );
-    await repo.splitLoans(tx, a.symbol, r.num, r.den, at);
-    for (const c of await repo.lockConstituents(tx, a.symbol))
-      await repo.setConstituentQty(tx, c.product_id, c.symbol, (c.qty * r.num) / r.den);
-
-    // fractions of a share: the margin released and the P&L settled at the base price, in cash
-    if (fractions.length > 0) {
-      const acc = await accountsFor(
-        tx,
-        mkt,
-        fractions.map((f) => f.p.user_id),
-      );
-      const requests: TransferRequest[] = [];
-      const meta: { p: PositionRow; o: (typeof fractions)[number]['o']; cash: Units }[] = [];
-      for (const { p, o } of fractions) {
-        const u = p.user_id;
-        const cp = acc.counterparty(u);
-        const ref = `corporate_action:${a.id}:${p.id}`;
-        if (o.fractionMargin > 0n)
-          requests.push({
-            type: 'single',
-            debitAccountId: acc.margin(u).id,
-            creditAccountId: cp.id,
-            amount: o.fractionMargin,
-            currency: mkt,
-            code: 'split',
-            operationRef: ref,
-          });
-        let cash = o.fractionCash;
-        if (cash < 0n) {
-          const c = acc.cash(u);
-          const left = c.creditsPosted - c.debitsPosted - c.debitsPending;
-          cash = -(left < -cash ? (left > 0n ? left : 0n) : -cash);
-        }
-        if (cash > 0n)
-          requests.push({
-            type: 'single',
-            debitAccountId: cp.id,
-            creditAccountId: acc.cash(u).id,
-            amount: cash,
-            currency: mkt,
-            code: 'split',
-            operationRef: ref,
-          });
-        if (cash < 0n)
-          requests.push({
-            type: 'single',
-            debitAccountId: acc.cash(u).id,
-            creditAccountId: cp.id,
-            amount: -cash,
-            currency: mkt,
-            code: 'split',
-            operationRef: ref,
-          });
-        meta.push({ p, o, cash });
-      }
-      const done = await transfer(tx, requests);
-      const records: FundRecordInput[] = [];
-      let k = 0;
-      for (const { p, o, cash } of meta) {
-        if (o.fractionMargin > 0n) k++;
-        if (cash !== 0n)
-          records.push({
-            userId: p.user_id,
-            currency: mkt,
-            // a long's fraction is sold for cash; a short's is bought in and settled
-            type: p.direction === 1 ? 'fractional_cash' : 'split_adjustment',
-            orderNo: p.order_no,
-            amount: cash,
-            transferId: done[k++].id,
-            ref: `corporate_action:${a.id}`,
-            stockName: nameOf(p.symbol),
-            stockCode: p.symbol,
-            memo: `${a.ratio_num}:${a.ratio_den}`,
-            at,
-          });
-        if (o.quantity === 0n) await repo.closeForFraction(tx, p.id, base, cash - o.fractionMargin, at);
-      }
-      await writeFundRecords(tx, records);
-    }
-    return positions.length;
-  }
 
   /** Apply one symbol's due actions in one transaction; false when another run already did. */
   async function applySymbol(symbol: string, today: string): Promise<number> {
