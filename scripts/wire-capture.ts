@@ -51,7 +51,17 @@ async function main(out: string): Promise<void> {
     LOG_LEVEL: 'silent',
   });
   const clock = new ManualClock(T0);
-  const app = await buildApp({ db: handle.db, clock, timers: clock, env, webDist: null, adminDist: null });
+  /** Replies whose data does not match their endpoint's schema in the contract (should stay empty). */
+  const mismatches: { url: string; problems: string[] }[] = [];
+  const app = await buildApp({
+    db: handle.db,
+    clock,
+    timers: clock,
+    env,
+    webDist: null,
+    adminDist: null,
+    onReplyMismatch: (m) => mismatches.push(m),
+  });
   await app.ready();
   await seedDemo(
     handle.db,
@@ -424,6 +434,8 @@ async function main(out: string): Promise<void> {
     `${normalise(JSON.stringify(entries, null, 1), volatile, [started - 5000, Date.now() + 5000])}\n`,
   );
   console.log(`${entries.length} calls written to ${out}`);
+  for (const m of mismatches)
+    console.error(`reply does not match the contract: ${m.url}\n  ${m.problems.join('\n  ')}`);
 }
 
 /** Replaces the volatile values by placeholders (see the file's header). */
