@@ -18,3 +18,6 @@ export * from './products/ipo-price.ts';
 export * from './products/lending.ts';
 export * from './status-machine.ts';
 export * from './support.ts';
+export * from './tax/gains.ts';
+export * from './tax/nisa.ts';
+export * from './tax/rates.ts';
