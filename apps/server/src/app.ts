@@ -51,6 +51,7 @@ import { stockLendingRoutes } from './modules/stock-lending/stock-lending.routes
 import { stockLendingService } from './modules/stock-lending/stock-lending.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { supportService } from './modules/support/support.service.ts';
+import { taxModule } from './modules/tax/index.ts';
 import { exitsService } from './modules/trading/exits.service.ts';
 import { ordersService } from './modules/trading/orders.service.ts';
 import { positionsService } from './modules/trading/positions.service.ts';
@@ -228,12 +229,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       markLent,
     },
   });
+  const tax = taxModule(deps);
   const tradingDeps = {
     ...deps,
     market,
     venue: internalVenue(market),
     keys: { markApplied, appliedKeys },
     lending: { recallOnClose: lending.recallOnClose },
+    tax: tax.offers,
   };
   const orders = ordersService(tradingDeps);
   const positions = positionsService(tradingDeps);
@@ -352,6 +355,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const support = supportService(deps);
   supportRoutes(kit, adminKit, support);
   stockLendingRoutes(kit, adminKit, lending, stockLendingAdmin({ ...deps, market }));
+  tax.routes?.(kit);
+  tax.adminRoutes?.(adminKit);
   // Every process quotes the listed new shares: the leader lists them, every process adds them to its
   // market data at start and every few seconds.
   await newShares.syncListings();

@@ -20,6 +20,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'counterparty',
   'ipo',
   'products',
+  'tax_withheld',
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 
@@ -93,6 +94,8 @@ export const TRANSFER_CODES = [
   'block_trade',
   'day_trade',
   'adjustment',
+  'tax_national',
+  'tax_local',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 export const isTransferCode = (v: unknown): v is TransferCode =>

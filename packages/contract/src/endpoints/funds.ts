@@ -297,6 +297,8 @@ export const FUND_RECORD_TYPES = [
   'adjustment',
   'day_trade',
   'day_trade_settlement',
+  'tax_withheld',
+  'tax_refund',
 ] as const;
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 

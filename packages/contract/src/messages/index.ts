@@ -10,6 +10,7 @@ import { products } from './products.ts';
 import { records } from './records.ts';
 import { security } from './security.ts';
 import { support } from './support.ts';
+import { tax } from './tax.ts';
 import { trading } from './trading.ts';
 import type { Catalogue, Entry } from './types.ts';
 
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...lending,
   ...dayTrade,
   ...calendar,
+  ...tax,
 } satisfies Catalogue;
 export type MsgKey = keyof typeof MESSAGES;
 export const LANGUAGES = ['jp', 'cn', 'us'] as const;

@@ -9,6 +9,7 @@ import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
 import type { SupportTables } from './support.ts';
+import type { TaxTables } from './tax.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './block.ts';
@@ -21,6 +22,7 @@ export type * from './money.ts';
 export type * from './products.ts';
 export type * from './security.ts';
 export type * from './support.ts';
+export type * from './tax.ts';
 export type * from './trading.ts';
 
 /** Every table. Each area adds its own interface here. */
@@ -36,4 +38,5 @@ export interface Database
     SupportTables,
     LendingTables,
     DayTradeTables,
-    CalendarTables {}
+    CalendarTables,
+    TaxTables {}

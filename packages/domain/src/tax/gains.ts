@@ -97,7 +97,7 @@ export function positionGain(p: {
   closeFees: Units;
   openTtm: bigint;
   closeTtm: bigint;
-}): Units {
+}): { proceeds: Units; cost: Units; gain: Units } {
   const long = p.direction === 1;
   const buy = long
     ? { amount: p.openPrice * p.quantity + p.openFees, ttm: p.openTtm }
@@ -105,7 +105,9 @@ export function positionGain(p: {
   const sell = long
     ? { amount: p.closePrice * p.quantity - p.closeFees, ttm: p.closeTtm }
     : { amount: p.openPrice * p.quantity - p.openFees, ttm: p.openTtm };
-  return yenAtTtm(sell.amount, sell.ttm, 'down') - yenAtTtm(buy.amount, buy.ttm, 'up');
+  const proceeds = yenAtTtm(sell.amount, sell.ttm, 'down');
+  const cost = yenAtTtm(buy.amount, buy.ttm, 'up');
+  return { proceeds, cost, gain: proceeds - cost };
 }
 
 /** A year's position in a 源泉徴収あり account: the net realised gain and the tax withheld so far. */

@@ -30,6 +30,10 @@ export type NisaRefusal =
   | { code: 'tax.nisaYearQuota'; left: Units }
   | { code: 'tax.nisaLifetimeQuota'; left: Units };
 
+/** NISA takes cash purchases only: leverage 1, long, not a day trade. */
+export const isNisaOrderKind = (o: Pick<NisaOrder, 'leverage' | 'direction' | 'dayTrade'>): boolean =>
+  o.leverage === 1 && o.direction === 1 && !o.dayTrade;
+
 /** Why a NISA order is refused, or null when it fits (one rule for the order sheet and the server). */
 export function nisaRefusal(
   open: boolean,
@@ -38,7 +42,7 @@ export function nisaRefusal(
   date: LocalDate,
 ): NisaRefusal | null {
   if (!open) return { code: 'tax.nisaNotOpen' };
-  if (order.leverage !== 1 || order.direction !== 1 || order.dayTrade) return { code: 'tax.nisaCashOnly' };
+  if (!isNisaOrderKind(order)) return { code: 'tax.nisaCashOnly' };
   const q = nisaQuotasOn(date);
   if (!q) return { code: 'tax.nisaNotOffered' };
   const yearLeft = q.growthYearly - usage.yearUsed;

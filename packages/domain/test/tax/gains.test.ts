@@ -65,7 +65,7 @@ describe('yen at the TTM', () => {
       closeTtm: 140n * FX_RATE_SCALE,
     });
     // sold 999 × 150 = 149,850; bought 901 × 140 = 126,140
-    expect(g).toBe(yen(149_850 - 126_140));
+    expect(g).toEqual({ proceeds: yen(149_850), cost: yen(126_140), gain: yen(149_850 - 126_140) });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   isContinuousTrading,
   isLocalDate,
   isMarginEligible,
+  isNisaOrderKind,
   isShortable,
   type LocalDate,
   lastValidDay,
@@ -78,6 +79,8 @@ export interface BuyInput {
   book?: { timing: OrderTiming; validUntil: LocalDate | null };
   /** IFD / IFDOCO: the exit order(s) placed on the position once this order fills. */
   ifd?: ExitRequest;
+  /** Into NISA: a cash purchase counted against the NISA quotas (the tax module checks them). */
+  nisa?: boolean;
 }
 
 /** A pending market order holds margin and fees at its last price plus half (the fill releases the rest). */
@@ -103,6 +106,8 @@ interface PlacedOrder {
   validUntil?: LocalDate | null;
   waitsFor?: Date | null;
   locked?: boolean;
+  /** A NISA order: the yen it counts against the quota (set by the batch's NISA check). */
+  nisaAmount?: Units;
 }
 
 export interface BuyResult {
@@ -115,6 +120,15 @@ export interface BuyResult {
 export const ORDER_BATCH = 100;
 
 const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** The error a refusing function throws, as a value (an order's outcome). */
+function refusalError(fn: () => never): unknown {
+  try {
+    return fn();
+  } catch (e) {
+    return e;
+  }
+}
 
 /** A ledger refusal as the error the order's caller gets (see ledgerRefusal). */
 function refusalOf(err: unknown): unknown {
@@ -187,6 +201,7 @@ export function ordersService(t: TradingDeps) {
     const marginList = marginListOf(settings, mkt);
     const allowed = leverageFor(settings, mkt, isMarginEligible(inst, marginList));
     if (!allowed.includes(input.leverage)) refuse('trade.leverageNotAllowed', { list: allowed.join('/') });
+    if (input.nisa && !isNisaOrderKind({ ...input, dayTrade: false })) refuse('tax.nisaCashOnly');
     if (input.direction === 2 && !isShortable(inst, day, marginList)) refuse('trade.notShortable');
     if (checkQuantity(mkt, input.quantity, day) !== 'ok') {
       refuse('trade.belowMinimumQuantity', { min: minimumQuantity(mkt, day).toString() });
@@ -334,9 +349,25 @@ export function ordersService(t: TradingDeps) {
    * insert each of transfers, positions and fund records for the whole batch. Each order is its own
    * ledger group, so one user's insufficient balance refuses that order only.
    */
-  async function placeOrders(orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
+  async function placeOrders(batch: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
     let learned = new Map<string, bigint>();
+    // read before the transaction (an embedded database has one connection: no query beside it)
+    const settings = batch.some((o) => o.input.nisa) ? await loadSettings(db) : null;
     const results = await withTx(db, async (tx) => {
+      // NISA orders: the quotas, checked with the user's tax account locked (a refusal refuses that order)
+      const refused = settings ? await nisaChecks(tx, batch, settings) : new Map<PlacedOrder, unknown>();
+      const orders = batch.filter((o) => !refused.has(o));
+      const placedAnswers = orders.length > 0 ? await placeIn(tx, orders) : [];
+      let next = 0;
+      return batch.map((o): Outcome<BuyResult> => {
+        const error = refused.get(o);
+        return error === undefined ? placedAnswers[next++] : { ok: false, error };
+      });
+    });
+    accountIds.learn(learned);
+    return results;
+
+    async function placeIn(tx: Tx, orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
       const specs = new Map<string, AccountSpec>();
       const want = orders.map((o) => {
         const mkt = o.inst.market;
@@ -431,6 +462,8 @@ export function ordersService(t: TradingDeps) {
           valid_until: o.validUntil ?? null,
           waits_for: o.waitsFor ?? null,
           locked: o.locked ?? false,
+          nisa: o.nisaAmount !== undefined,
+          nisa_amount: o.nisaAmount ?? null,
           created_at: o.at,
           filled_at: o.filled ? o.at : null,
           updated_at: o.at,
@@ -460,9 +493,49 @@ export function ordersService(t: TradingDeps) {
       const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
       for (const r of answers) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
       return answers;
+    }
+  }
+
+  /** The NISA orders of a batch against the quotas (tax module); sets each accepted order's yen amount. */
+  async function nisaChecks(
+    tx: Tx,
+    batch: PlacedOrder[],
+    settings: Settings,
+  ): Promise<Map<PlacedOrder, unknown>> {
+    const refused = new Map<PlacedOrder, unknown>();
+    const nisa = batch.filter((o) => o.input.nisa);
+    if (nisa.length === 0) return refused;
+    const tax = t.tax;
+    if (!tax) {
+      for (const o of nisa)
+        refused.set(
+          o,
+          refusalError(() => refuse('tax.nisaNotOffered')),
+        );
+      return refused;
+    }
+    const checks = await tax.reserveNisa(
+      tx,
+      nisa.map((o) => ({
+        userId: o.userId,
+        currency: o.inst.market,
+        leverage: o.input.leverage,
+        direction: o.input.direction,
+        dayTrade: false,
+        value: o.price * o.input.quantity,
+      })),
+      settings,
+    );
+    nisa.forEach((o, i) => {
+      const c = checks[i];
+      if (c.ok) o.nisaAmount = c.amount;
+      else
+        refused.set(
+          o,
+          refusalError(() => tax.nisaRefusalError(c.refusal)),
+        );
     });
-    accountIds.learn(learned);
-    return results;
+    return refused;
   }
 
   const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });

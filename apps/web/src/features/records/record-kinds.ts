@@ -25,6 +25,8 @@ export const RECORD_KINDS = [
   'adjustment',
   'day_trade',
   'day_trade_settlement',
+  'tax_withheld',
+  'tax_refund',
 ] as const satisfies readonly FundRecordType[];
 
 type Missing = Exclude<FundRecordType, (typeof RECORD_KINDS)[number]>;
@@ -51,4 +53,6 @@ export const RECORD_ICON: Record<FundRecordType, IconName> = {
   adjustment: 'info',
   day_trade: 'daytrade',
   day_trade_settlement: 'daytrade',
+  tax_withheld: 'file',
+  tax_refund: 'file',
 };
