@@ -1,4 +1,11 @@
-import { formatUnits, type InstrumentSpec, type LocalDate, type Market, parseUnits } from '@kabuto/domain';
+import {
+  formatUnits,
+  type InstrumentSpec,
+  isNisaOrderKind,
+  type LocalDate,
+  type Market,
+  parseUnits,
+} from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
@@ -71,6 +78,9 @@ export function OrderSheet({
   const [qtyText, setQtyText] = useState(String(target.minQty));
   const [priceText, setPriceText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [nisa, setNisa] = useState(false);
+  // NISA takes cash purchases only (the same rule the server checks)
+  const nisaAllowed = isNisaOrderKind({ leverage, direction, dayTrade: false });
   const placeOrder = usePlaceOrder();
 
   useEffect(() => {
@@ -167,6 +177,7 @@ export function OrderSheet({
         direction,
         orderType,
         ...(orderType === 2 ? { limitPrice: formatUnits(priceUnits) } : {}),
+        ...(nisa && nisaAllowed ? { nisa: true } : {}),
       });
       showMsg(reply.code ?? 'ok.bought');
       onClose();
@@ -287,6 +298,18 @@ export function OrderSheet({
             ))}
           </div>
         </div>
+
+        {nisaAllowed && (
+          <label className="k-form-row k-order-nisa">
+            <input
+              type="checkbox"
+              checked={nisa}
+              onChange={(e) => setNisa(e.target.checked)}
+              data-testid="order-nisa"
+            />
+            <span>{t('order.nisa')}</span>
+          </label>
+        )}
 
         <div className="k-form-row is-stack">
           <span className="k-form-label">
