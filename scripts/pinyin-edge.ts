@@ -38,6 +38,7 @@ export const ENGLISH = new Set([
   size sort source spread stamp start state status stock subs summary symbol target tick time title to
   token total true turnover type unpaid up update url user username value volume wallet
   option required current ip location totp secret passkey ticket credential method device response
+  year nisa net withheld national local used lifetime choose can cost proceeds bought sales taxable annual
   transport last uri qr enrol recovery client data json expires in seen used left key
   applicant application commitment draw entry listing lottery per mine mode offer offering outcome
   payment deadline pe range result seed share subscribe underwriter waitlist won jp cn us

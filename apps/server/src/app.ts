@@ -34,6 +34,7 @@ import {
 } from './modules/quotes/index.ts';
 import { stockLendingModule } from './modules/stock-lending/index.ts';
 import { supportModule } from './modules/support/index.ts';
+import { taxModule } from './modules/tax/index.ts';
 import { tradingModule } from './modules/trading/index.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
@@ -199,7 +200,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const auth = await use(authModule(deps, { log: app.log }));
   const kyc = await use(kycModule(deps, { app, authenticate }));
   const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
-  const trading = await use(tradingModule(deps, { market }));
+  // tax (特定口座, NISA): a close's withholding and an order batch's NISA quotas, called by trading
+  const tax = await use(taxModule(deps));
+  const trading = await use(tradingModule(deps, { market, tax }));
   const { positions } = trading;
   await use(newSharesModule(deps, { market, insertPositions: positions.insert, log }));
   const blockTrades = await use(

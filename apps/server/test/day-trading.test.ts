@@ -190,7 +190,13 @@ describe.each(API_DB_KINDS)('day trading on %s', (kind) => {
     // settlement: the line ± the realised P&L − every fee, back to cash
     expect(u(row.payout)).toBe(u('1000000') + pnl);
     expect(u(row.yingkui)).toBe(pnl);
-    expect(u(await available(t, a))).toBe(start + u('1000000') + pnl);
+    // the realised gains' tax (特定口座・源泉徴収あり, the default) comes out of cash at each close
+    const taxed = await t.db
+      .selectFrom('tax_event')
+      .select((e) => e.fn.sum<string>(e('national', '+', e.ref('local'))).as('tax'))
+      .where('user_id', '=', await userIdOf(t, a))
+      .executeTakeFirstOrThrow();
+    expect(u(await available(t, a))).toBe(start + u('1000000') + pnl - BigInt(taxed.tax ?? 0));
     // long 200 gained 100/share, short 100 lost 100/share: +10,000 less every fee of the round trips
     const fees = mine.reduce((s, p) => s + u(p.buy_fee) + u(p.sell_fee) + u(p.stamp_duty), 0n);
     expect(pnl).toBe(u('10000') - fees);

@@ -357,13 +357,17 @@ describe.each(API_DB_KINDS)('order book on %s', (kind) => {
     expect(records.map((r) => [r.type, formatUnits(r.amount), r.memo])).toEqual([
       ['stock_sell', part.credit, 'margin'],
       ['stock_sell', '1500.0000', 'pnl'],
+      // 特定口座・源泉徴収あり (the default): 15.315% and 5% of the ¥1,500 gain withheld
+      ['tax_withheld', '-229.0000', 'national'],
+      ['tax_withheld', '-75.0000', 'local'],
     ]);
-    expect(u(await available(t, s))).toBe(before + u(part.credit) + u('1500'));
+    expect(u(await available(t, s))).toBe(before + u(part.credit) + u('1500') - u('304'));
     // the rest closes whole
     const last = expectOk(await t.money('/trade/sell_stock', { id: o.id, type: 'jpy', zhang: '70' }, s));
     expect(last.id).toBe(o.id);
     expect(last.yingkui).toBe('3500.0000');
-    expect(u(await available(t, s))).toBe(before + (p * 100n) / 2n + u('5000'));
+    // the year's net gain is ¥5,000: ¥765 + ¥250 withheld in all
+    expect(u(await available(t, s))).toBe(before + (p * 100n) / 2n + u('5000') - u('1015'));
     expectRefusal(
       await t.money('/trade/sell_stock', { id: o.id, type: 'jpy', zhang: '1' }, s),
       'trade.notHolding',

@@ -48,18 +48,19 @@ describe.each(API_DB_KINDS)('settlement of sale proceeds on %s', (kind) => {
     release = pinPrices(t, { '7203': u('2100') });
     expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, s));
     const before = await withdrawable();
+    // the ¥10,000 gain's tax (¥1,531 + ¥500, 特定口座・源泉徴収あり) is withheld from cash at the sale
     expect(before).toEqual({
       type: 'jpy',
-      available: '510000.0000',
-      withdrawable: '300000.0000',
+      available: '507969.0000',
+      withdrawable: '297969.0000',
       unsettled: [{ money: '210000.0000', settle_date: '2026-11-26' }],
     });
     // getUserinfo keeps its fields: the available cash, all of it usable for trading
     const info = expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
-    expect(info.jpy).toBe('510000.0000');
+    expect(info.jpy).toBe('507969.0000');
 
     // above the withdrawable amount: refused with the amount, nothing written
-    expectRefusal(await withdraw('300001'), 'withdraw.aboveWithdrawable');
+    expectRefusal(await withdraw('297970'), 'withdraw.aboveWithdrawable');
     expect(
       await t.db
         .selectFrom('withdrawal')

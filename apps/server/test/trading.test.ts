@@ -98,7 +98,8 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
 
     const sold = expectOk(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a));
     expect(sold.yingkui).toBe('5000.0000');
-    expect(u(await available(t, a))).toBe(before + u('5000'));
+    // the default account is 特定口座・源泉徴収あり: 20.315% of the ¥5,000 gain is withheld (¥765 + ¥250)
+    expect(u(await available(t, a))).toBe(before + u('5000') - u('1015'));
     const closed = expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: a.token }));
     expect(closed.lsyk).toBe(5000);
     expect(rows(closed)[0].status).toBe(1);
@@ -119,6 +120,9 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
       ['stock_buy', formatUnits(-u(pos.credit))],
       ['stock_sell', pos.credit],
       ['stock_sell', '5000.0000'],
+      // 特定口座・源泉徴収あり (the default): 15.315% and 5% of the ¥5,000 gain withheld
+      ['tax_withheld', '-765.0000'],
+      ['tax_withheld', '-250.0000'],
     ]);
     expectRefusal(await t.money('/trade/sell_stock', { id: order.id, type: 'jpy' }, a), 'trade.notHolding');
   });

@@ -27,6 +27,7 @@ export { FACTORS, type Factor } from './endpoints/security.ts';
 export * as stockLendingApi from './endpoints/stock-lending.ts';
 export * as supportApi from './endpoints/support.ts';
 export { SUPPORT_BODY_MAX, SUPPORT_BODY_MIN } from './endpoints/support-limits.ts';
+export * as taxApi from './endpoints/tax.ts';
 export * as tradingApi from './endpoints/trading.ts';
 export { DZ_TYPES, POSITION_SOURCE } from './endpoints/trading.ts';
 export * as uploadsApi from './endpoints/uploads.ts';

@@ -30,6 +30,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'counterparty',
   'ipo',
   'products',
+  'tax_withheld',
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 
@@ -108,6 +109,8 @@ export const TRANSFER_CODES = [
   'dividend',
   'manufactured_dividend',
   'split',
+  'tax_national',
+  'tax_local',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 export const isTransferCode = (v: unknown): v is TransferCode =>

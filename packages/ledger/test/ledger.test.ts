@@ -22,6 +22,7 @@ import {
   lockLedgerAccounts,
   MAX_AMOUNT,
   openPendingTransfers,
+  PLATFORM_ACCOUNT_KINDS,
   PLATFORM_SHARDS,
   platformAccount,
   setAccountClosed,
@@ -101,7 +102,7 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
       expect(b.id).toBe(a.id);
       expect(a).toMatchObject({ owner: null, kind: 'fees', flags: 0 });
       const all = await ensurePlatformAccounts(h.db, ['krw']);
-      expect(all).toHaveLength(7);
+      expect(all).toHaveLength(PLATFORM_ACCOUNT_KINDS.length);
       expect(all.find((x) => x.kind === 'fees')!.id).toBe(a.id);
     });
 

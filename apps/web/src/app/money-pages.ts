@@ -18,4 +18,6 @@ export { RecordsPage } from '../features/records/pages/records-page.tsx';
 export { StockLendingPage } from '../features/stock-lending/pages/stock-lending-page.tsx';
 // Support travels with them: the deposit's password and most questions about money lead there.
 export { SupportPage } from '../features/support/pages/support-page.tsx';
+// the tax account (特定口座, NISA) sits under My page with the records
+export { TaxAccountPage } from '../features/tax/pages/tax-account-page.tsx';
 export { WithdrawPage } from '../features/withdraw/pages/withdraw-page.tsx';

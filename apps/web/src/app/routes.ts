@@ -244,6 +244,7 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/mine/deposit', Page: money('DepositPage'), auth: true },
   { path: '/mine/withdraw', Page: money('WithdrawPage'), auth: true },
   { path: '/mine/transactionRecords', Page: money('RecordsPage'), auth: true },
+  { path: '/mine/tax', Page: money('TaxAccountPage'), auth: true },
   { path: '/mine/exchange', Page: money('ExchangePage'), auth: true },
   { path: '/mine/loan', Page: money('LoanPage'), auth: true },
   { path: '/mine/loanOrder', Page: money('LoanOrderPage'), auth: true },

@@ -35,6 +35,7 @@ export const L = {
   loan: link('loan', 'loan', '/mine/loan'),
   aiSuperTrade: link('aiSuperTrade', 'ai', '/mine/loan'),
   records: link('records', 'records', '/mine/transactionRecords'),
+  tax: link('tax', 'file', '/mine/tax'),
   bank: link('bank', 'bank', '/mine/bank'),
   loginPassword: link('loginPassword', 'lock', '/mine/loginPassword'),
   fundPassword: link('fundPassword', 'key', '/mine/fundPassword'),

@@ -76,6 +76,7 @@ export const positionWire = (over: Partial<PositionWire> = {}): PositionWire => 
   id: '501',
   order_no: 'T501',
   strategy_num: 'T501',
+  nisa: 0,
   stock_name: '三菱UFJ',
   stock_code: '8306',
   market: 'jpy',

@@ -315,6 +315,8 @@ export const FUND_RECORD_TYPES = [
   'manufactured_dividend',
   'fractional_cash',
   'split_adjustment',
+  'tax_withheld',
+  'tax_refund',
 ] as const;
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 

@@ -83,6 +83,7 @@ export const positionRow = z.object({
     .nullable()
     .describe('a pending order: the call auction it waits for (unix seconds), null while it rests'),
   locked: z.number().describe('1: a market order waiting at a locked daily limit for the close’s allocation'),
+  nisa: z.number().describe('Kabuto extension. 1 when held in NISA (tax-free)'),
 });
 
 /**
@@ -142,6 +143,13 @@ export const buy = endpoint({
       then_stop: amount(PRICE_MAX).optional(),
       then_trail: amount(PRICE_MAX).optional(),
       then_trail_pct: amount('99').optional(),
+      nisa: z.coerce
+        .number({ error: 'validation.invalid' })
+        .int()
+        .min(0, 'validation.invalid')
+        .max(1, 'validation.invalid')
+        .optional()
+        .describe('Kabuto extension. 1: buy into NISA (a cash purchase within the NISA quotas, tax-free)'),
       ...ordinaryOrderFlags,
     }),
   ),

@@ -12,6 +12,7 @@ import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { SecurityTables } from './security.ts';
 import type { SupportTables } from './support.ts';
+import type { TaxTables } from './tax.ts';
 import type { TradingTables } from './trading.ts';
 
 export type * from './block.ts';
@@ -27,6 +28,7 @@ export type * from './money.ts';
 export type * from './products.ts';
 export type * from './security.ts';
 export type * from './support.ts';
+export type * from './tax.ts';
 export type * from './trading.ts';
 
 /** Every table. Each area adds its own interface here. */
@@ -45,4 +47,5 @@ export interface Database
     CalendarTables,
     JobTables,
     MailTables,
-    CorporateActionTables {}
+    CorporateActionTables,
+    TaxTables {}

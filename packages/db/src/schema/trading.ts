@@ -61,6 +61,10 @@ export interface PositionTable {
   waits_for: Timestamp | null;
   /** A market order waiting at a locked daily limit for the close's allocation. */
   locked: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Bought into NISA (a cash purchase, tax-free). */
+  nisa: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The yen the order counted against the NISA quota (set on the original order only, not its splits). */
+  nisa_amount: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   /** A partial close: the position this closed part was split from. */
   split_from: bigint | null;
   created_at: CreatedAt;

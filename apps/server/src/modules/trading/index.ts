@@ -8,7 +8,7 @@ import type { Module } from '../module.ts';
 import { exitsService } from './exits.service.ts';
 import { ordersService } from './orders.service.ts';
 import { type PositionsService, positionsService } from './positions.service.ts';
-import type { LendingHook, TradingDeps } from './trading.deps.ts';
+import type { LendingHook, TaxHook, TradingDeps } from './trading.deps.ts';
 import { positionJobs } from './trading.jobs.ts';
 import {
   hasOpenPositions,
@@ -66,12 +66,16 @@ function positionStore(db: Db): PositionStore {
  * Orders, positions, exits and the order book. Jobs (the leader's round, in this order): pending
  * orders (call auctions, resting fills, expiry), exit triggers, maintenance margin.
  */
-export function tradingModule(deps: Deps, needs: { market: MarketDataProvider }): Module<TradingOffers> {
+export function tradingModule(
+  deps: Deps,
+  needs: { market: MarketDataProvider; tax?: TaxHook },
+): Module<TradingOffers> {
   const t: TradingDeps = {
     ...deps,
     market: needs.market,
     venue: internalVenue(needs.market),
     keys: { markApplied, appliedKeys },
+    tax: needs.tax,
   };
   const orders = ordersService(t);
   const positions = positionsService(t);

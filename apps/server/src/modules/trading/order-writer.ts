@@ -13,8 +13,10 @@ import {
 import type { Instrument } from '@kabuto/market';
 import { sql } from 'kysely';
 import { batcher, type Outcome } from '../../lib/batcher.ts';
+import { refuse } from '../../lib/errors.ts';
 import { type FundRecordInput, fundRecordsInsert } from '../../shared/fund-records.ts';
 import { ledgerRefusal } from '../../shared/ledger.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { accountIdCache } from './account-ids.ts';
 import * as exitsRepo from './exits.repo.ts';
 import { exitRows } from './exits.service.ts';
@@ -42,6 +44,8 @@ export interface PlacedOrder {
   validUntil?: LocalDate | null;
   waitsFor?: Date | null;
   locked?: boolean;
+  /** A NISA order: the yen it counts against the quota (set by the batch's NISA check). */
+  nisaAmount?: Units;
 }
 
 export interface BuyResult {
@@ -54,6 +58,15 @@ export interface BuyResult {
 export const ORDER_BATCH = 100;
 
 const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** The error a refusing function throws, as a value (an order's outcome). */
+function refusalError(fn: () => never): unknown {
+  try {
+    return fn();
+  } catch (e) {
+    return e;
+  }
+}
 
 /** A ledger refusal as the error the order's caller gets (see ledgerRefusal). */
 function refusalOf(err: unknown): unknown {
@@ -105,9 +118,25 @@ export function orderWriter(t: TradingDeps) {
    * insert each of transfers, positions and fund records for the whole batch. Each order is its own
    * ledger group, so one user's insufficient balance refuses that order only.
    */
-  async function placeOrders(orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
+  async function placeOrders(batch: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
     let learned = new Map<string, bigint>();
+    // read before the transaction (an embedded database has one connection: no query beside it)
+    const settings = batch.some((o) => o.input.nisa) ? await loadSettings(db) : null;
     const results = await withTx(db, async (tx) => {
+      // NISA orders: the quotas, checked with the user's tax account locked (a refusal refuses that order)
+      const refused = settings ? await nisaChecks(tx, batch, settings) : new Map<PlacedOrder, unknown>();
+      const orders = batch.filter((o) => !refused.has(o));
+      const placedAnswers = orders.length > 0 ? await placeIn(tx, orders) : [];
+      let next = 0;
+      return batch.map((o): Outcome<BuyResult> => {
+        const error = refused.get(o);
+        return error === undefined ? placedAnswers[next++] : { ok: false, error };
+      });
+    });
+    accountIds.learn(learned);
+    return results;
+
+    async function placeIn(tx: Tx, orders: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
       const specs = new Map<string, AccountSpec>();
       const want = orders.map((o) => {
         const mkt = o.inst.market;
@@ -202,6 +231,8 @@ export function orderWriter(t: TradingDeps) {
           valid_until: o.validUntil ?? null,
           waits_for: o.waitsFor ?? null,
           locked: o.locked ?? false,
+          nisa: o.nisaAmount !== undefined,
+          nisa_amount: o.nisaAmount ?? null,
           created_at: o.at,
           filled_at: o.filled ? o.at : null,
           updated_at: o.at,
@@ -231,9 +262,49 @@ export function orderWriter(t: TradingDeps) {
       const ids = new Map(rows.map((r) => [r.order_no, String(r.id)]));
       for (const r of answers) if (r.ok) r.value.id = ids.get(r.value.order_no)!;
       return answers;
+    }
+  }
+
+  /** The NISA orders of a batch against the quotas (tax module); sets each accepted order's yen amount. */
+  async function nisaChecks(
+    tx: Tx,
+    batch: PlacedOrder[],
+    settings: Settings,
+  ): Promise<Map<PlacedOrder, unknown>> {
+    const refused = new Map<PlacedOrder, unknown>();
+    const nisa = batch.filter((o) => o.input.nisa);
+    if (nisa.length === 0) return refused;
+    const tax = t.tax;
+    if (!tax) {
+      for (const o of nisa)
+        refused.set(
+          o,
+          refusalError(() => refuse('tax.nisaNotOffered')),
+        );
+      return refused;
+    }
+    const checks = await tax.reserveNisa(
+      tx,
+      nisa.map((o) => ({
+        userId: o.userId,
+        currency: o.inst.market,
+        leverage: o.input.leverage,
+        direction: o.input.direction,
+        dayTrade: false,
+        value: o.price * o.input.quantity,
+      })),
+      settings,
+    );
+    nisa.forEach((o, i) => {
+      const c = checks[i];
+      if (c.ok) o.nisaAmount = c.amount;
+      else
+        refused.set(
+          o,
+          refusalError(() => tax.nisaRefusalError(c.refusal)),
+        );
     });
-    accountIds.learn(learned);
-    return results;
+    return refused;
   }
 
   const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });

@@ -8,6 +8,7 @@ import {
   isContinuousTrading,
   isLocalDate,
   isMarginEligible,
+  isNisaOrderKind,
   isShortable,
   type LocalDate,
   lastValidDay,
@@ -61,6 +62,8 @@ export interface BuyInput {
   book?: { timing: OrderTiming; validUntil: LocalDate | null };
   /** IFD / IFDOCO: the exit order(s) placed on the position once this order fills. */
   ifd?: ExitRequest;
+  /** Into NISA: a cash purchase counted against the NISA quotas (the tax module checks them). */
+  nisa?: boolean;
 }
 
 /** A pending market order holds margin and fees at its last price plus half (the fill releases the rest). */
@@ -102,6 +105,7 @@ export function ordersService(t: TradingDeps) {
     const marginList = marginListOf(settings, mkt);
     const allowed = leverageFor(settings, mkt, isMarginEligible(inst, marginList));
     if (!allowed.includes(input.leverage)) refuse('trade.leverageNotAllowed', { list: allowed.join('/') });
+    if (input.nisa && !isNisaOrderKind({ ...input, dayTrade: false })) refuse('tax.nisaCashOnly');
     if (input.direction === 2 && !isShortable(inst, day, marginList)) refuse('trade.notShortable');
     if (checkQuantity(mkt, input.quantity, day) !== 'ok') {
       refuse('trade.belowMinimumQuantity', { min: minimumQuantity(mkt, day).toString() });

@@ -184,6 +184,14 @@ export function positionsService(t: TradingDeps) {
         at,
       })),
     );
+    // the realised gain's tax (withheld or refunded in a 源泉徴収あり account), after the close's own lines
+    await t.tax?.onClose(tx, pos, {
+      price,
+      closeFees: s.sellFee + s.stampDuty,
+      now,
+      settings,
+      stockName: inst.names.jp,
+    });
     return { price, pnl: s.pnl };
   }
 

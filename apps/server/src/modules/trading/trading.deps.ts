@@ -1,4 +1,5 @@
 import type { Tx, UserState } from '@kabuto/db';
+import type { Currency, NisaRefusal, Units } from '@kabuto/domain';
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
@@ -41,12 +42,54 @@ export interface LendingHook {
   ): Promise<void>;
 }
 
-/** What the trading services are built from (the module's index.ts builds them). */
+/**
+ * Tax's part in trading (app.ts wires the tax module's): a close's realised gain and its withholding, in
+ * the close's transaction; the NISA quota check of an order batch, in the batch's transaction.
+ */
+export interface TaxHook {
+  onClose(
+    tx: Tx,
+    position: {
+      id: bigint;
+      user_id: bigint;
+      order_no: string;
+      market: string;
+      symbol: string;
+      direction: number;
+      leverage: number;
+      quantity: bigint;
+      open_price: bigint | null;
+      buy_fee: bigint;
+      stamp_duty: bigint;
+      day_trade: boolean;
+      nisa: boolean;
+      filled_at: Date | null;
+      created_at: Date;
+    },
+    close: { price: Units; closeFees: Units; now: number; settings: Settings; stockName: string },
+  ): Promise<void>;
+  reserveNisa(
+    tx: Tx,
+    orders: readonly {
+      userId: bigint;
+      currency: Currency;
+      leverage: number;
+      direction: 1 | 2;
+      dayTrade: boolean;
+      value: Units;
+    }[],
+    settings: Settings,
+  ): Promise<({ ok: true; amount: Units } | { ok: false; refusal: NisaRefusal })[]>;
+  nisaRefusalError(r: NisaRefusal): never;
+}
+
+/** What the trading services are built from (app.ts wires them). */
 export interface TradingDeps extends Deps {
   market: MarketDataProvider;
   venue: Venue;
   keys: KeyMarks;
   lending?: LendingHook;
+  tax?: TaxHook;
 }
 
 export function instrumentOf(market: MarketDataProvider, symbol: string): Instrument {

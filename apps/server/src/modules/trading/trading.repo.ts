@@ -136,17 +136,27 @@ const POSITION_TYPES = {
   valid_until: 'text',
   waits_for: 'timestamptz',
   locked: 'boolean',
+  nisa: 'boolean',
+  nisa_amount: 'int8',
   created_at: 'timestamptz',
   filled_at: 'timestamptz',
   updated_at: 'timestamptz',
 } as const;
 const POSITION_COLUMNS = Object.keys(POSITION_TYPES) as (keyof typeof POSITION_TYPES)[];
 
-type Defaulted = 'source' | 'day_trade' | 'timing' | 'valid_until' | 'waits_for' | 'locked';
+type Defaulted =
+  | 'source'
+  | 'day_trade'
+  | 'timing'
+  | 'valid_until'
+  | 'waits_for'
+  | 'locked'
+  | 'nisa'
+  | 'nisa_amount';
 
 export type NewPosition = {
   [K in Exclude<keyof typeof POSITION_TYPES, Defaulted>]: unknown;
-} & Partial<Record<'timing' | 'valid_until' | 'waits_for' | 'locked', unknown>> & {
+} & Partial<Record<'timing' | 'valid_until' | 'waits_for' | 'locked' | 'nisa' | 'nisa_amount', unknown>> & {
     status: PositionStatus;
     order_no: string;
     /** Where it came from (default: an order). */
@@ -179,6 +189,8 @@ export async function insertPositions(
         valid_until: r.valid_until ?? null,
         waits_for: r.waits_for ?? null,
         locked: r.locked ?? false,
+        nisa: r.nisa ?? false,
+        nisa_amount: r.nisa_amount ?? null,
       })),
     )}
     returning id, order_no`.execute(tx);

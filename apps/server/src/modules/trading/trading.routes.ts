@@ -1,5 +1,6 @@
 import { dayTradingApi, tradingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
+import { refuse } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
@@ -66,8 +67,11 @@ export function tradingRoutes(
       if (!block) throw new Error('no block desk joined the trading module');
       return ok(await block.subscribe(currentUser(req), request.block, req.idempotency), 'ok.subscribed');
     }
-    if (dayTrade && dayTradingApi.isDayTradeBuy(req.body))
+    if (dayTrade && dayTradingApi.isDayTradeBuy(req.body)) {
+      // a day trade is never NISA
+      if (request.order.nisa) refuse('tax.nisaCashOnly');
       return ok(await dayTrade.buy(currentUser(req), request.order, req.idempotency), 'ok.bought');
+    }
     const data = await orders.buy(currentUser(req), request.order, req.idempotency);
     return ok(data, 'ok.bought');
   });

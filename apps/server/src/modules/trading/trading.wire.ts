@@ -65,6 +65,7 @@ export function positionWire(v: PositionView, lang: Lang) {
     valid_until: p.valid_until ?? '',
     waits_for: p.status === POSITION_STATUS.pending ? seconds(p.waits_for) : null,
     locked: p.locked ? 1 : 0,
+    nisa: p.nisa ? 1 : 0,
   };
 }
 
@@ -147,6 +148,7 @@ export function buyRequest(
       limitPrice: b.gdlx === 2 ? b.buy_price : undefined,
       market: b.type,
       afterMarket: b.dz_type === 1,
+      nisa: b.nisa === 1,
       ifd:
         b.then_kind === undefined
           ? undefined

@@ -29,6 +29,8 @@ export const RECORD_KINDS = [
   'manufactured_dividend',
   'fractional_cash',
   'split_adjustment',
+  'tax_withheld',
+  'tax_refund',
 ] as const satisfies readonly FundRecordType[];
 
 type Missing = Exclude<FundRecordType, (typeof RECORD_KINDS)[number]>;
@@ -59,4 +61,6 @@ export const RECORD_ICON: Record<FundRecordType, IconName> = {
   manufactured_dividend: 'pie',
   fractional_cash: 'pie',
   split_adjustment: 'pie',
+  tax_withheld: 'file',
+  tax_refund: 'file',
 };

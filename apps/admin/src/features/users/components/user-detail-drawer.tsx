@@ -8,6 +8,7 @@ import { DetailSections } from './detail-sections.tsx';
 import { UserCreditForm } from './user-credit-form.tsx';
 import { UserMessageForm } from './user-message-form.tsx';
 import { UserStateForm } from './user-state-form.tsx';
+import { UserTaxForm } from './user-tax-form.tsx';
 
 /** One user: everything `/users/detail` returns, and the operator's actions on them. */
 export function UserDetailDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -60,6 +61,11 @@ export function UserDetailDrawer({ id, onClose }: { id: string | null; onClose: 
                   <Col xs={24} lg={12}>
                     <Card size="small" title={t('users.creditCard')}>
                       <UserCreditForm id={id} score={score} />
+                    </Card>
+                  </Col>
+                  <Col xs={24} lg={12}>
+                    <Card size="small" title={t('tax.card')}>
+                      <UserTaxForm id={id} />
                     </Card>
                   </Col>
                   <Col span={24}>

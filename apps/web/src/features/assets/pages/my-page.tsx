@@ -184,7 +184,16 @@ export function MyPage() {
 
             <LinkList
               title={t('myPage.settings')}
-              links={[L.security, L.email, L.bank, L.records, L.loginPassword, L.fundPassword, L.language]}
+              links={[
+                L.security,
+                L.email,
+                L.bank,
+                L.records,
+                L.tax,
+                L.loginPassword,
+                L.fundPassword,
+                L.language,
+              ]}
             />
             <LinkList title={t('myPage.support')} links={[L.kefu, L.about, L.privacy, L.protocol]} />
             <LinkList links={[L.logout]} />

@@ -18,6 +18,8 @@ export interface OrderInput {
   /** 1 market, 2 limit at `limitPrice` (a decimal string). */
   orderType: 1 | 2;
   limitPrice?: string;
+  /** Into NISA (a cash purchase within the NISA quotas). */
+  nisa?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function usePlaceOrder(): (
       gdlx: String(o.orderType) as '1' | '2',
       ...(o.orderType === 2 && o.limitPrice !== undefined ? { buy_price: o.limitPrice } : {}),
       type: o.market,
+      ...(o.nisa ? { nisa: 1 } : {}),
     });
     void refreshPositions(qc);
     return reply;

@@ -1,4 +1,11 @@
-import { formatUnits, type InstrumentSpec, type LocalDate, type Market, parseUnits } from '@kabuto/domain';
+import {
+  formatUnits,
+  type InstrumentSpec,
+  isNisaOrderKind,
+  type LocalDate,
+  type Market,
+  parseUnits,
+} from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
@@ -75,6 +82,9 @@ export function OrderSheet({
   const [qtyRefused, setQtyRefused] = useState(false);
   const [priceRefused, setPriceRefused] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [nisa, setNisa] = useState(false);
+  // NISA takes cash purchases only (the same rule the server checks)
+  const nisaAllowed = isNisaOrderKind({ leverage, direction, dayTrade: false });
   const placeOrder = usePlaceOrder();
 
   useEffect(() => {
@@ -182,6 +192,7 @@ export function OrderSheet({
         direction,
         orderType,
         ...(orderType === 2 ? { limitPrice: formatUnits(priceUnits) } : {}),
+        ...(nisa && nisaAllowed ? { nisa: true } : {}),
       });
       showMsg(reply.code ?? 'ok.bought');
       onClose();
@@ -301,6 +312,18 @@ export function OrderSheet({
             ))}
           </div>
         </div>
+
+        {nisaAllowed && (
+          <label className="k-form-row k-order-nisa">
+            <input
+              type="checkbox"
+              checked={nisa}
+              onChange={(e) => setNisa(e.target.checked)}
+              data-testid="order-nisa"
+            />
+            <span>{t('order.nisa')}</span>
+          </label>
+        )}
 
         <div className="k-form-row is-stack">
           <span className="k-form-label">
