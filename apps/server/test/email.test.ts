@@ -279,7 +279,10 @@ describe.each(TEST_DB_KINDS)('email and password reset by mail on %s', { timeout
 describe('production without SMTP_URL', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { KABUTO_MODE: 'production' });
+    t = await createTestApp('pglite', {
+      KABUTO_MODE: 'production',
+      FILES_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
+    });
   });
   afterAll(async () => t?.close());
 

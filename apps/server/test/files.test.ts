@@ -295,8 +295,11 @@ describe.skipIf(!PG)('an upload through one instance is read through another', (
   let b: FastifyInstance;
   beforeAll(async () => {
     a = await createTestApp('postgres', { DATABASE_URL: PG ?? '', FILES_KEYS: NEW });
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(a.db)).rows[0]?.s;
-    bDb = await createDb({ url: PG, schema, poolSize: 4 });
+    // instance B: its own pool on A's database (each test handle is a database of its own)
+    const name = (await sql<{ d: string }>`select current_database() as d`.execute(a.db)).rows[0]?.d;
+    const url = new URL(PG!);
+    url.pathname = `/${name}`;
+    bDb = await createDb({ url: url.href, poolSize: 4 });
     b = await buildApp({
       db: bDb.db,
       clock: a.clock,

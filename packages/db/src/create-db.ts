@@ -51,6 +51,9 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
           oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client that loses its connection (the server restarted, an operator ended it) is dropped
+    // and replaced by the pool; without a listener that error would end the process.
+    pool.on('error', () => {});
     if (opts.schema) {
       const client = await pool.connect();
       try {

@@ -49,6 +49,15 @@ export const UNIQUE_VIOLATION_KEYS: Readonly<Record<string, MsgKey>> = {
   webauthn_credential_credential_id_key: 'security.passkeyExists',
   withdrawal_one_pending: 'withdraw.pending',
   withdrawal_order_no_key: 'operation.inProgress',
+  // one row per symbol, ex-date and kind, and one entitlement per position: a second run of the job
+  corporate_action_key: 'operation.inProgress',
+  dividend_entitlement_key: 'operation.inProgress',
+  // one run record per job and key (the queue's singleton)
+  job_run_job_key: 'operation.inProgress',
+  // one account per verified address
+  user_email_address_key: 'mail.taken',
+  // one tax event per taxed sale: a second close of it is a race the close's lock prevents
+  tax_event_position_id_key: 'operation.inProgress',
 };
 
 /** The name of the constraint a `unique_violation` names (node-postgres and PGlite both carry it). */

@@ -120,6 +120,7 @@ export function productionProblems(env: Env, source: NodeJS.ProcessEnv = process
       }
     }
   }
+  problems.push(...fileProblems(env));
   if (env.SMTP_URL) {
     if (!/^smtps?:\/\//.test(env.SMTP_URL)) {
       problems.push({
