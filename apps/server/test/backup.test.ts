@@ -8,7 +8,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/ops/backup.ts';
 import { sealedKeyId } from '../src/shared/files.ts';
-import { createTestApp, expectOk, type Session, type TestApp, uploadImage } from './support/app.ts';
+import {
+  createTestApp,
+  expectOk,
+  type Session,
+  type TestApp,
+  uploadImage,
+  uploadNameOf,
+} from './support/app.ts';
 import { trader } from './support/trading.ts';
 
 const PG = process.env.DATABASE_URL;
@@ -127,7 +134,11 @@ describe.skipIf(!PG)('backup → restore → reconcile', () => {
     // the dump holds the files sealed, never the image
     const dump = readFileSync(join(out, 'database.dump'));
     const plain = (
-      await t.app.inject({ method: 'GET', url: `/api/vue/${image}`, headers: { token: rich.token } })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/vue/uploads/${uploadNameOf(image)}`,
+        headers: { token: rich.token },
+      })
     ).rawPayload;
     expect(dump.includes(plain.subarray(16, 48))).toBe(false);
 
@@ -149,7 +160,7 @@ describe.skipIf(!PG)('backup → restore → reconcile', () => {
     });
     const served = await r.app.inject({
       method: 'GET',
-      url: `/api/vue/${image}`,
+      url: `/api/vue/uploads/${uploadNameOf(image)}`,
       headers: { token: login.token },
     });
     expect(served.statusCode).toBe(200);
@@ -157,7 +168,7 @@ describe.skipIf(!PG)('backup → restore → reconcile', () => {
     const stored = await dstDb.db
       .selectFrom('stored_file')
       .select('bytes')
-      .where('name', '=', image.slice('uploads/'.length))
+      .where('name', '=', uploadNameOf(image))
       .executeTakeFirstOrThrow();
     expect(sealedKeyId(Buffer.from(stored.bytes))).toBe('b1');
   }, 300_000);

@@ -20,6 +20,7 @@ import {
   type Session,
   T0,
   type TestApp,
+  uploadNameOf,
 } from './support/app.ts';
 import { expectLedgerSound, pinPrices, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -360,17 +361,20 @@ describe.each(API_DB_KINDS)("the family's clients on %s", (kind) => {
     const bytes = IMAGES.jpeg();
     const up = await t.upload(k, bytes);
     const front = expectOk(up) as string;
-    expect(front).toMatch(/^uploads\/[a-f0-9]{32}\.jpg$/);
+    expect(front).toMatch(/^\/api\/vue\/uploads\/[a-f0-9]{32}\.jpg\?s=\d+&e=\d+&sig=[a-f0-9]{40}$/);
+    // the family's client shows origin + data in a plain <img>: the path itself serves the image
     const url = (up.body as { url?: string }).url as string;
     expect(url).toMatch(/^\/api\/vue\/uploads\/[a-f0-9]{32}\.jpg\?s=\d+&e=\d+&sig=[a-f0-9]{40}$/);
-    expect(url).toContain(front.slice('uploads/'.length));
+    expect(url).toContain(uploadNameOf(front));
     const get = (path: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: path, headers });
+    // data itself, as origin + data, serves the image without headers
+    expect((await get(front)).statusCode).toBe(200);
     const shown = await get(url);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/jpeg');
     // the file as stored (re-encoded on upload), the same the owner gets on the private path with the token
-    const stored = await get(`/api/vue/${front}`, { token: k.token });
+    const stored = await get(`/api/vue/uploads/${uploadNameOf(front)}`, { token: k.token });
     expect(stored.statusCode).toBe(200);
     expect(Buffer.compare(shown.rawPayload, stored.rawPayload)).toBe(0);
     expect(shown.rawPayload.subarray(0, 3)).toEqual(bytes.subarray(0, 3));
@@ -385,7 +389,7 @@ describe.each(API_DB_KINDS)("the family's clients on %s", (kind) => {
       url.replace(sig, flipped),
       url.replace(`e=${e}`, `e=${e + 3600}`),
       url.replace(`s=${s}`, `s=${s + 1}`),
-      url.replace(front.slice('uploads/'.length), other.slice('uploads/'.length)),
+      url.replace(uploadNameOf(front), uploadNameOf(other)),
       url.split('?')[0],
     ];
     for (const bad of altered) expect([401, 404], bad).toContain((await get(bad)).statusCode);

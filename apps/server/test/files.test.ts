@@ -21,6 +21,7 @@ import {
   type Session,
   type TestApp,
   uploadImage,
+  uploadNameOf,
 } from './support/app.ts';
 
 const PG = process.env.DATABASE_URL;
@@ -194,14 +195,14 @@ describe.each(TEST_DB_KINDS)('uploads in the shared file store on %s', (kind) =>
   afterAll(async () => t?.close());
 
   const readBack = (app: FastifyInstance, s: Session, path: string) =>
-    app.inject({ method: 'GET', url: `/api/vue/${path}`, headers: { token: s.token } });
+    app.inject({ method: 'GET', url: `/api/vue/uploads/${uploadNameOf(path)}`, headers: { token: s.token } });
   const atRest = async (name: string) =>
     (await t.db.selectFrom('stored_file').select('bytes').where('name', '=', name).executeTakeFirst())?.bytes;
 
   it('keeps an upload encrypted in the database, and serves it to its owner decrypted', async () => {
     const u = await t.newUser('fs');
     const path = await uploadImage(t, u, 'png');
-    const name = path.slice('uploads/'.length);
+    const name = uploadNameOf(path);
     const served = await readBack(t.app, u, path);
     expect(served.statusCode).toBe(200);
     const image = served.rawPayload;
@@ -216,7 +217,7 @@ describe.each(TEST_DB_KINDS)('uploads in the shared file store on %s', (kind) =>
   it('reads a file sealed with a key rotated out of first place', async () => {
     const u = await t.newUser('fr');
     const path = await uploadImage(t, u, 'jpeg');
-    const name = path.slice('uploads/'.length);
+    const name = uploadNameOf(path);
     const plain = (await readBack(t.app, u, path)).rawPayload;
     // as if written before the rotation, with the old key
     const old = fileStore(t.db, loadEnv({ FILES_KEYS: OLD }));
@@ -256,7 +257,7 @@ describe.each(TEST_DB_KINDS)('uploads in the shared file store on %s', (kind) =>
     const files = fileStore(t.db, t.env);
     const run = (msLater: number) => purgeUploads(t.db, files, t.env, new Date(t.clock.now() + msLater));
     const gone = async (path: string) => (await readBack(t.app, u, path)).statusCode === 404;
-    const names = [front, back, front2, stray].map((p) => p.slice('uploads/'.length));
+    const names = [front, back, front2, stray].map((p) => uploadNameOf(p));
 
     // within both periods nothing goes
     await run(60 * 60_000);
@@ -320,8 +321,16 @@ describe.skipIf(!PG)('an upload through one instance is read through another', (
   it('serves through B the image uploaded through A, to its owner and to an operator', async () => {
     const u = await a.newUser('ab');
     const path = await uploadImage(a, u, 'png');
-    const fromA = await a.app.inject({ method: 'GET', url: `/api/vue/${path}`, headers: { token: u.token } });
-    const fromB = await b.inject({ method: 'GET', url: `/api/vue/${path}`, headers: { token: u.token } });
+    const fromA = await a.app.inject({
+      method: 'GET',
+      url: `/api/vue/uploads/${uploadNameOf(path)}`,
+      headers: { token: u.token },
+    });
+    const fromB = await b.inject({
+      method: 'GET',
+      url: `/api/vue/uploads/${uploadNameOf(path)}`,
+      headers: { token: u.token },
+    });
     expect(fromB.statusCode).toBe(200);
     expect(fromB.headers['content-type']).toBe('image/png');
     expect(fromB.rawPayload.equals(fromA.rawPayload)).toBe(true);
@@ -344,7 +353,7 @@ describe.skipIf(!PG)('an upload through one instance is read through another', (
     // at rest, in PostgreSQL, the bytes are not the image
     const stored = await sql<{
       bytes: Buffer;
-    }>`select bytes from stored_file where name = ${path.slice(8)}`.execute(bDb.db);
+    }>`select bytes from stored_file where name = ${uploadNameOf(path)}`.execute(bDb.db);
     const bytes = Buffer.from(stored.rows[0]?.bytes ?? Buffer.alloc(0));
     expect(sealedKeyId(bytes)).toBe('k2');
     expect(bytes.includes(fromA.rawPayload.subarray(0, 8))).toBe(false);

@@ -8,7 +8,15 @@ import { loadEnv } from '../src/config.ts';
 import { tokenHash } from '../src/lib/crypto.ts';
 import { seedDemo } from '../src/seed/seed.ts';
 import { SESSION_TTL_MS } from '../src/shared/sessions.ts';
-import { createTestApp, expectOk, expectRefusal, IMAGES, T0, type TestApp } from './support/app.ts';
+import {
+  createTestApp,
+  expectOk,
+  expectRefusal,
+  IMAGES,
+  T0,
+  type TestApp,
+  uploadNameOf,
+} from './support/app.ts';
 import { authedClient } from './support/ws-client.ts';
 
 /** Every password evaluation, by the stored hash it was checked against (the real crypto underneath). */
@@ -634,7 +642,8 @@ describe('uploads are encoded again, within a quota, limited per user', () => {
   afterAll(async () => t?.close());
 
   const storedBytes = async (path: string, token: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/vue/${path}`, headers: { token } })).rawPayload;
+    (await t.app.inject({ method: 'GET', url: `/api/vue/uploads/${uploadNameOf(path)}`, headers: { token } }))
+      .rawPayload;
   const picture = (format: 'jpeg' | 'png' | 'webp', size = 16) =>
     sharp({ create: { width: size, height: size, channels: 3, background: { r: 10, g: 120, b: 200 } } })
       [format]()

@@ -10,6 +10,7 @@ import {
   type Session,
   type TestApp,
   uploadImage,
+  uploadNameOf,
 } from './support/app.ts';
 
 describe.each(API_DB_KINDS)('uploads and identity verification on %s', (kind) => {
@@ -41,14 +42,16 @@ describe.each(API_DB_KINDS)('uploads and identity verification on %s', (kind) =>
         const r = await t.upload(u, IMAGES[k](), { filename: 'x.gif', contentType: 'text/plain' });
         expect(r.body.code).toBe('ok.uploaded');
         const path = expectOk(r) as string;
-        expect(path).toMatch(/^uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/);
+        expect(path).toMatch(
+          /^\/api\/vue\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)\?s=\d+&e=\d+&sig=[a-f0-9]{40}$/,
+        );
         paths.add(path);
       }
       expect(paths.size).toBe(3);
       const row = await t.db
         .selectFrom('upload')
         .selectAll()
-        .where('name', '=', [...paths][1].slice(8))
+        .where('name', '=', uploadNameOf([...paths][1]))
         .executeTakeFirst();
       expect(row?.content_type).toBe('image/png');
     });
@@ -96,30 +99,34 @@ describe.each(API_DB_KINDS)('uploads and identity verification on %s', (kind) =>
       const b = await t.newUser();
       const bytes = IMAGES.webp();
       const path = expectOk(await t.upload(a, bytes)) as string;
-      const own = await t.app.inject({ method: 'GET', url: `/api/vue/${path}`, headers: { token: a.token } });
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/vue/uploads/${uploadNameOf(path)}`,
+        headers: { token: a.token },
+      });
       expect(own.statusCode).toBe(200);
       expect(own.headers['content-type']).toBe('image/webp');
       // what is served is the stored picture, encoded again from what was sent
       const stored = await t.db
         .selectFrom('upload')
         .select('sha256')
-        .where('name', '=', path.slice('uploads/'.length))
+        .where('name', '=', uploadNameOf(path))
         .executeTakeFirstOrThrow();
       expect(createHash('sha256').update(own.rawPayload).digest('hex')).toBe(stored.sha256);
       expect(own.rawPayload.subarray(0, 4).toString('latin1')).toBe(bytes.subarray(0, 4).toString('latin1'));
       const other = await t.app.inject({
         method: 'GET',
-        url: `/api/vue/${path}`,
+        url: `/api/vue/uploads/${uploadNameOf(path)}`,
         headers: { token: b.token },
       });
       expect(other.statusCode).toBe(404);
       expect(other.json()).toEqual({ status: 0, code: 'request.notFound', msg: expect.any(String) });
-      const anon = await t.app.inject({ method: 'GET', url: `/api/vue/${path}` });
+      const anon = await t.app.inject({ method: 'GET', url: `/api/vue/uploads/${uploadNameOf(path)}` });
       expect(anon.statusCode).toBe(401);
       // uploads are not in any static root
       expect((await t.app.inject({ method: 'GET', url: `/${path}` })).statusCode).toBe(404);
 
-      const name = path.slice('uploads/'.length);
+      const name = uploadNameOf(path);
       const opGet = await t.app.inject({
         method: 'GET',
         url: `/api/admin/uploads/${name}`,
@@ -229,7 +236,7 @@ describe.each(API_DB_KINDS)('uploads and identity verification on %s', (kind) =>
       expectOk(
         await t.call(
           '/user/shiming',
-          { ...apiMdFields, frontcard: `/${front}` },
+          { ...apiMdFields, frontcard: `/uploads/${uploadNameOf(front)}` },
           { token: u.token, form: true },
         ),
       );

@@ -99,6 +99,8 @@ describe('buy_stock on the wire', () => {
         limitPrice: 10_000_000n,
         market: 'jpy',
         afterMarket: true,
+        // not into NISA unless the order says so
+        nisa: false,
       },
     });
   });

@@ -178,9 +178,17 @@ export async function storeUpload(
   return `${UPLOAD_PREFIX}${name}`;
 }
 
-/** `uploads/<name>`, `/uploads/<name>` or a bare name → the name; anything else → null. */
+/**
+ * An upload's path as a client sends it back → its name: the signed path an upload returns
+ * (`/api/vue/uploads/<name>?s=…&e=…&sig=…`, with or without its signature), `uploads/<name>`,
+ * `/uploads/<name>` or a bare name; anything else → null. The signature is not checked here: the name
+ * must still be one of the caller's own uploads.
+ */
 export function uploadName(path: string): string | null {
-  const name = path.trim().replace(/^\/?uploads\//, '');
+  const name = path
+    .trim()
+    .replace(/[?#].*$/, '')
+    .replace(/^(?:\/+[\w-]+)*?\/*uploads\//, '');
   return UPLOAD_NAME_RE.test(name) ? name : null;
 }
 

@@ -294,6 +294,13 @@ export const IMAGES = {
 };
 
 /** Uploads an image and returns its path. */
+/** The stored name of an upload from the path its reply gave (signed, `uploads/<name>` or bare). */
+export const uploadNameOf = (path: string): string => {
+  const m = /([a-f0-9]{32}\.(?:jpg|png|webp))/.exec(path);
+  if (!m) throw new Error(`not an upload path: ${path}`);
+  return m[1];
+};
+
 export async function uploadImage(
   t: TestApp,
   s: Session,

@@ -177,7 +177,7 @@ const depositRow = z.object({
   status: reviewStatus,
   reason: z.string().describe('why it was rejected ("" otherwise)'),
   channel: z.string().describe('channel name'),
-  rjpz: z.string().describe('transfer-proof path (uploads/<name>)'),
+  rjpz: z.string().describe('transfer-proof path: signed, with a leading / (as /common/upload1 gives it)'),
   rjpz_url: z.string().describe('signed URL of the proof: works without headers for 15 minutes'),
   create_time: unix,
   check_time: unixOrNull,

@@ -23,7 +23,7 @@ import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
-import { ownedUpload, UPLOAD_PREFIX } from '../../shared/uploads.ts';
+import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './funds.repo.ts';
 
 type Channel = Awaited<ReturnType<typeof repo.listChannels>>[number];
@@ -229,7 +229,8 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
       status: d.status,
       reason: d.reason ?? '',
       channel: d.channel_name,
-      proofPath: `${UPLOAD_PREFIX}${d.proof_upload}`,
+      // the signed path, as every reply naming an image the caller may see carries it
+      proofPath: imageUrl(d.proof_upload),
       proofUrl: imageUrl(d.proof_upload),
       createdAt: toUnixSeconds(d.created_at.getTime()),
       decidedAt: d.decided_at ? toUnixSeconds(d.decided_at.getTime()) : null,

@@ -64,11 +64,11 @@ export function kycRoutes(
         return refuse('upload.failed');
       }
       const path = await storeUpload(db, files, env, user.id, bytes, new Date(clock.now()));
-      // `data` stays the relative path the family's clients send back; `url` shows it in a plain <img>
-      return {
-        ...ok(path, 'ok.uploaded'),
-        url: signedUploadUrl(user, path.slice(UPLOAD_PREFIX.length), clock.now()),
-      };
+      // `data` is the path with a leading `/` and a short-lived signature, so a client that shows
+      // `origin + data` in a plain <img> sees the image; it is accepted back as it is (shiming, chongzhi).
+      // `url` is the same path.
+      const signed = signedUploadUrl(user, path.slice(UPLOAD_PREFIX.length), clock.now());
+      return { ...ok(signed, 'ok.uploaded'), url: signed };
     },
     { rateLimit: { max: env.RATE_LIMIT_MONEY, timeWindow: '1 minute', keyGenerator: perUser } },
   );
