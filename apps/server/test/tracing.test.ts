@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tracesUrl, tracingEnabled } from '../src/ops/tracing.ts';
 import { createTestApp } from './support/app.ts';
@@ -57,6 +58,9 @@ function collector() {
   };
 }
 
+/** A trace the caller (a proxy that traces) started: the request's span joins it. */
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+
 const attr = (s: OtlpSpan, key: string) => {
   const v = s.attributes.find((a) => a.key === key)?.value;
   return v?.stringValue ?? (v?.intValue === undefined ? undefined : Number(v.intValue));
@@ -96,49 +100,58 @@ describe('tracing', () => {
     ).toBe('http://t:4318/traces');
   });
 
-  it('exports a span per request (route, status, request id) with its queries, and a span per job step', async () => {
-    const t = await createTestApp('pglite', { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
-    let ran: string[] = [];
-    try {
-      expect(tracingEnabled()).toBe(true);
-      const login = await t.call(
-        '/user/login',
-        { account: t.env.DEMO_ACCOUNT, password: t.env.DEMO_PASSWORD },
-        {
-          headers: { 'x-request-id': 'trace-test-1' },
-        },
+  it.each(TEST_DB_KINDS)(
+    'on %s: exports a span per request (route, status, request id) with its queries, and a span per job step',
+    async (kind) => {
+      otlp.received.length = 0;
+      const t = await createTestApp(kind, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
+      let ran: string[] = [];
+      try {
+        expect(tracingEnabled()).toBe(true);
+        const login = await t.call(
+          '/user/login',
+          { account: t.env.DEMO_ACCOUNT, password: t.env.DEMO_PASSWORD },
+          {
+            headers: {
+              'x-request-id': 'trace-test-1',
+              traceparent: `00-${CALLER_TRACE}-00f067aa0ba902b7-01`,
+            },
+          },
+        );
+        expect(login.body.status).toBe(1);
+        ran = Object.keys(await t.app.kabuto.durable.round.run());
+      } finally {
+        await t.close(); // flushes the batch
+      }
+      expect(tracingEnabled()).toBe(false);
+      expect(otlp.received.length).toBeGreaterThan(0);
+      expect(
+        otlp.received.every((r) => r.path === '/v1/traces' && r.contentType.startsWith('application/json')),
+      ).toBe(true);
+      expect(new Set(otlp.serviceNames())).toEqual(new Set(['kabuto']));
+
+      const spans = otlp.spans();
+      const request = spans.find((s) => attr(s, 'kabuto.request_id') === 'trace-test-1');
+      expect(request?.name).toBe('POST /api/vue/user/login');
+      expect(request && attr(request, 'http.route')).toBe('/api/vue/user/login');
+      expect(request && attr(request, 'http.response.status_code')).toBe(200);
+      expect(request?.traceId).toBe(CALLER_TRACE);
+      expect(request?.parentSpanId).toBe('00f067aa0ba902b7');
+      // the login's queries are children of the request's span, in its trace
+      const queries = spans.filter((s) => s.name === 'db.query' && s.parentSpanId === request?.spanId);
+      expect(queries.length).toBeGreaterThan(0);
+      expect(queries.every((q) => q.traceId === request?.traceId)).toBe(true);
+      expect(queries.some((q) => /select/i.test(String(attr(q, 'db.query.text'))))).toBe(true);
+
+      const steps = spans.filter((s) => s.name.startsWith('job '));
+      expect(steps.length).toBeGreaterThan(0);
+      // every step of the round has its span
+      expect(ran.length).toBeGreaterThan(0);
+      expect(new Set(steps.map((s) => attr(s, 'kabuto.job')))).toEqual(new Set(ran));
+      for (const step of steps) expect(step.name).toBe(`job ${attr(step, 'kabuto.job')}`);
+      expect(spans.some((s) => s.name === 'db.query' && steps.some((j) => j.spanId === s.parentSpanId))).toBe(
+        true,
       );
-      expect(login.body.status).toBe(1);
-      ran = Object.keys(await t.app.kabuto.durable.round.run());
-    } finally {
-      await t.close(); // flushes the batch
-    }
-    expect(tracingEnabled()).toBe(false);
-    expect(otlp.received.length).toBeGreaterThan(0);
-    expect(
-      otlp.received.every((r) => r.path === '/v1/traces' && r.contentType.startsWith('application/json')),
-    ).toBe(true);
-    expect(new Set(otlp.serviceNames())).toEqual(new Set(['kabuto']));
-
-    const spans = otlp.spans();
-    const request = spans.find((s) => attr(s, 'kabuto.request_id') === 'trace-test-1');
-    expect(request?.name).toBe('POST /api/vue/user/login');
-    expect(request && attr(request, 'http.route')).toBe('/api/vue/user/login');
-    expect(request && attr(request, 'http.response.status_code')).toBe(200);
-    // the login's queries are children of the request's span, in its trace
-    const queries = spans.filter((s) => s.name === 'db.query' && s.parentSpanId === request?.spanId);
-    expect(queries.length).toBeGreaterThan(0);
-    expect(queries.every((q) => q.traceId === request?.traceId)).toBe(true);
-    expect(queries.some((q) => /select/i.test(String(attr(q, 'db.query.text'))))).toBe(true);
-
-    const steps = spans.filter((s) => s.name.startsWith('job '));
-    expect(steps.length).toBeGreaterThan(0);
-    // every step of the round has its span
-    expect(ran.length).toBeGreaterThan(0);
-    expect(new Set(steps.map((s) => attr(s, 'kabuto.job')))).toEqual(new Set(ran));
-    for (const step of steps) expect(step.name).toBe(`job ${attr(step, 'kabuto.job')}`);
-    expect(spans.some((s) => s.name === 'db.query' && steps.some((j) => j.spanId === s.parentSpanId))).toBe(
-      true,
-    );
-  });
+    },
+  );
 });

@@ -120,18 +120,24 @@ export function registerRequestSpans(app: FastifyInstance): void {
   const { api, tracer } = t;
   app.addHook('onRequest', (req, _reply, done) => {
     const route = req.routeOptions.url;
-    const span = tracer.startSpan(`${req.method} ${route ?? 'unmatched'}`, {
-      kind: api.SpanKind.SERVER,
-      attributes: {
-        'http.request.method': req.method,
-        'url.path': req.url.split('?')[0] ?? req.url,
-        'kabuto.request_id': req.id,
-        ...(route ? { 'http.route': route } : {}),
+    // a caller's W3C traceparent (a proxy or client that traces) makes the request part of its trace
+    const parent = api.propagation.extract(api.context.active(), req.headers);
+    const span = tracer.startSpan(
+      `${req.method} ${route ?? 'unmatched'}`,
+      {
+        kind: api.SpanKind.SERVER,
+        attributes: {
+          'http.request.method': req.method,
+          'url.path': req.url.split('?')[0] ?? req.url,
+          'kabuto.request_id': req.id,
+          ...(route ? { 'http.route': route } : {}),
+        },
       },
-    });
+      parent,
+    );
     req.otelSpan = span;
     // the handler and what it starts (queries, jobs) run inside the request's span
-    api.context.with(api.trace.setSpan(api.context.active(), span), done);
+    api.context.with(api.trace.setSpan(parent, span), done);
   });
   app.addHook('onError', async (req, _reply, err) => {
     req.otelSpan?.recordException(err);
