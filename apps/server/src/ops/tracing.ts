@@ -61,6 +61,9 @@ export async function startTracing(env: TracingEnv): Promise<boolean> {
   const tracer = provider.getTracer('kabuto');
   active = { api, tracer, provider, url };
   setQueryObserver((sql, ms, error) => {
+    // only inside a request or a job step: the start's migrations and seed, the quote timers' reads are
+    // no one's children and would each be a trace of their own
+    if (!api.trace.getActiveSpan()) return;
     const end = Date.now();
     const span = tracer.startSpan('db.query', {
       kind: api.SpanKind.CLIENT,
