@@ -144,9 +144,9 @@ describe('tracing', () => {
       expect(queries.some((q) => /select/i.test(String(attr(q, 'db.query.text'))))).toBe(true);
 
       // a query outside any request or job (the test's seed) makes no trace of its own
-    expect(spans.filter((s) => s.name === 'db.query').every((s) => s.parentSpanId)).toBe(true);
+      expect(spans.filter((s) => s.name === 'db.query').every((s) => s.parentSpanId)).toBe(true);
 
-    const steps = spans.filter((s) => s.name.startsWith('job '));
+      const steps = spans.filter((s) => s.name.startsWith('job '));
       expect(steps.length).toBeGreaterThan(0);
       // every step of the round has its span
       expect(ran.length).toBeGreaterThan(0);
