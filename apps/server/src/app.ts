@@ -36,6 +36,7 @@ import { stockLendingModule } from './modules/stock-lending/index.ts';
 import { supportModule } from './modules/support/index.ts';
 import { taxModule } from './modules/tax/index.ts';
 import { tradingModule } from './modules/trading/index.ts';
+import { registerRequestSpans, startTracing, stopTracing } from './ops/tracing.ts';
 import { adminRouteKit } from './plugins/admin-routes.ts';
 import { authenticator } from './plugins/auth.ts';
 import { BODY_LIMIT, registerBodyParsers, UPLOAD_LIMIT } from './plugins/body-parsers.ts';
@@ -193,6 +194,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.market ?? createMarketData({ spec: env.MARKET_PROVIDER, clock, seed: env.SIM_SEED, env });
   await market.ready();
   await registerOps(app, { db: opts.db, redis: opts.redis, market, pool: opts.dbPool, adminKit });
+  if (await startTracing(env)) {
+    registerRequestSpans(app);
+    app.addHook('onClose', stopTracing);
+  }
 
   // splits and dividends adjust the books on the ex-date before anything else of the round runs
   await use(corporateActionsModule({ ...deps, market }));

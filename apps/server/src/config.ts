@@ -143,6 +143,15 @@ const EnvSchema = z.object({
   /** The durable jobs: attempts after the first before a daily job is dead-lettered, and the first retry's delay (doubling after). */
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * OpenTelemetry traces over OTLP/HTTP (JSON) to a collector, e.g. http://otel-collector:4318 (spans go to
+   * its /v1/traces), or the traces URL itself in OTEL_EXPORTER_OTLP_TRACES_ENDPOINT. Unset: no tracing,
+   * nothing of it loaded (docs/operations.md, "Traces").
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  /** The service name on every span. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('kabuto'),
   /** argon2id cost; tests lower it to keep the suite fast. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema/index.ts';
 
@@ -62,16 +62,32 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
         client.release();
       }
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQuery });
     drivers.set(db, { kind: 'postgres', pool });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dataDir = opts.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, { parsers: { [INT8]: parseInt8 }, loadDataDir: opts.loadDataDir });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: observeQuery });
   drivers.set(db, { kind: 'pglite', pglite });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}
+
+/** Told of every query when set: its SQL, how long it took (ms) and its error if it failed. */
+export type QueryObserver = (sql: string, ms: number, error?: unknown) => void;
+
+let queryObserver: QueryObserver | null = null;
+
+/** Every query of every database this process opened is reported to `fn` (tracing); null stops it. */
+export function setQueryObserver(fn: QueryObserver | null): void {
+  queryObserver = fn;
+}
+
+function observeQuery(event: LogEvent): void {
+  const observer = queryObserver;
+  if (!observer) return;
+  observer(event.query.sql, event.queryDurationMillis, event.level === 'error' ? event.error : undefined);
 }
 
 export function quoteIdent(name: string): string {

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { withSpan } from './tracing.ts';
 
 /**
  * The process's metrics (Prometheus, prom-client): what module code counts wherever it runs (ledger
@@ -71,7 +72,7 @@ export async function observeJob<T>(job: string, lagMs: number, run: () => Promi
   jobLag.set({ job }, Math.max(0, lagMs) / 1000);
   const end = jobDuration.startTimer({ job });
   try {
-    return await run();
+    return await withSpan(`job ${job}`, { 'kabuto.job': job }, run);
   } catch (err) {
     jobFailures.inc({ job });
     throw err;
