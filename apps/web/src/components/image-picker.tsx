@@ -13,7 +13,7 @@ registerToastClearer(() => ImageViewer.clear());
 
 interface ImagePickerProps {
   label: string;
-  /** Uploaded path (`uploads/…`) or null. */
+  /** Uploaded path (signed, `/api/vue/uploads/…`) or null. */
   value: string | null;
   onChange: (path: string | null) => void;
   testid: string;
