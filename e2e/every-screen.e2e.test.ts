@@ -117,13 +117,26 @@ function smallTargets(): string[] {
     if (box.width === 0 || box.height === 0) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.pointerEvents === 'none') continue;
+    // only what a finger can reach: not behind a sheet's mask or off the screen
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(el === hit || el.contains(hit) || hit.contains(el) || el.closest('label')?.contains(hit)))
+      continue;
     const area = el.closest('label')?.getBoundingClientRect() ?? box;
-    if (area.height < 44 || area.width < 44) {
+    // a hit area widened by an absolutely placed ::after (negative insets) counts
+    const after = getComputedStyle(el, '::after');
+    const grow = (v: string) =>
+      after.content !== 'none' && after.position === 'absolute' ? Math.max(0, -Number.parseFloat(v) || 0) : 0;
+    const height = area.height + grow(after.top) + grow(after.bottom);
+    const width = area.width + grow(after.left) + grow(after.right);
+    if (height < 44 || width < 44) {
       const name =
         el.getAttribute('data-testid') ??
         el.getAttribute('aria-label') ??
         el.textContent?.trim().slice(0, 20);
-      out.push(`${name || el.tagName} ${Math.round(area.width)}×${Math.round(area.height)}`);
+      out.push(`${name || el.tagName} ${Math.round(width)}×${Math.round(height)}`);
     }
   }
   return out;
