@@ -41,20 +41,23 @@ export const publicRoutes: readonly ScreenRoute[] = [
     path: '/login/forgot',
     Page: lazyPage(
       async () => (await import('../features/login/pages/forgot-page.tsx')).ForgotPage,
-      ['login'],
+      ['login', 'recovery'],
     ),
     auth: false,
   },
   {
     path: '/login/reset',
-    Page: lazyPage(async () => (await import('../features/login/pages/reset-page.tsx')).ResetPage, ['login']),
+    Page: lazyPage(
+      async () => (await import('../features/login/pages/reset-page.tsx')).ResetPage,
+      ['login', 'recovery'],
+    ),
     auth: false,
   },
   {
     path: '/login/verify-email',
     Page: lazyPage(
       async () => (await import('../features/login/pages/verify-email-page.tsx')).VerifyEmailPage,
-      ['login'],
+      ['login', 'recovery'],
     ),
     auth: false,
   },

@@ -9,6 +9,7 @@ import { isLanguage, storedLanguage, storeLanguage } from './storage.ts';
 export const NAMESPACES = [
   'common',
   'login',
+  'recovery',
   'shell',
   'home',
   'news',

@@ -12,7 +12,8 @@ import { AuthFrame } from '../components/auth-frame.tsx';
  * not the address has an account, so the screen says "check your mail" either way.
  */
 export function ForgotPage() {
-  const { t } = useTranslator('login');
+  const { t } = useTranslator('recovery');
+  const { t: tLogin } = useTranslator('login');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
@@ -35,7 +36,7 @@ export function ForgotPage() {
   };
 
   return (
-    <AuthFrame subtitle={t('login.subtitle')}>
+    <AuthFrame subtitle={tLogin('login.subtitle')}>
       <form onSubmit={submit} noValidate data-testid="forgot-form">
         <h2 className="k-auth-title">{t('forgot.title')}</h2>
         <p className="k-auth-note">{t('forgot.hint')}</p>

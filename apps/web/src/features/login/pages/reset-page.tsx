@@ -9,7 +9,8 @@ import { AuthFrame } from '../components/auth-frame.tsx';
 
 /** `/login/reset?token=…`: the mailed link's screen: a new password twice, then sign in with it. */
 export function ResetPage() {
-  const { t } = useTranslator('login');
+  const { t } = useTranslator('recovery');
+  const { t: tLogin } = useTranslator('login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -33,7 +34,7 @@ export function ResetPage() {
   };
 
   return (
-    <AuthFrame subtitle={t('login.subtitle')}>
+    <AuthFrame subtitle={tLogin('login.subtitle')}>
       <form onSubmit={submit} noValidate data-testid="reset-form">
         <h2 className="k-auth-title">{t('reset.title')}</h2>
         {token ? (
@@ -45,8 +46,8 @@ export function ResetPage() {
                 icon="lock"
                 value={password}
                 onChange={setPassword}
-                placeholder={t('register.passwordPlaceholder')}
-                hint={t('register.passwordHint')}
+                placeholder={tLogin('register.passwordPlaceholder')}
+                hint={tLogin('register.passwordHint')}
                 autoComplete="new-password"
                 name="new_pass"
                 secret
@@ -56,7 +57,7 @@ export function ResetPage() {
                 icon="lock"
                 value={repeat}
                 onChange={setRepeat}
-                placeholder={t('register.passwordAgainPlaceholder')}
+                placeholder={tLogin('register.passwordAgainPlaceholder')}
                 autoComplete="new-password"
                 name="new_passs"
                 secret

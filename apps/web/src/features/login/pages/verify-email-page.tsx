@@ -9,7 +9,8 @@ import { AuthFrame } from '../components/auth-frame.tsx';
 
 /** `/login/verify-email?token=…`: the verification link opened (signed in or not, on any device). */
 export function VerifyEmailPage() {
-  const { t } = useTranslator('login');
+  const { t } = useTranslator('recovery');
+  const { t: tLogin } = useTranslator('login');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<{ email?: string; failed?: boolean }>({});
@@ -34,7 +35,7 @@ export function VerifyEmailPage() {
   }, [token]);
 
   return (
-    <AuthFrame subtitle={t('login.subtitle')}>
+    <AuthFrame subtitle={tLogin('login.subtitle')}>
       <div data-testid="verify-email">
         <h2 className="k-auth-title">{t('verify.title')}</h2>
         <p className="k-auth-note" role="status">
