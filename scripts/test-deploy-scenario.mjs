@@ -273,14 +273,15 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
     body: form,
   }).then((r) => r.json());
   check(uploaded.status === 1, `an image uploaded to the instance holding the stream (${uploaded.data})`);
+  // `data` is the signed path (`/api/vue/uploads/<name>?s=…`); the stored name is in it
+  const uploadedName = /([a-f0-9]{32}\.(?:jpg|png|webp))/.exec(uploaded.data)?.[1];
   const original = Buffer.from(
-    await fetch(`http://127.0.0.1:${victimPort}/api/vue/${uploaded.data}`, { headers: { token } }).then((r) =>
-      r.arrayBuffer(),
-    ),
+    await fetch(`http://127.0.0.1:${victimPort}/api/vue/uploads/${uploadedName}`, {
+      headers: { token },
+    }).then((r) => r.arrayBuffer()),
   );
-  const atRest = (
-    await db.query('select bytes from stored_file where name = $1', [uploaded.data.slice('uploads/'.length)])
-  ).rows[0]?.bytes;
+  const atRest = (await db.query('select bytes from stored_file where name = $1', [uploadedName])).rows[0]
+    ?.bytes;
   check(
     atRest && !atRest.includes(original.subarray(0, 8)) && !atRest.includes(original.subarray(16, 48)),
     'the bytes at rest in PostgreSQL are not the image',
@@ -301,7 +302,7 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
   // ---- nothing lost: the same session works, the ledger reconciles, nothing vanished or doubled
   const me = await call('POST', '/api/vue/user/getUserinfo', { body: {}, token, from: '127.0.3.1' });
   check(me.json?.status === 1, 'the session made on one instance works on the other');
-  const photo = await call('GET', `/api/vue/${uploaded.data}`, { token, from: '127.0.3.1' });
+  const photo = await call('GET', `/api/vue/uploads/${uploadedName}`, { token, from: '127.0.3.1' });
   check(
     photo.status === 200 && photo.bytes.equals(original),
     'the image uploaded to the killed instance is served by the other, byte for byte',
@@ -316,23 +317,25 @@ export async function runScenario(t, { check, log, sleep, WebSocket }) {
   again.c.ws.close();
 
   // ---- the daily jobs ran on the durable queue (pg-boss on PostgreSQL), each market's once
+  // every key offered so far has run once (the markets' closes come in one after another)
   let daily = [];
+  let queued = -1;
   for (let i = 0; i < 100; i++) {
     daily = (
       await db.query(
         `select job, key, state from job_run where kind = 'daily' and state = 'completed' order by job, key`,
       )
     ).rows;
-    if (new Set(daily.map((r) => r.job)).size >= 2) break;
+    queued = Number(
+      (
+        await db.query(
+          `select count(*) as n from pgboss.job where name like 'daily.%' and name <> 'daily.dead'`,
+        )
+      ).rows[0].n,
+    );
+    if (new Set(daily.map((r) => r.job)).size >= 2 && queued === daily.length) break;
     await sleep(300);
   }
-  const queued = Number(
-    (
-      await db.query(
-        `select count(*) as n from pgboss.job where name like 'daily.%' and name <> 'daily.dead'`,
-      )
-    ).rows[0].n,
-  );
   check(
     new Set(daily.map((r) => r.job)).size >= 2 && queued === daily.length,
     `the daily jobs ran once each on the queue (${daily.map((r) => `${r.job} ${r.key}`).join(', ')})`,

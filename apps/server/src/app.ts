@@ -45,7 +45,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { idempotency } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOps, requestIdOptions } from './plugins/ops.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
+import { rateLimitNamespace, registerRateLimit } from './plugins/rate-limit.ts';
 import { type OnReplyMismatch, replyCheck } from './plugins/reply-check.ts';
 import { routeKit } from './plugins/routes.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -159,7 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app);
   await registerBodyParsers(app);
-  await registerRateLimit(app, opts.redis);
+  await registerRateLimit(app, opts.redis, rateLimitNamespace(env.DATABASE_URL, env.DATA_DIR));
   await registerOpenApi(app, APP_VERSION);
 
   const authenticate = authenticator(deps);
