@@ -137,6 +137,8 @@ describe.skipIf(!hasChromium())('copy trade at 375×812', () => {
       stake = booked.stakeAfter;
       before = nav;
     }
+    // the screen loaded while the second close may still have been on the job queue: load it afresh
+    await page.reload();
     await page.locator(tid('my-day')).nth(1).waitFor();
     expect(await page.locator(tid('my-day')).count()).toBe(2);
     await browser.screenshot('copy-days-375');
@@ -145,6 +147,16 @@ describe.skipIf(!hasChromium())('copy trade at 375×812', () => {
   step('redeems after the lock-in: the stake returns to cash', async () => {
     const { page } = browser;
     await start('2026-11-27T11:00:00+09:00');
+    // Wednesday's close is booked by the durable queue shortly after the start: wait for it, so that the
+    // stake read below is the one the redemption pays
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<Reply<Detail>>(page, '/trade/productdetail', { id: product.id, type: 'jpy' })).data
+            ?.mine.days.length ?? 0,
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(3);
     await openScreen(page, server.url, '/mine/followOrder');
     const redeem = page.locator(tid('follow-redeem')).first();
     await expect
