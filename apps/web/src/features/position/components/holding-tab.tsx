@@ -1,10 +1,9 @@
 import type { Market } from '@kabuto/domain';
-import Dialog from 'antd-mobile/es/components/dialog';
-import { useState } from 'react';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, usePositionActions } from '../api/positions.ts';
 import { ListStates } from './list-states.tsx';
 import { PositionCard } from './position-card.tsx';
+import { useConfirmedRowAction } from './row-action.ts';
 
 /** The holdings tab: open positions at the latest price, each closable after a confirmation. */
 export function HoldingTab({
@@ -25,20 +24,15 @@ export function HoldingTab({
 }) {
   const { t } = useTranslator('position');
   const { close } = usePositionActions(market);
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  const onClose = async (row: Position) => {
-    const ok = await Dialog.confirm({
+  const { busyId, act: onClose } = useConfirmedRowAction<Position>(
+    (row) => ({
       title: t('closeTitle'),
       content: t('closeConfirm', { name: row.name }),
       confirmText: t('close'),
       cancelText: t('common:actions.cancel'),
-    });
-    if (!ok) return;
-    setBusyId(row.id);
-    await close.mutateAsync(row.id).catch(() => {});
-    setBusyId(null);
-  };
+    }),
+    (id) => close.mutateAsync(id),
+  );
 
   return (
     <ListStates

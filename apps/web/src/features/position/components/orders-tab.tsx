@@ -1,10 +1,9 @@
 import type { Market } from '@kabuto/domain';
-import Dialog from 'antd-mobile/es/components/dialog';
-import { useState } from 'react';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, usePositionActions } from '../api/positions.ts';
 import { ListStates } from './list-states.tsx';
 import { OrderCard } from './order-card.tsx';
+import { useConfirmedRowAction } from './row-action.ts';
 
 /** The orders tab: pending limit orders first (each cancellable), then the cancelled and lapsed ones. */
 export function OrdersTab({
@@ -24,20 +23,15 @@ export function OrdersTab({
 }) {
   const { t } = useTranslator('position');
   const { cancelOrder } = usePositionActions(market);
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  const onCancel = async (row: Position) => {
-    const ok = await Dialog.confirm({
+  const { busyId, act: onCancel } = useConfirmedRowAction<Position>(
+    (row) => ({
       title: t('cancelTitle'),
       content: t('cancelConfirm', { name: row.name }),
       confirmText: t('cancel'),
       cancelText: t('common:actions.back'),
-    });
-    if (!ok) return;
-    setBusyId(row.id);
-    await cancelOrder.mutateAsync(row.id).catch(() => {});
-    setBusyId(null);
-  };
+    }),
+    (id) => cancelOrder.mutateAsync(id),
+  );
 
   return (
     <ListStates
