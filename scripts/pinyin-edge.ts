@@ -50,9 +50,8 @@ export const ENGLISH = new Set([
   trade remaining payout stage restricted loan signature reserved stake
   table trading today zone closure withdrawable settlement unsettled next
   job attempt failure rerun error finish count retrying dead failed
-  locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local stale delay minutes mode`.split(
-    /\s+/,
-  ),
+  locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local stale delay minutes mode
+  after`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

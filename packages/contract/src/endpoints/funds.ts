@@ -357,6 +357,14 @@ export const records = endpoint({
       emptyToUndefined,
       pageNumber().optional().describe('page, 1-based; absent: the reply is the first page as an array'),
     ),
+    after: z.preprocess(
+      emptyToUndefined,
+      id()
+        .optional()
+        .describe(
+          'the `id` of the last record already shown: the reply starts with the record after it (a seek: new records cannot shift or repeat rows between pages) and `page` then only asks for the `{list, total}` shape; an id that is not one of the user’s records gives an empty list',
+        ),
+    ),
     lang: lang(),
   }),
   data: z.union([

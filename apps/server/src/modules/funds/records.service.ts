@@ -12,8 +12,8 @@ import {
 } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
-import * as repo from './funds.repo.ts';
 import { recordWords } from './record-words.ts';
+import * as repo from './records.repo.ts';
 
 /** A statement covers at most this many days (a year, leap years included). */
 export const MAX_STATEMENT_DAYS = 366;
@@ -72,6 +72,7 @@ export function recordsService({ db }: Deps) {
       end?: string;
       page: number;
       size: number;
+      after?: bigint;
       lang: Language;
     },
   ) {
@@ -80,8 +81,7 @@ export function recordsService({ db }: Deps) {
       db,
       userId,
       { currency: f.type, type: f.kind, from, to },
-      f.page,
-      f.size,
+      { page: f.page, size: f.size, after: f.after },
     );
     return { list: rows.map((r) => toWire(r, f.lang)), total };
   }

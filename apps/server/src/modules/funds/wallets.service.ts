@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.ts';
 import type { DetailContext } from '../../shared/admin-contributors.ts';
 import type { UserInfoContributor, UserInfoPart } from '../../shared/user-info.ts';
 import * as repo from './funds.repo.ts';
+import { pageRecords } from './records.repo.ts';
 
 /**
  * Wallet balances as the ledger holds them. Frozen = what pending transfers reserve out of cash
@@ -95,7 +96,7 @@ export function walletsService({ db }: Deps) {
       repo.listCards(db, userId),
       repo.userDeposits(db, userId, undefined, 50),
       repo.userWithdrawals(db, userId, undefined, 50),
-      repo.pageRecords(db, userId, {}, 1, 50),
+      pageRecords(db, userId, {}, { page: 1, size: 50 }),
     ]);
     const t = (d: Date | null) => (d ? toUnixSeconds(d.getTime()) : null);
     return {

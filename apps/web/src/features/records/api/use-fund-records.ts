@@ -19,13 +19,15 @@ export interface RecordFilter {
 const PAGE_SIZE = 20;
 
 /**
- * `/user/capitalloglist {kind?, start?, end?, page, size, lang}`: fund records of every wallet, page by
- * page, each with its words (title, detail) in the interface language, as the CSV statement has them.
+ * `/user/capitalloglist {kind?, start?, end?, page, size, after?, lang}`: fund records of every wallet,
+ * page by page, each with its words (title, detail) in the interface language, as the CSV statement has
+ * them. Each next page starts `after` the last record loaded (a seek), so a record written while the list
+ * is open neither repeats a row nor hides one.
  */
 export const fundRecordsQuery = (filter: RecordFilter, lang = currentLanguage()) =>
   infiniteQueryOptions({
     queryKey: [...scopes.money, 'records', filter, lang],
-    initialPageParam: 1,
+    initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }): Promise<{ list: FundRecord[]; total: number }> => {
       const page = await fetchData(
         endpoints.funds.records,
@@ -33,7 +35,8 @@ export const fundRecordsQuery = (filter: RecordFilter, lang = currentLanguage())
           ...(filter.kind ? { kind: filter.kind } : {}),
           ...(filter.start ? { start: filter.start } : {}),
           ...(filter.end ? { end: filter.end } : {}),
-          page: pageParam,
+          page: 1,
+          ...(pageParam ? { after: pageParam } : {}),
           size: PAGE_SIZE,
           lang,
         },
@@ -45,7 +48,7 @@ export const fundRecordsQuery = (filter: RecordFilter, lang = currentLanguage())
     },
     getNextPageParam: (last, pages) =>
       pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0
-        ? pages.length + 1
+        ? last.list[last.list.length - 1].id
         : undefined,
     staleTime: 0,
   });
