@@ -784,5 +784,52 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
       );
       await expectInvariants();
     });
+
+    it('recomputes pending balances (an open pending counts, a resolved one not) and counts every transfer', async () => {
+      await expectInvariants();
+      const cash = await userAccount(h.db, newUser(), 'krw', 'cash');
+      const bankKrw = await platformAccount(h.db, 'bank', 'krw');
+      await deposit(cash, 1_000n, bankKrw);
+      const pend = async () =>
+        (
+          await run([
+            {
+              type: 'pending',
+              debitAccountId: cash.id,
+              creditAccountId: bankKrw.id,
+              amount: 100n,
+              currency: 'krw',
+              code: 'withdrawal',
+            },
+          ])
+        )[0];
+      await pend();
+      const done = await pend();
+      await run([{ type: 'post', pendingId: done.id, amount: 60n }]);
+      const report = await checkInvariants(h.db);
+      expect(report.violations).toEqual([]);
+      const { rows } = await sql<{ n: string }>`select count(*)::text as n from ledger_transfer`.execute(h.db);
+      expect(report.transfers).toBe(Number(rows[0].n));
+      // the open pending's 100 is all that is pending on either side; 60 posted of the resolved one
+      expect(await get(cash)).toMatchObject({ debitsPending: 100n, posted: 1_000n - 60n });
+      await sql`update ledger_account set credits_pending = credits_pending + 100 where id = ${bankKrw.id}`.execute(
+        h.db,
+      );
+      expect((await checkInvariants(h.db)).violations).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'balance_mismatch',
+            accountId: bankKrw.id,
+            column: 'credits_pending',
+            stored: 200n,
+            recomputed: 100n,
+          }),
+        ]),
+      );
+      await sql`update ledger_account set credits_pending = credits_pending - 100 where id = ${bankKrw.id}`.execute(
+        h.db,
+      );
+      await expectInvariants();
+    });
   });
 });

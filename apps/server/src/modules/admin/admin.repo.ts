@@ -218,20 +218,22 @@ export async function auditPage(q: Q, f: { q?: string; page: number; size: numbe
 
 // ---------------------------------------------------------------- reconciliation beyond the ledger
 
-/** Users' cash accounts whose posted balance differs from their last fund record's balance. */
+/**
+ * Users' cash accounts whose posted balance differs from their last fund record's balance (the wallet's
+ * highest record id, found in the records index alone: one table row read per account, not its history).
+ */
 export const recordMismatches = async (q: Q) =>
   (
     await sql<{ owner: bigint; currency: string; posted: string; recorded: string | null }>`
-      select a.owner, a.currency, (a.credits_posted - a.debits_posted)::text as posted,
-        (select r.balance from fund_record r
-          where r.user_id = a.owner and r.currency = a.currency
-          order by r.id desc limit 1)::text as recorded
-      from ledger_account a
-      where a.kind = 'cash' and a.owner is not null
-        and (a.credits_posted - a.debits_posted) <> coalesce((select r.balance from fund_record r
-          where r.user_id = a.owner and r.currency = a.currency
-          order by r.id desc limit 1), 0)
-      order by a.owner, a.currency
+      select owner, currency, posted::text, recorded::text from (
+        select a.owner, a.currency, a.credits_posted - a.debits_posted as posted,
+          (select r.balance from fund_record r where r.id = (
+            select max(m.id) from fund_record m where m.user_id = a.owner and m.currency = a.currency)) as recorded
+        from ledger_account a
+        where a.kind = 'cash' and a.owner is not null
+      ) c
+      where posted <> coalesce(recorded, 0)
+      order by owner, currency
       limit 20`.execute(q)
   ).rows;
 
