@@ -808,7 +808,9 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
       await run([{ type: 'post', pendingId: done.id, amount: 60n }]);
       const report = await checkInvariants(h.db);
       expect(report.violations).toEqual([]);
-      const { rows } = await sql<{ n: string }>`select count(*)::text as n from ledger_transfer`.execute(h.db);
+      const { rows } = await sql<{ n: string }>`select count(*)::text as n from ledger_transfer`.execute(
+        h.db,
+      );
       expect(report.transfers).toBe(Number(rows[0].n));
       // the open pending's 100 is all that is pending on either side; 60 posted of the resolved one
       expect(await get(cash)).toMatchObject({ debitsPending: 100n, posted: 1_000n - 60n });
