@@ -9,6 +9,7 @@
  *   the cash balance after it;
  * - `positions` positions spread over the users, a fifth of them held (long, opened far below the
  *   market, so the margin round values each and closes none), the rest closed;
+ * - `loans` of the held positions lent (stock lending), with a week of closes to accrue;
  * - every account's balance columns set from the sums of its transfers (the ledger's invariant:
  *   balances = what the transfers add up to; the reconcile job checks it, with every cash balance equal
  *   to its last fund record).
@@ -27,13 +28,32 @@ export interface Size {
   entries: number;
   /** Transfers (and fund records) of the measured user: page 500 of its records exists. */
   heavy: number;
+  /**
+   * Held positions lent (stock lending), each with a week of closes to accrue. Fewer than the goal's
+   * 100,000 below the full size: the accrual is one transaction a loan (see docs/performance.md).
+   */
+  loans: number;
 }
 
 export const SIZES: Record<string, Size> = {
-  base: { name: 'base', users: 100, positions: 500, entries: 14_000, heavy: 10_020 },
-  small: { name: 'small', users: 10_000, positions: 50_000, entries: 500_000, heavy: 10_020 },
-  medium: { name: 'medium', users: 100_000, positions: 500_000, entries: 5_000_000, heavy: 10_020 },
-  full: { name: 'full', users: 1_000_000, positions: 5_000_000, entries: 50_000_000, heavy: 10_020 },
+  base: { name: 'base', users: 100, positions: 500, entries: 14_000, heavy: 10_020, loans: 100 },
+  small: { name: 'small', users: 10_000, positions: 50_000, entries: 500_000, heavy: 10_020, loans: 1_000 },
+  medium: {
+    name: 'medium',
+    users: 100_000,
+    positions: 500_000,
+    entries: 5_000_000,
+    heavy: 10_020,
+    loans: 2_000,
+  },
+  full: {
+    name: 'full',
+    users: 1_000_000,
+    positions: 5_000_000,
+    entries: 50_000_000,
+    heavy: 10_020,
+    loans: 100_000,
+  },
 };
 
 /** Symbols of the Tokyo market the simulator quotes (positions rotate over them). */
@@ -144,6 +164,17 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
         case when i % 5 = 0 then null else now() - interval '29 days' end, now() - interval '29 days'
       from generate_series(1, ${size.positions}::int) i`.execute(db),
   );
+  await step('loans', async () => {
+    // the first `loans` held positions lent a month ago, accrued through 2026-11-17: the lending job
+    // (clock at 2026-11-24) accrues each one's days since, one transaction a loan
+    await sql`
+      insert into stock_loan (user_id, position_id, market, symbol, quantity, rate_ppm, accrued_through,
+        lent_at, updated_at)
+      select user_id, id, market, symbol, quantity, 10000, '2026-11-17', now() - interval '30 days',
+        now() - interval '30 days'
+      from position where status = 0 order by id limit ${size.loans}::int`.execute(db);
+    await sql`update position p set lent = true from stock_loan l where l.position_id = p.id`.execute(db);
+  });
   await step('balances', () =>
     // balances = the sums of each account's transfers (posted; none pending)
     sql`
@@ -161,7 +192,9 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
   // a restore is followed by a vacuum: it sets the visibility map (index-only scans, such as a page of
   // fund records, read no table rows) and the statistics, as autovacuum does for a live book's inserts
   await step('vacuum', () =>
-    sql`vacuum (analyze) app_user, ledger_account, ledger_transfer, fund_record, position`.execute(db),
+    sql`vacuum (analyze) app_user, ledger_account, ledger_transfer, fund_record, position, stock_loan`.execute(
+      db,
+    ),
   );
   return steps;
 }

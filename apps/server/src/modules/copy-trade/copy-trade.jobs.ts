@@ -25,6 +25,18 @@ import type { FollowService } from './follow.service.ts';
 
 /** At most this many closes are caught up in one round (a server that was off for a long time). */
 const MAX_CATCH_UP = 60;
+/** Open stakes are read this many at a time (by id), never a product's all at once. */
+const STAKE_BATCH = 1000;
+
+/** Every open stake of a product, a batch at a time in id order. */
+async function* openStakes(q: Parameters<typeof repo.openStakesOf>[0], productId: bigint) {
+  for (let after = 0n; ; ) {
+    const batch = await repo.openStakesOf(q, productId, after, STAKE_BATCH);
+    if (batch.length === 0) return;
+    yield* batch;
+    after = batch[batch.length - 1].id;
+  }
+}
 
 /**
  * The daily closes of some symbols for the given dates, from the market data's daily bars (the simulator
@@ -172,13 +184,14 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
     return withTx(db, async (tx) => {
       const locked = await repo.lockProduct(tx, p.id);
       if (!locked || locked.status === PRODUCT_STATUS.ended) return 0;
-      const open = await repo.openStakesOf(tx, p.id);
-      for (const { id } of open) {
+      let ended = 0;
+      for await (const { id } of openStakes(tx, p.id)) {
         const s = (await repo.lockStake(tx, id))!;
         await follow.endStake(tx, s, locked, at);
+        ended++;
       }
       await repo.updateProduct(tx, p.id, { status: PRODUCT_STATUS.ended, ended_at: at, updated_at: at });
-      return open.length;
+      return ended;
     });
   }
 
@@ -188,16 +201,15 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
     const navs = (await fixNavs(p, now)).length;
     let booked = 0;
     // every fixed close each stake has not had yet (followed before it), oldest first
-    const open = await repo.openStakesOf(db, p.id);
-    if (open.length > 0) {
-      const history = await repo.navHistory(db, p.id, MAX_CATCH_UP);
-      for (const s of open)
-        for (const h of history) {
-          const closeAt = closeOf(mkt, h.date);
-          if (closeAt === null || closeAt <= s.created_at.getTime()) continue;
-          if (s.last_date !== null && h.date <= s.last_date) continue;
-          if (await bookDay(p, s.id, h.date, h.nav)) booked++;
-        }
+    let history: Awaited<ReturnType<typeof repo.navHistory>> | undefined;
+    for await (const s of openStakes(db, p.id)) {
+      history ??= await repo.navHistory(db, p.id, MAX_CATCH_UP);
+      for (const h of history) {
+        const closeAt = closeOf(mkt, h.date);
+        if (closeAt === null || closeAt <= s.created_at.getTime()) continue;
+        if (s.last_date !== null && h.date <= s.last_date) continue;
+        if (await bookDay(p, s.id, h.date, h.nav)) booked++;
+      }
     }
     return { navs, booked };
   }

@@ -221,13 +221,15 @@ export async function lastDays(db: Db, stakeIds: readonly bigint[]) {
   return new Map(rows.map((r) => [r.stake_id, r.pnl]));
 }
 
-export const openStakesOf = (db: Db | Tx, productId: bigint) =>
+export const openStakesOf = (db: Db | Tx, productId: bigint, afterId: bigint, limit: number) =>
   db
     .selectFrom('product_stake')
     .select(['id', 'last_date', 'created_at'])
     .where('product_id', '=', productId)
     .where('status', '<>', STAKE_CODE.ended)
+    .where('id', '>', afterId)
     .orderBy('id')
+    .limit(limit)
     .execute();
 
 /** Locked stakes whose lock-in is over. */

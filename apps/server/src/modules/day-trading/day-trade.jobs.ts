@@ -151,15 +151,21 @@ export function dayTradeJobs(d: DayTradeDeps) {
     const settings = await loadSettings(db);
     const minutes = settings.day_trade_forced_close_minutes;
     const out = { expired: 0, forcedClosed: 0, settled: 0 };
-    for (const app of await repo.openApplications(db)) {
-      if (!isDayTradeOver(app.market as Market, app.trade_date, minutes, now)) continue;
-      if (dayTradeStateOf(app.status) === 'review') {
-        if (await expire(app, now)) out.expired++;
-        continue;
+    // every open application, 1,000 at a time by id (not only the first 1,000: a day's are all settled)
+    for (let after = 0n; ; ) {
+      const batch = await repo.openApplications(db, after, 1000);
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1].id;
+      for (const app of batch) {
+        if (!isDayTradeOver(app.market as Market, app.trade_date, minutes, now)) continue;
+        if (dayTradeStateOf(app.status) === 'review') {
+          if (await expire(app, now)) out.expired++;
+          continue;
+        }
+        const c = await closePositions(app, now, settings);
+        out.forcedClosed += c.closed;
+        if (c.open === 0 && (await settle(app, now))) out.settled++;
       }
-      const c = await closePositions(app, now, settings);
-      out.forcedClosed += c.closed;
-      if (c.open === 0 && (await settle(app, now))) out.settled++;
     }
     return out;
   }

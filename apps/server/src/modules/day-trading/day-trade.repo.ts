@@ -60,11 +60,13 @@ export const userApplications = (q: Q, userId: bigint, market: string, limit = 2
     .execute();
 
 /** Open applications (in review, approved, trading): the jobs' work. */
-export const openApplications = (q: Q, limit = 1000) =>
+/** Open applications after `afterId`, in id order, `limit` of them (the daily round reads them in batches). */
+export const openApplications = (q: Q, afterId: bigint, limit: number) =>
   q
     .selectFrom('day_trade_application')
     .selectAll()
     .where('status', 'in', OPEN_CODES)
+    .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();
