@@ -291,5 +291,11 @@ export async function checkInvariants(
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
-    .execute((tx) => run(tx));
+    .execute(async (tx) => {
+      // the one pass hashes a row per account and side (about 1 KB an account): in this transaction only,
+      // memory for some 500,000 accounts in one batch (hash memory is twice work_mem), so PostgreSQL hashes
+      // instead of sorting the ledger; beyond that it spills the hash to disk in batches
+      await sql`set local work_mem = '256MB'`.execute(tx);
+      return run(tx);
+    });
 }
