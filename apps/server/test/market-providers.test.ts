@@ -74,6 +74,13 @@ describe('MARKET_PROVIDER=jpy:jquants against the fixture server', () => {
     expectRefusal(r, 'trade.quoteDelayed');
   });
 
+  it('gives each market’s data mode in the start-up config; no simulated-prices notice', async () => {
+    const all = expectOk(await t.call('/common/config', { type: 'all' }));
+    const map = Object.fromEntries(all.map((e: { name: string; value: string }) => [e.name, e.value]));
+    expect(map.market_modes).toBe('jpy:delayed:20,usd:simulated:0,cny:simulated:0,krw:simulated:0');
+    expect(map.simulated_prices).toBeUndefined();
+  });
+
   it('reports each provider in /healthz', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/healthz' });
     const body = r.json() as { market: { provider: string; markets: string[]; connected: boolean }[] };
