@@ -133,6 +133,8 @@ describe('delayed data tradable at the next auction (jpy:jquants against the fix
     const n = await detail(next.id);
     expect(n.buy_price).toBe(price('3000'));
     expect(n.buy_time).toBe(tokyo(WED, '09:00') / 1000);
+    // the positions are valued (P&L, margin checks) at J-Quants' latest price
+    expect((await detail(mkt.id)).nowprice).toBe(3040);
 
     // switched off again (a new operator session: a day has passed): refused as delayed at once
     expectOk(

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { ok, pageOf } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
+import { marketModeOf } from '../../shared/market-data.ts';
 import { loadSettings, publicSettings } from '../../shared/settings.ts';
 import { marketConfig } from './config.wire.ts';
 import { getNews, getPage, listNews } from './content.service.ts';
@@ -21,9 +22,8 @@ export type DepositWindow = (currency: Currency) => Promise<(Window & { needsPas
  */
 export function marketModes(market: MarketDataProvider): string {
   return MARKETS.map((m) => {
-    const inst = market.instruments(m).find((i) => i.kind === 'stock');
-    const q = inst ? market.quote(inst.symbol) : null;
-    return `${m}:${q?.mode ?? 'simulated'}:${q?.delayMinutes ?? 0}`;
+    const { mode, delayMinutes } = marketModeOf(market, m);
+    return `${m}:${mode}:${delayMinutes}`;
   }).join(',');
 }
 
