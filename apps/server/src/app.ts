@@ -231,7 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     fundsModule(deps, { identity: kyc.identity, hasOpenPositions: positions.hasOpen, stepUp: auth.stepUp }),
   );
   await use(accountModule(deps, { userInfo: [kyc.userInfo, funds.userInfo, loans.userInfo] }));
-  await use(contentModule(deps, { depositWindow: funds.depositWindow }));
+  await use(contentModule(deps, { depositWindow: funds.depositWindow, market }));
   await use(assetsModule(deps, { valuation: trading.valuation }));
   const support = await use(supportModule(deps));
   await use(

@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   JQUANTS_BASE_URL: z.string().url().optional(),
   JQUANTS_DELAY_MINUTES: z.coerce.number().int().min(0).optional(),
   JQUANTS_RATE_PER_MIN: z.coerce.number().int().positive().optional(),
+  JQUANTS_POLL_MS: z.coerce.number().int().positive().optional(),
   ALPACA_KEY_ID: z.string().optional(),
   ALPACA_SECRET_KEY: z.string().optional(),
   ALPACA_DATA_URL: z.string().url().optional(),

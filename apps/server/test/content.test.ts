@@ -24,6 +24,7 @@ describe.each(API_DB_KINDS)('config and content on %s', (kind) => {
     expect(map.kefu).toBe('mailto:support@kabuto.example');
     // the simulator's prices: the web app shows its notice on every screen
     expect(map.simulated_prices).toBe('1');
+    expect(map.market_modes).toBe('jpy:simulated:0,usd:simulated:0,cny:simulated:0,krw:simulated:0');
     expect(all.length).toBeGreaterThanOrEqual(basic.length);
     const empty = await t.app.inject({ method: 'POST', url: '/api/vue/common/config' });
     expect(empty.json().status).toBe(1);

@@ -1,5 +1,6 @@
 import { MARKETS, type Market } from '@kabuto/domain';
 import type {
+  CallPending,
   CallPrint,
   Candle,
   CandleOptions,
@@ -68,7 +69,7 @@ export class CompositeMarketData implements MarketDataProvider {
     return inst ? this.byMarket[inst.market] : undefined;
   }
 
-  callPrint(symbol: string, at: number): CallPrint | null {
+  callPrint(symbol: string, at: number): CallPrint | CallPending | null {
     return this.providerOf(symbol)?.callPrint(symbol, at) ?? null;
   }
 

@@ -150,6 +150,10 @@ export interface CallPrint {
   limitDown: Units | null;
 }
 
+/** A due call whose print the provider does not know yet (see `MarketDataProvider.callPrint`). */
+export type CallPending = 'pending';
+export const CALL_PENDING: CallPending = 'pending';
+
 /** A provider's state, for readiness checks and metrics (one row per connection it keeps). */
 export interface ProviderHealth {
   /** Provider name (`simulator`, `jquants`, `alpaca`). */
@@ -189,9 +193,12 @@ export interface MarketDataProvider {
    * The print of a call auction (板寄せ) at a call point `at` (see the domain's `callPoints`): the price
    * every crossing order fills at and the shares it traded (an opening call: the first price of the
    * phase and the volume of its first 5 seconds; the close: the closing print and the closing auction's
-   * volume, or the last minute's without an auction). Null before it has happened or without a price.
+   * volume, or the last minute's without an auction). `'pending'`: the call is due but the provider does
+   * not know its print yet (a delayed feed before the day's data arrives, a stream before the first trade
+   * after the call): orders waiting for it keep waiting. Null: there is no print (not happened, no price,
+   * or a point the source never prices): orders move on to their next call.
    */
-  callPrint(symbol: string, at: number): CallPrint | null;
+  callPrint(symbol: string, at: number): CallPrint | CallPending | null;
   candles(symbol: string, period: Period, opts?: CandleOptions): Promise<Candle[]>;
   corporateActions(symbol: string): Promise<CorporateAction[]>;
   /** Ticks: called with the quotes that changed (of `symbols`, or of every instrument). Returns unsubscribe. */

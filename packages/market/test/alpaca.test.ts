@@ -1,6 +1,6 @@
 import { ManualClock } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlpacaMarketData, type Quote, tradeRefusal } from '../src/index.ts';
+import { AlpacaMarketData, CALL_PENDING, type Quote, tradeRefusal } from '../src/index.ts';
 import {
   FIXTURE_API_KEY,
   FIXTURE_SECRET,
@@ -85,5 +85,16 @@ describe('Alpaca adapter against the fixture server (REST + stream)', () => {
   it('gives daily bars from REST', async () => {
     const bars = await al.candles('AAPL', '1D', { limit: 10 });
     expect(bars.map((b) => b.close)).toEqual([2_702_000n, 2_724_000n]);
+  });
+
+  it('prices a call with the first trade after it; pending until then, none once the session is over', () => {
+    const open = Date.parse('2026-11-24T09:30:00-05:00');
+    expect(al.callPrint('AAPL', open)).toMatchObject({ price: al.quote('AAPL')?.price, volume: 0n });
+    // a call after the last streamed trade (as on a day whose first trade has not come yet)
+    const later = Date.parse('2026-11-24T11:00:00-05:00');
+    clock.set(later + 60_000);
+    expect(al.callPrint('AAPL', later)).toBe(CALL_PENDING);
+    clock.set(Date.parse('2026-11-24T16:30:00-05:00'));
+    expect(al.callPrint('AAPL', later)).toBeNull();
   });
 });

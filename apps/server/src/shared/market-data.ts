@@ -1,6 +1,6 @@
 import { inLanguage, type WsTick, wireNumber, wirePercent } from '@kabuto/contract';
 import { type Market, toUnixSeconds } from '@kabuto/domain';
-import type { Instrument, Lang, Quote } from '@kabuto/market';
+import type { DataMode, Instrument, Lang, MarketDataProvider, Quote } from '@kabuto/market';
 import { refuse } from '../lib/errors.ts';
 
 /**
@@ -15,6 +15,19 @@ import { refuse } from '../lib/errors.ts';
  */
 export function requireMarket(inst: Pick<Instrument, 'market' | 'symbol'>, type: Market): void {
   if (inst.market !== type) refuse('trade.marketMismatch', { symbol: inst.symbol });
+}
+
+/**
+ * A market's data mode (`live`, `delayed` with its minutes, `simulated`), read from a quote of one of its
+ * stocks: every quote of a market comes from that market's provider (docs/market-data.md).
+ */
+export function marketModeOf(
+  market: MarketDataProvider,
+  m: Market,
+): { mode: DataMode; delayMinutes: number } {
+  const inst = market.instruments(m).find((i) => i.kind === 'stock');
+  const q = inst ? market.quote(inst.symbol) : null;
+  return { mode: q?.mode ?? 'simulated', delayMinutes: q?.delayMinutes ?? 0 };
 }
 
 export const nameOf = (inst: Instrument, lang: Lang): string => inLanguage(inst.names, lang) || inst.names.jp;

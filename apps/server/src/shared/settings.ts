@@ -320,6 +320,12 @@ export const SETTING_DEFS = {
     true,
     'Day trading: participation amount min/max per application, per market',
   ),
+  trading_delayed_auction: def(
+    perMarket(z.boolean()),
+    { jpy: false, usd: false, cny: false, krw: false },
+    true,
+    'Markets on delayed data (e.g. J-Quants) whose orders are accepted to wait for the next call auction and fill at its print once the provider has it; off: orders are refused as delayed',
+  ),
   trading_job_interval_ms: def(
     z.number().int().min(200).max(60_000),
     1000,

@@ -1,3 +1,4 @@
+import { useStartupConfig } from '../lib/startup-config.ts';
 import { useTranslator } from '../lib/use-translator.ts';
 
 /** Where a price comes from (docs/market-data.md); a live price shows no label. */
@@ -17,4 +18,20 @@ export function DataModeLabel({ mode, delayMinutes, stale }: DataModeFields) {
       {t(`dataMode.${key}`, { minutes: delayMinutes ?? 0 })}
     </span>
   );
+}
+
+/** A market's data mode from the start-up config's `market_modes` (`jpy:delayed:20,usd:live:0,…`). */
+export function marketModeOf(modes: string | undefined, market: string | undefined): DataModeFields | null {
+  for (const part of (modes ?? '').split(',')) {
+    const [m, mode, minutes] = part.split(':');
+    if (m === market && (mode === 'live' || mode === 'delayed' || mode === 'simulated'))
+      return { mode, delayMinutes: Number(minutes) || 0 };
+  }
+  return null;
+}
+
+/** The label of a price whose row carries no mode of its own (positions, offerings): its market's mode. */
+export function MarketModeLabel({ market }: { market: string | undefined }) {
+  const fields = marketModeOf(useStartupConfig().market_modes, market);
+  return fields ? <DataModeLabel {...fields} /> : null;
 }

@@ -1,6 +1,7 @@
 import './quotes.css';
 import { formatPercent, formatPrice, formatSigned, trendClass } from '../lib/quote-format.ts';
 import { useLiveTicks } from '../lib/quote-stream.ts';
+import { DataModeLabel } from './data-mode.tsx';
 import { type QuoteItem, withTick } from './quote-list.tsx';
 
 export interface IndexItem extends QuoteItem {
@@ -33,6 +34,7 @@ export function IndexCards({
               data-symbol={q.symbol}
             >
               <span className="k-index-name">{q.name}</span>
+              <DataModeLabel mode={q.mode} delayMinutes={q.delayMinutes} stale={q.stale} />
               <strong className="k-index-value">{formatPrice(q.price, 2)}</strong>
               <span className="k-index-change">
                 {formatSigned(q.gainValue, 2)} <span>{formatPercent(q.gain)}</span>

@@ -13,18 +13,20 @@ import {
 import WebSocket from 'ws';
 import { US_STOCKS } from '../catalogue/index.ts';
 import { InstrumentIndex } from '../search.ts';
-import type {
-  CallPrint,
-  Candle,
-  CandleOptions,
-  CorporateAction,
-  Instrument,
-  MarketDataProvider,
-  Period,
-  ProviderHealth,
-  Quote,
-  QuoteListener,
-  SearchScope,
+import {
+  CALL_PENDING,
+  type CallPending,
+  type CallPrint,
+  type Candle,
+  type CandleOptions,
+  type CorporateAction,
+  type Instrument,
+  type MarketDataProvider,
+  type Period,
+  type ProviderHealth,
+  type Quote,
+  type QuoteListener,
+  type SearchScope,
 } from '../types.ts';
 import { type RateLimit, RestClient } from './rest.ts';
 
@@ -346,11 +348,16 @@ export class AlpacaMarketData implements MarketDataProvider {
    * The IEX feed carries no auction print: an order waiting for New York's opening or closing cross fills
    * at the first streamed trade at or after the call point (the quote's price once its time has reached
    * `at`), with no volume of its own (US stocks have no daily limits, so no stop allocation needs it).
+   * Until that trade has streamed (or while the stream is stalled) the print is pending for the rest of
+   * the call's session; after it, there is none.
    */
-  callPrint(symbol: string, at: number): CallPrint | null {
+  callPrint(symbol: string, at: number): CallPrint | CallPending | null {
     const q = this.quote(symbol);
-    if (!q || q.stale || q.price <= 0n || q.time < at) return null;
-    return { price: q.price, volume: 0n, limitUp: null, limitDown: null };
+    if (q && !q.stale && q.price > 0n && q.time >= at)
+      return { price: q.price, volume: 0n, limitUp: null, limitDown: null };
+    const now = this.clock.now();
+    const sameSession = localDate(US, now) === localDate(US, at) && sessionState(US, now) !== 'closed';
+    return q && sameSession ? CALL_PENDING : null;
   }
 
   quote(symbol: string): Quote | null {

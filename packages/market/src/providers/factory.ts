@@ -11,6 +11,8 @@ export interface ProviderEnv {
   JQUANTS_BASE_URL?: string;
   JQUANTS_DELAY_MINUTES?: number;
   JQUANTS_RATE_PER_MIN?: number;
+  /** How often the latest bars are polled, in milliseconds (default 5 minutes). */
+  JQUANTS_POLL_MS?: number;
   ALPACA_KEY_ID?: string;
   ALPACA_SECRET_KEY?: string;
   ALPACA_DATA_URL?: string;
@@ -53,6 +55,7 @@ export function createMarketData(cfg: MarketDataConfig): MarketDataProvider {
           clock: cfg.clock,
           delayMinutes: env.JQUANTS_DELAY_MINUTES,
           rate: env.JQUANTS_RATE_PER_MIN ? { requests: env.JQUANTS_RATE_PER_MIN, perMs: 60_000 } : undefined,
+          pollMs: env.JQUANTS_POLL_MS,
           fetch: cfg.fetch,
         });
         break;

@@ -2,6 +2,7 @@ import {
   addDays,
   type Board,
   type Clock,
+  callPoints,
   type LocalDate,
   localDate,
   MARKET_ZONE,
@@ -19,18 +20,20 @@ import {
 import { dayBucket, mergeKeyed } from '../candles.ts';
 import { JP_STOCKS } from '../catalogue/index.ts';
 import { InstrumentIndex } from '../search.ts';
-import type {
-  CallPrint,
-  Candle,
-  CandleOptions,
-  CorporateAction,
-  Instrument,
-  MarketDataProvider,
-  Period,
-  ProviderHealth,
-  Quote,
-  QuoteListener,
-  SearchScope,
+import {
+  CALL_PENDING,
+  type CallPending,
+  type CallPrint,
+  type Candle,
+  type CandleOptions,
+  type CorporateAction,
+  type Instrument,
+  type MarketDataProvider,
+  type Period,
+  type ProviderHealth,
+  type Quote,
+  type QuoteListener,
+  type SearchScope,
 } from '../types.ts';
 import { PeriodUnavailableError } from './errors.ts';
 import { type RateLimit, RestClient } from './rest.ts';
@@ -184,6 +187,9 @@ export class JQuantsMarketData implements MarketDataProvider {
   private readonly snapshot = new Map<string, Quote>();
   private readonly listeners = new Set<{ fn: QuoteListener; symbols: Set<string> | null }>();
   private tradingDays: LocalDate[] = [];
+  /** The bars of the latest days loaded (for call prints), and the latest day that has bars. */
+  private readonly dayBars = new Map<LocalDate, Map<string, DayBar>>();
+  private barsThrough: LocalDate | null = null;
   private lastOk: number | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private starting: Promise<void> | null = null;
@@ -300,6 +306,9 @@ export class JQuantsMarketData implements MarketDataProvider {
       this.all<IndexBarRow>('/indices/bars/daily/topix', { from: prev ?? last, to: last }, last < today),
     ]);
     const prevBy = new Map(prevRows.map((r) => [symbolOfCode(r.Code), dayBar(r)]));
+    this.keepBars(last, lastRows);
+    if (prev) this.keepBars(prev, prevRows);
+    if (this.barsThrough === null || last > this.barsThrough) this.barsThrough = last;
     const changed: Quote[] = [];
     const put = (symbol: string, bar: DayBar | null, before: DayBar | null | undefined) => {
       const inst = this.index.get(symbol);
@@ -318,6 +327,18 @@ export class JQuantsMarketData implements MarketDataProvider {
     const tp = topix.map(dayBar);
     put(TOPIX_SYMBOL, tp.at(-1) ?? null, tp.length > 1 ? tp.at(-2) : null);
     if (changed.length > 0) this.emit(changed);
+  }
+
+  /** Remember a day's bars for its call prints (the last few days only). */
+  private keepBars(day: LocalDate, rows: readonly BarRow[]): void {
+    const byCode = new Map<string, DayBar>();
+    for (const r of rows) {
+      const b = dayBar(r);
+      if (b) byCode.set(symbolOfCode(r.Code), b);
+    }
+    this.dayBars.set(day, byCode);
+    const days = [...this.dayBars.keys()].sort();
+    for (const d of days.slice(0, Math.max(0, days.length - 5))) this.dayBars.delete(d);
   }
 
   private quoteOf(inst: Instrument, day: LocalDate, bar: DayBar | null, before: DayBar | null): Quote | null {
@@ -384,11 +405,30 @@ export class JQuantsMarketData implements MarketDataProvider {
   }
 
   /**
-   * No call-auction prints: the data is delayed, and orders on a delayed market are refused before they
-   * could wait for a call (`tradeRefusal`).
+   * Call prints from daily bars, once the day's bars have arrived (pending until then): the morning's
+   * opening auction is the day's open, the closing auction its close. Daily bars carry neither the
+   * afternoon's opening print nor the auctions' own volumes: the 12:30 call has no print (orders move on
+   * to the close) and the volume is 0. Orders only wait for these calls when an operator has made the
+   * delayed market tradable at the next auction (`delayed_auction`).
    */
-  callPrint(_symbol: string, _at: number): CallPrint | null {
-    return null;
+  callPrint(symbol: string, at: number): CallPrint | CallPending | null {
+    const day = localDate(JP, at);
+    if (this.barsThrough === null || day > this.barsThrough)
+      return at <= this.clock.now() ? CALL_PENDING : null;
+    const sym = symbol.toUpperCase();
+    const bar = this.dayBars.get(day)?.get(sym);
+    if (!bar) return null;
+    const points = callPoints(JP, day);
+    const price = at === points[0]?.at ? bar.o : at === points.at(-1)?.at ? bar.c : null;
+    if (price === null) return null;
+    const q = this.snapshot.get(sym);
+    const same = q?.tradingDay === day;
+    return {
+      price,
+      volume: 0n,
+      limitUp: same ? (q?.limitUp ?? null) : null,
+      limitDown: same ? (q?.limitDown ?? null) : null,
+    };
   }
 
   quote(symbol: string): Quote | null {

@@ -32,6 +32,11 @@ export interface FixtureServer {
   streamStats: { connections: number; subscribes: number };
   /** Requests received, as `path?query`. */
   requests: string[];
+  /**
+   * Publish J-Quants daily bars of a later day (rows in `/equities/bars/daily`'s format), as J-Quants does
+   * after that day's close: from now on they are answered with the recorded ones.
+   */
+  publishJQuantsBars(rows: Record<string, unknown>[]): void;
   /** Answer the next `n` requests with 429 and this Retry-After (seconds). */
   rateLimitNext(n: number, retryAfterSeconds?: number): void;
   close(): Promise<void>;
@@ -86,7 +91,7 @@ const inRange = (date: unknown, q: URLSearchParams) => {
   return true;
 };
 
-function jquants(url: URL, res: ServerResponse) {
+function jquants(url: URL, res: ServerResponse, published: readonly Record<string, unknown>[]) {
   const q = url.searchParams;
   switch (url.pathname) {
     case '/v2/equities/master': {
@@ -101,7 +106,7 @@ function jquants(url: URL, res: ServerResponse) {
         return json(res, 400, {
           message: "This API requires at least 1 parameter as follows; 'date','code'.",
         });
-      const rows = load('jquants/equities-bars-daily.json').data;
+      const rows = [...load('jquants/equities-bars-daily.json').data, ...published];
       return json(res, 200, {
         data: rows.filter((r) => codeMatches(q.get('code'), r.Code) && inRange(r.Date, q)),
       });
@@ -130,6 +135,7 @@ function jquants(url: URL, res: ServerResponse) {
 
 export async function startFixtureServer(): Promise<FixtureServer> {
   const requests: string[] = [];
+  const published: Record<string, unknown>[] = [];
   let limited = 0;
   let retryAfter = 1;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -151,7 +157,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (url.pathname.startsWith('/v2/')) {
       if (req.headers['x-api-key'] !== FIXTURE_API_KEY)
         return json(res, 401, { message: 'The incoming token is invalid or expired.' });
-      return jquants(url, res);
+      return jquants(url, res, published);
     }
     return json(res, 404, { message: 'Not Found' });
   });
@@ -196,6 +202,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     },
     jquantsUrl: `http://127.0.0.1:${port}/v2`,
     requests,
+    publishJQuantsBars(rows) {
+      published.push(...rows);
+    },
     rateLimitNext(n, secs = 1) {
       limited = n;
       retryAfter = secs;

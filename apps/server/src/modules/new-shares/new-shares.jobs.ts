@@ -3,15 +3,19 @@ import {
   APPLICATION_STATUS,
   type IpoMarket,
   ipoFirstPrice,
+  localDate,
+  MARKET_ZONE,
   type Market,
   moveOffering,
   OFFERING_STATE,
   POSITION_STATUS,
   type Units,
+  zonedEpoch,
 } from '@kabuto/domain';
 import { lockLedgerAccounts } from '@kabuto/ledger';
 import { plainAmount } from '../../shared/amounts.ts';
 import { transfer } from '../../shared/ledger.ts';
+import { marketModeOf } from '../../shared/market-data.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import type { LotteryService } from './lottery.service.ts';
 import { listingInstrument, listingSeed, type NewSharesDeps, tickOfBoard } from './new-shares.deps.ts';
@@ -53,6 +57,24 @@ export function newSharesJobs(d: NewSharesDeps, lottery: LotteryService) {
     return true;
   }
 
+  /**
+   * On a market with real data (a provider other than the simulator) the first price is the market's:
+   * the open of the first daily bar on or after the listing day, once the provider has it. The listing's
+   * instrument joins the provider first, so that a feed that learns its listed issues at start-up quotes
+   * it too. Null while the provider has no such bar yet (the listing waits for it); undefined on
+   * simulated data (the seeded IPO model prices it).
+   */
+  async function realFirstPrice(o: OfferingRow): Promise<Units | null | undefined> {
+    const currency = o.market as Market;
+    if (marketModeOf(market, currency).mode === 'simulated') return undefined;
+    addToMarket(o);
+    const day = localDate(currency, o.listing_at.getTime());
+    const from = zonedEpoch(MARKET_ZONE[currency], day, 0);
+    const bars = await market.candles(o.code, '1D', { limit: 5000 }).catch(() => []);
+    const first = bars.find((b) => b.time >= from && b.open > 0n);
+    return first ? first.open : null;
+  }
+
   async function syncListings(): Promise<number> {
     let n = 0;
     for (const o of await repo.listedOfferings(db)) if (addToMarket(o)) n++;
@@ -60,13 +82,18 @@ export function newSharesJobs(d: NewSharesDeps, lottery: LotteryService) {
   }
 
   /**
-   * The listing: the first price from the seeded IPO model under the exchange's opening rules, the
+   * The listing: the first price from the market's provider on real data (`realFirstPrice`), else from the
+   * seeded IPO model under the exchange's opening rules; the
    * instrument joins the market data, and each paid winner holds a leverage-1 position at the offer
    * price (`source` new_share), its money moved from the subscription account into the user's margin.
    */
   async function list(id: bigint): Promise<boolean> {
     const now = clock.now();
     const at = new Date(now);
+    const due = await repo.getOffering(db, id);
+    if (!due || due.state !== OFFERING_STATE.drawn || now < due.listing_at.getTime()) return false;
+    const real = await realFirstPrice(due);
+    if (real === null) return false;
     await expireWaitlist(id);
     const listed = await withTx(db, async (tx) => {
       const o = await repo.lockOffering(tx, id);
@@ -74,12 +101,9 @@ export function newSharesJobs(d: NewSharesDeps, lottery: LotteryService) {
       moveOffering(o.state, OFFERING_STATE.listed);
       const price = o.offer_price as Units;
       const currency = o.market as Market;
-      const first = ipoFirstPrice(
-        listingSeed(o.seed as string),
-        currency as IpoMarket,
-        price,
-        tickOfBoard(o.board),
-      );
+      const first =
+        real ??
+        ipoFirstPrice(listingSeed(o.seed as string), currency as IpoMarket, price, tickOfBoard(o.board));
       const apps = (await repo.lockApplications(tx, o.id)).filter(
         (a) => a.status === APPLICATION_STATUS.paid,
       );

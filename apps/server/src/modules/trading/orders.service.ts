@@ -121,15 +121,18 @@ export function ordersService(t: TradingDeps) {
         'waiting',
         new Date(now),
       );
-    const book = input.book;
+    // delayed data: refused, unless an operator made the market tradable at the next auction; then every
+    // order is an order of the book that waits for its next call and fills at the provider's print
+    const blocked = venue.refusal(inst.symbol);
+    const atAuction = blocked === 'trade.quoteDelayed' && settings.trading_delayed_auction[mkt];
+    const book = input.book ?? (atAuction ? { timing: 'any' as const, validUntil: null } : undefined);
     if (!book) {
       const inHours = input.orderType === 1 ? isContinuousTrading(mkt, now) : acceptsOrders(mkt, now);
       if (!inHours) refuse('trade.outsideHours');
     }
     const q = market.quote(inst.symbol);
     if (!q || q.price <= 0n) return refuse('trade.priceUnavailable');
-    const blocked = venue.refusal(inst.symbol);
-    if (blocked) return refuse(blocked);
+    if (blocked && !atAuction) return refuse(blocked);
     const limit = input.orderType === 2 ? input.limitPrice : undefined;
     if (input.orderType === 2) {
       if (limit === undefined) return refuse('validation.required', { field: 'buy_price' });
@@ -144,7 +147,8 @@ export function ordersService(t: TradingDeps) {
     }
 
     // Where the order goes: it fills now, rests in continuous trading, or waits for a call auction.
-    const session = book ? orderSession(mkt, now, book.timing) : ({ continuous: true } as const);
+    let session = book ? orderSession(mkt, now, book.timing) : ({ continuous: true } as const);
+    if (atAuction && session.continuous) session = { continuous: false, waitsFor: nextCallPoint(mkt, now) };
     let price: Units;
     let filled = false;
     let waitsFor: { at: number; date: LocalDate } | null = null;

@@ -19,6 +19,7 @@ import {
   percentToPpm,
   stopAllocation,
 } from '@kabuto/domain';
+import { CALL_PENDING } from '@kabuto/market';
 import { AppError } from '../../lib/errors.ts';
 import { mailNotice } from '../../shared/mail/index.ts';
 import { sendNotice } from '../../shared/notices.ts';
@@ -144,6 +145,8 @@ export function positionJobs(
     while (pos.waits_for !== null && pos.waits_for.getTime() <= now && !pos.locked) {
       const at = pos.waits_for.getTime();
       const print = venue.callPrint(pos.symbol, at);
+      // the provider does not know the call's print yet (delayed data): the order keeps waiting for it
+      if (print === CALL_PENDING) return null;
       if (print && crosses(dir, pos.limit_price, print.price)) {
         await orders.fillLocked(tx, pos, print.price, at, settings);
         return 'filled';
@@ -199,7 +202,7 @@ export function positionJobs(
     const first = group[0];
     const at = first.waits_for!.getTime();
     const print = venue.callPrint(first.symbol, at);
-    if (!print) return out;
+    if (!print || print === CALL_PENDING) return out;
     await withTx(db, async (tx) => {
       const rows: PositionRow[] = [];
       for (const p of group) {

@@ -1,5 +1,11 @@
 import { continuousFill, type Direction, isContinuousTrading, type Units } from '@kabuto/domain';
-import { type CallPrint, type MarketDataProvider, type TradeRefusal, tradeRefusal } from '@kabuto/market';
+import {
+  type CallPending,
+  type CallPrint,
+  type MarketDataProvider,
+  type TradeRefusal,
+  tradeRefusal,
+} from '@kabuto/market';
 
 /**
  * Where orders execute. The internal venue fills against the market-data provider's price; a broker
@@ -16,8 +22,11 @@ export interface Venue {
   marketableFill(symbol: string, direction: Direction, limitPrice: Units, nowMs: number): Units | null;
   /** The price a resting limit order fills at now: its limit once the market trades through it, else null. */
   limitFill(symbol: string, direction: Direction, limitPrice: Units, nowMs: number): Units | null;
-  /** The print of the call auction at call point `at` (price and shares), or null before it happened. */
-  callPrint(symbol: string, at: number): CallPrint | null;
+  /**
+   * The print of the call auction at call point `at` (price and shares); `'pending'` while the provider
+   * does not know it yet (delayed data), null when there is none.
+   */
+  callPrint(symbol: string, at: number): CallPrint | CallPending | null;
   /** Why the symbol's quote may not be traded on now (delayed or stale data), or null. */
   refusal(symbol: string): TradeRefusal | null;
 }

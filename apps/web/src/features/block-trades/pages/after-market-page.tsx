@@ -2,6 +2,7 @@ import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
 import Dialog from 'antd-mobile/es/components/dialog';
+import { MarketModeLabel } from '../../../components/data-mode.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
@@ -82,7 +83,10 @@ export function AfterMarketPage() {
                     <small>{o.symbol}</small>
                     <b>{o.name}</b>
                   </span>
-                  <span className="k-num">{formatMoney(o.price, 'jpy')}</span>
+                  <span className="k-num">
+                    {formatMoney(o.price, 'jpy')}
+                    <MarketModeLabel market="jpy" />
+                  </span>
                   <button
                     type="button"
                     className="k-btn k-btn-primary"

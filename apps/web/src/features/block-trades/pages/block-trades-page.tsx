@@ -2,6 +2,7 @@ import type { Market } from '@kabuto/domain';
 import '../../../components/money.css';
 import '../block-trades.css';
 import { useNavigate } from 'react-router';
+import { MarketModeLabel } from '../../../components/data-mode.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
@@ -53,6 +54,7 @@ export function BlockTradesPage() {
                     <dl className="k-rev-lines">
                       <Figure label={t('price')} className="k-num">
                         {formatMoney(o.price, 'jpy')}
+                        <MarketModeLabel market="jpy" />
                       </Figure>
                       <Figure label={t('shares')} className="k-num">
                         {o.shares.toLocaleString()}

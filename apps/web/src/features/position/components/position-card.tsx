@@ -1,4 +1,5 @@
 import type { Market } from '@kabuto/domain';
+import { MarketModeLabel } from '../../../components/data-mode.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
@@ -30,7 +31,10 @@ export function PositionCard({
         <div className="k-pos-top">
           <span className="k-pos-name">
             <strong>{row.name}</strong>
-            <small>{row.code}</small>
+            <small>
+              {row.code}
+              <MarketModeLabel market={market} />
+            </small>
           </span>
           <span className={`k-pos-dir ${row.direction === 1 ? 'is-long' : 'is-short'}`}>
             {row.direction === 1 ? t('dir.long') : t('dir.short')} ×{row.leverage}

@@ -2,6 +2,7 @@ import '../position.css';
 import { isMarket, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useNavigate, useSearchParams } from 'react-router';
+import { MarketModeLabel } from '../../../components/data-mode.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -88,6 +89,7 @@ export function PositionInfoPage() {
             >
               {row.code}
             </button>
+            <MarketModeLabel market={market} />
           </div>
           <span className={`k-pos-status is-${row.status}`}>{t(statusKey(row))}</span>
         </section>

@@ -10,6 +10,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type DataModeFields, DataModeLabel } from '../../../components/data-mode.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PriceInput, SharesInput } from '../../../components/typed-inputs.tsx';
@@ -43,6 +44,8 @@ export interface OrderTarget {
   limitDown: string | null;
   minQty: number;
   decimals: number;
+  /** Where the price comes from: labelled when not live. */
+  dataMode?: DataModeFields;
 }
 
 const QTY_STEPS = [1, 10, 100] as const;
@@ -217,6 +220,7 @@ export function OrderSheet({
           <strong>{target.name}</strong>
           <small>
             {target.symbol} · {formatPrice(target.price, target.decimals)}
+            {target.dataMode && <DataModeLabel {...target.dataMode} />}
           </small>
         </div>
         <button type="button" className="k-icon-btn" onClick={onClose} aria-label={t('common:actions.close')}>
