@@ -42,6 +42,9 @@ export interface JobResult {
 
 let pgMs = 0;
 let queries = 0;
+/** BENCH_TOP=n: the n statements that took the most time in all, printed to stderr after each job. */
+const TOP = Number(process.env.BENCH_TOP || 0);
+const byText = new Map<string, { ms: number; n: number }>();
 
 function timeQueries() {
   // time every query of this process (the app's pool is made of pg.Client)
@@ -52,7 +55,16 @@ function timeQueries() {
     if (out && typeof (out as Promise<unknown>).finally === 'function') {
       queries++;
       return (out as Promise<unknown>).finally(() => {
-        pgMs += performance.now() - t;
+        const ms = performance.now() - t;
+        pgMs += ms;
+        if (TOP > 0) {
+          const a = args[0] as string | { text?: string };
+          const text = (typeof a === 'string' ? a : (a?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 160);
+          const e = byText.get(text) ?? { ms: 0, n: 0 };
+          e.ms += ms;
+          e.n++;
+          byText.set(text, e);
+        }
       });
     }
     return out;
@@ -89,6 +101,11 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
     result = await job();
   }
   const wallMs = performance.now() - t;
+  if (TOP > 0) {
+    const top = [...byText.entries()].sort((x, y) => y[1].ms - x[1].ms).slice(0, TOP);
+    for (const [text, e] of top) process.stderr.write(`${e.ms.toFixed(0)} ms, ${e.n}×: ${text}\n`);
+    byText.clear();
+  }
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
   await app.close();
   await handle.close();

@@ -199,14 +199,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onClose', stopTracing);
   }
 
-  // splits and dividends adjust the books on the ex-date before anything else of the round runs
-  await use(corporateActionsModule({ ...deps, market }));
+  // tax (特定口座, NISA): a close's withholding and an order batch's NISA quotas, called by trading; a
+  // dividend's netting, called by corporate actions
+  const tax = await use(taxModule(deps));
+  // splits and dividends adjust the books on the ex-date before anything else of the round trades
+  await use(corporateActionsModule({ ...deps, market }, { receiveDividends: tax.receiveDividends }));
   const quotes = await use(quotesModule(deps, { market, bus, stream: opts.stream }));
   const auth = await use(authModule(deps, { log: app.log }));
   const kyc = await use(kycModule(deps, { app, authenticate }));
   const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
-  // tax (特定口座, NISA): a close's withholding and an order batch's NISA quotas, called by trading
-  const tax = await use(taxModule(deps));
   const trading = await use(tradingModule(deps, { market, tax }));
   const { positions } = trading;
   await use(newSharesModule(deps, { market, insertPositions: positions.insert, log }));

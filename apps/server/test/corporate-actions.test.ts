@@ -3,7 +3,7 @@ import { formatUnits, grossPnl, snapToTick, splitOrderPrice, splitRatio, type Un
 import { describe, expect, it } from 'vitest';
 import { expectOk, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
-import { trader, userIdOf } from './support/trading.ts';
+import { pinPrices, trader, userIdOf } from './support/trading.ts';
 
 const jst = (iso: string) => Date.parse(`${iso}+09:00`);
 
@@ -270,9 +270,15 @@ describe.each(TEST_DB_KINDS)('corporate actions on %s', (kind) => {
     t.clock.set(jst('2026-12-10T07:00:00'));
     await round();
     await round();
-    // paid once, however many runs
+    // paid once, however many runs: the whole dividend, then its tax withheld, national and local apart
     const paid = await records(a, 'dividend');
-    expect(paid.map((r) => [r.stock_code, r.amount])).toEqual([['7203', 4184_0000n]]);
+    expect(paid.map((r) => [r.stock_code, r.amount])).toEqual([['7203', 5250_0000n]]);
+    const tax = await mine(a, 'tax_withheld');
+    expect(tax.map((r) => [r.memo, r.amount])).toEqual([
+      ['national', -804_0000n],
+      ['local', -262_0000n],
+    ]);
+    expect(paid[0].balance + tax[0].amount + tax[1].amount).toBe(tax[1].balance);
     expect(
       await t.db
         .selectFrom('dividend_entitlement')
@@ -280,5 +286,114 @@ describe.each(TEST_DB_KINDS)('corporate actions on %s', (kind) => {
         .where('id', '=', ent.id)
         .executeTakeFirstOrThrow(),
     ).not.toMatchObject({ paid_at: null });
+  });
+
+  it('a holder’s dividend tax moves to tax_withheld when paid (none in NISA), and the year’s losses offset it', async () => {
+    t.clock.set(jst('2026-11-24T10:00:00'));
+    const c = await trader(t, { jpy: '10000000' });
+    const cId = await userIdOf(t, c);
+    expectOk(await t.call('/user/tax_account_set', { kind: 'withholding', nisa: 1 }, { token: c.token }));
+    // a realised loss this year (¥10,000 and any fees)
+    let release = pinPrices(t, { '6758': 1000_0000n });
+    try {
+      const lost = await buy(c, { symbol: '6758' });
+      release();
+      release = pinPrices(t, { '6758': 900_0000n });
+      expectOk(await t.money('/trade/sell_stock', { id: lost.id, type: 'jpy' }, c));
+      await buy(c, { symbol: '6758' });
+      await buy(c, { symbol: '6758', nisa: 1 });
+    } finally {
+      release();
+    }
+    const year = () =>
+      t.db
+        .selectFrom('tax_year')
+        .selectAll()
+        .where('user_id', '=', cId)
+        .where('year', '=', 2026)
+        .executeTakeFirstOrThrow();
+    const loss = (await year()).net;
+    expect(loss).toBeLessThanOrEqual(-10_000_0000n);
+    const ledgerTax = async () => {
+      const r = await t.db
+        .selectFrom('ledger_account')
+        .select((e) => [
+          e.fn.sum<string>('credits_posted').as('c'),
+          e.fn.sum<string>('debits_posted').as('d'),
+        ])
+        .where('kind', '=', 'tax_withheld')
+        .where('currency', '=', 'jpy')
+        .executeTakeFirstOrThrow();
+      return BigInt(r.c ?? 0) - BigInt(r.d ?? 0);
+    };
+    const prev = market().quote('6758')!.price;
+    await t.db
+      .insertInto('corporate_action')
+      .values({
+        market: 'jpy',
+        symbol: '6758',
+        kind: 'dividend',
+        ex_date: '2026-11-26',
+        record_date: '2026-11-27',
+        payment_date: '2026-12-09',
+        cash: 30_0000n,
+        prev_close: prev,
+        base: prev - 30_0000n,
+      })
+      .execute();
+    t.clock.set(jst('2026-11-26T07:00:00'));
+    await round();
+    const before = await ledgerTax();
+    t.clock.set(jst('2026-12-09T07:00:00'));
+    await round();
+    await round();
+    // the taxable holding: ¥3,000, ¥459 national and ¥150 local withheld; the NISA one: ¥3,000 tax-free
+    const ents = await t.db
+      .selectFrom('dividend_entitlement as e')
+      .innerJoin('position as p', 'p.id', 'e.position_id')
+      .select([
+        'p.nisa',
+        'e.amount',
+        'e.national_tax',
+        'e.local_tax',
+        'e.national_transfer',
+        'e.local_transfer',
+      ])
+      .where('e.user_id', '=', cId)
+      .orderBy('p.nisa')
+      .execute();
+    expect(ents.map((e) => [e.nisa, e.amount, e.national_tax, e.local_tax])).toEqual([
+      [false, 2391_0000n, 459_0000n, 150_0000n],
+      [true, 3000_0000n, 0n, 0n],
+    ]);
+    expect(ents[0].national_transfer).not.toBeNull();
+    expect(ents[1].national_transfer).toBeNull();
+    expect(await ledgerTax()).toBe(before + 609_0000n);
+    const dividends = (await records(c, 'dividend')).filter((r) => r.stock_code === '6758');
+    expect(dividends.map((r) => r.amount)).toEqual([3000_0000n, 3000_0000n]);
+    expect((await records(c, 'tax_withheld')).map((r) => [r.memo, r.amount])).toEqual([
+      ['national', -459_0000n],
+      ['local', -150_0000n],
+    ]);
+    // the taxable dividend joins the year (NISA's does not), with its tax
+    expect(await year()).toMatchObject({
+      net: loss,
+      dividends: 3000_0000n,
+      national: 459_0000n,
+      local: 150_0000n,
+    });
+
+    // the daily netting: the loss offsets the whole dividend, its tax comes back, once
+    const netting = () => t.app.kabuto.rounds.taxNetting() as Promise<{ refunded: number }>;
+    expect((await netting()).refunded).toBeGreaterThanOrEqual(1);
+    expect((await records(c, 'tax_refund')).map((r) => [r.memo, r.amount])).toEqual([
+      ['national', 459_0000n],
+      ['local', 150_0000n],
+    ]);
+    expect(await year()).toMatchObject({ net: loss, dividends: 3000_0000n, national: 0n, local: 0n });
+    t.clock.set(jst('2026-12-10T07:00:00'));
+    await netting();
+    expect(await records(c, 'tax_refund')).toHaveLength(2);
+    expect(await ledgerTax()).toBe(before);
   });
 });

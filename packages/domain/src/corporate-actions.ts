@@ -157,6 +157,8 @@ export interface DividendPosition {
   leverage: number;
   lent: boolean;
   quantity: bigint;
+  /** Held in NISA: a holder's dividend received through the broker is tax-free. */
+  nisa?: boolean;
 }
 
 export const dividendRole = (p: DividendPosition): DividendRole =>
@@ -178,12 +180,19 @@ export interface DividendEntitlement {
 
 /**
  * What one position receives or pays for a dividend of `cash` per share (units, per share as held on
- * the record date). `sourcePpm`: the provider's withholding at source (foreign stocks).
+ * the record date), paid on `paymentDate` (the tax rates in effect). `sourcePpm`: the provider's
+ * withholding at source (foreign stocks).
+ *
+ * Only a holder's dividend is taxed (its `withholding` is real tax, moved to the platform's
+ * `tax_withheld` account on the payment date; none in NISA). A lender's equivalent and a margin long's
+ * 配当落調整金 are not dividends: they are paid net of the same amounts as a tax equivalent, which stays
+ * with the counterparty.
  */
 export function dividendEntitlement(
   p: DividendPosition,
   cash: Units,
   market: Market,
+  paymentDate: LocalDate,
   sourcePpm?: bigint,
 ): DividendEntitlement {
   const role = dividendRole(p);
@@ -201,7 +210,13 @@ export function dividendEntitlement(
     };
   }
   const gross = roundTo(raw, minor, 'down');
-  const withholding = withholdingOnDividend({ market, gross, sourcePpm });
+  const withholding = withholdingOnDividend({
+    market,
+    gross,
+    date: paymentDate,
+    sourcePpm,
+    exempt: role === 'holder' && p.nisa === true,
+  });
   return {
     role,
     gross,

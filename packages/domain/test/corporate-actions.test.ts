@@ -37,7 +37,7 @@ describe('dates', () => {
 
 describe('withholdingOnDividend', () => {
   test('Japanese stock: 15.315% national and 5% local, kept apart', () => {
-    const w = withholdingOnDividend({ market: 'jpy', gross: yen(10_000) });
+    const w = withholdingOnDividend({ market: 'jpy', gross: yen(10_000), date: '2026-06-30' });
     expect(w).toEqual({
       gross: yen(10_000),
       foreign: 0n,
@@ -48,15 +48,24 @@ describe('withholdingOnDividend', () => {
   });
 
   test('US stock: 10% at source, then the Japanese 20.315% on the rest, each down to the cent', () => {
-    const w = withholdingOnDividend({ market: 'usd', gross: 100_0000n }); // $100
+    const w = withholdingOnDividend({ market: 'usd', gross: 100_0000n, date: '2026-06-30' }); // $100
     expect(w.foreign).toBe(10_0000n);
     expect(w.national).toBe(13_7800n); // 15.315% of $90 = 13.7835 → 13.78
     expect(w.local).toBe(4_5000n);
     expect(w.net).toBe(100_0000n - 10_0000n - 13_7800n - 4_5000n);
   });
 
+  test('the rates come from the dated table: the reconstruction surtax ends with 2037', () => {
+    const in2037 = withholdingOnDividend({ market: 'jpy', gross: yen(10_000), date: '2037-12-31' });
+    const in2038 = withholdingOnDividend({ market: 'jpy', gross: yen(10_000), date: '2038-01-01' });
+    expect([in2037.national, in2037.local]).toEqual([yen(1531), yen(500)]);
+    expect([in2038.national, in2038.local]).toEqual([yen(1500), yen(500)]);
+  });
+
   test('tax-exempt: only the source withholding', () => {
-    expect(withholdingOnDividend({ market: 'jpy', gross: yen(100), exempt: true }).net).toBe(yen(100));
+    expect(
+      withholdingOnDividend({ market: 'jpy', gross: yen(100), date: '2026-06-30', exempt: true }).net,
+    ).toBe(yen(100));
   });
 });
 
@@ -158,6 +167,7 @@ describe('dividend', () => {
       { direction: 1, leverage: 1, lent: false, quantity: 100n },
       yen(50),
       'jpy',
+      '2026-06-30',
     );
     expect(long).toMatchObject({
       role: 'holder',
@@ -170,6 +180,7 @@ describe('dividend', () => {
       { direction: 2, leverage: 2, lent: false, quantity: 100n },
       yen(50),
       'jpy',
+      '2026-06-30',
     );
     expect(short).toMatchObject({
       role: 'short',
@@ -181,14 +192,28 @@ describe('dividend', () => {
       { direction: 1, leverage: 3, lent: false, quantity: 100n },
       yen(50),
       'jpy',
+      '2026-06-30',
     );
     expect(margin).toMatchObject({ role: 'margin_long', amount: yen(3985), on: 'ex' });
     const lent = dividendEntitlement(
       { direction: 1, leverage: 1, lent: true, quantity: 100n },
       yen(50),
       'jpy',
+      '2026-06-30',
     );
     expect(lent).toMatchObject({ role: 'lender', amount: yen(3985), on: 'payment', recordType: 'dividend' });
+    // a holder in NISA is paid the whole dividend; NISA changes nothing for the other roles
+    const nisa = dividendEntitlement(
+      { direction: 1, leverage: 1, lent: false, quantity: 100n, nisa: true },
+      yen(50),
+      'jpy',
+      '2026-06-30',
+    );
+    expect(nisa).toMatchObject({
+      role: 'holder',
+      amount: yen(5000),
+      withholding: { national: 0n, local: 0n },
+    });
   });
 
   test('property: per symbol, value before the ex-date = value after + dividends paid − charged', () => {
@@ -228,7 +253,7 @@ describe('dividend', () => {
             const margin = (p.openPrice * p.quantity) / BigInt(p.leverage);
             before += margin + grossPnl(p, prev);
             after += margin + grossPnl(p, exBase);
-            const e = dividendEntitlement(p, cash, mkt);
+            const e = dividendEntitlement(p, cash, mkt, '2026-06-30');
             if (e.amount > 0n) paid += e.gross;
             else charged += e.gross;
             // the tax is kept back from the payout, never beyond it

@@ -54,6 +54,7 @@ describe('a simulated year of the whole catalogue', () => {
               { direction: 1, leverage: 1, lent: false, quantity: h.quantity },
               a.cash,
               a.currency,
+              a.paymentDate,
             );
             paid += e.gross;
             dividends++;

@@ -6,6 +6,7 @@ import {
   createTransfers,
   isInsufficientFunds,
   isLedgerError,
+  MAX_BATCH,
   type Transfer,
   type TransferCode,
   type TransferRequest,
@@ -34,6 +35,17 @@ export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Pr
   } catch (err) {
     return ledgerRefusal(err);
   }
+}
+
+/**
+ * {@link transfer} for a bulk operation of any size (a corporate action's batch): the requests in
+ * chunks the ledger accepts (`MAX_BATCH`), one after the other in the same transaction.
+ */
+export async function transferMany(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+  const done: Transfer[] = [];
+  for (let i = 0; i < requests.length; i += MAX_BATCH)
+    done.push(...(await transfer(tx, requests.slice(i, i + MAX_BATCH))));
+  return done;
 }
 
 /** Money a product row holds until it is decided: from the user's cash to where it waits. */

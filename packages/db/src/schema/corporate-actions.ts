@@ -26,6 +26,10 @@ export interface CorporateActionTable {
   positions: ColumnType<number, number | undefined, number>;
   applied_at: Timestamp | null;
   paid_at: Timestamp | null;
+  /** The last position id the applying pass covers (fixed when it starts). */
+  upto: bigint | null;
+  /** The last position id the applying pass has done (each batch moves it in its own transaction). */
+  cursor: bigint | null;
   created_at: CreatedAt;
 }
 
@@ -47,6 +51,9 @@ export interface DividendEntitlementTable {
   transfer_id: bigint | null;
   /** The transfer that paid it on the payment date (a holder's or a lender's). */
   paid_transfer_id: bigint | null;
+  /** The transfers that withheld a holder's dividend tax on the payment date (national, local). */
+  national_transfer: bigint | null;
+  local_transfer: bigint | null;
   paid_at: Timestamp | null;
 }
 

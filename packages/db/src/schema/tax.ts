@@ -42,6 +42,8 @@ export interface TaxYearTable {
   user_id: bigint;
   year: number;
   net: Amount;
+  /** Dividends received into the account this year (yen), netted with its losses. */
+  dividends: Amount;
   national: Amount;
   local: Amount;
 }

@@ -1,13 +1,16 @@
 import type { Market } from '../currencies.ts';
+import type { LocalDate } from '../markets/time.ts';
 import { MINOR_UNIT, type Units } from '../money.ts';
+import { taxRatesOn } from './rates.ts';
 
 /**
  * Tax on a cash dividend paid to a Japanese resident, in the dividend's currency.
  *
- * - Japanese listed stocks: 20.315% withheld by the broker, kept as its two parts: 15.315% national
- *   (15% income tax + 0.315% reconstruction surtax, to 2037) and 5% local (inhabitant tax).
+ * - Japanese listed stocks: the rates of `TAX_RATES` (./rates.ts) on the payment date, withheld by the
+ *   broker and kept as its two parts: national (15.315% to 2037: 15% income tax + the reconstruction
+ *   surtax) and local (5% inhabitant tax).
  * - Foreign stocks: first the source country's withholding (US 10% under the Japan–US treaty for a
- *   resident), then the Japanese 20.315% on what is left.
+ *   resident), then the Japanese rates on what is left.
  *
  * Each part is rounded down to the currency's minor unit (tax is never taken beyond the rate); `net` is
  * what reaches the holder: gross − foreign − national − local.
@@ -22,9 +25,6 @@ export interface DividendWithholding {
   local: Units;
   net: Units;
 }
-
-/** Rates in ppm (1% = 10,000). */
-export const DIVIDEND_TAX_PPM = { national: 153_150n, local: 50_000n } as const;
 
 /** Withholding at source by market, for a Japanese resident (ppm): the US under the treaty. */
 export const SOURCE_WITHHOLDING_PPM: Record<Market, bigint> = {
@@ -45,6 +45,8 @@ export interface DividendTaxInput {
   market: Market;
   /** Gross dividend (units of the market's currency). */
   gross: Units;
+  /** The payment date: the dividend's tax year and the rates in effect. */
+  date: LocalDate;
   /**
    * Withholding at source already stated by the provider (ppm); default the market's treaty rate. Pass
    * 0 for a payment that is not a dividend abroad.
@@ -61,7 +63,8 @@ export function withholdingOnDividend(input: DividendTaxInput): DividendWithhold
   const minor = MINOR_UNIT[market];
   const foreign = part(gross, input.sourcePpm ?? SOURCE_WITHHOLDING_PPM[market], minor);
   const taxable = gross - foreign;
-  const national = input.exempt ? 0n : part(taxable, DIVIDEND_TAX_PPM.national, minor);
-  const local = input.exempt ? 0n : part(taxable, DIVIDEND_TAX_PPM.local, minor);
+  const rates = taxRatesOn(input.date);
+  const national = input.exempt ? 0n : part(taxable, rates.nationalPpm, minor);
+  const local = input.exempt ? 0n : part(taxable, rates.localPpm, minor);
   return { gross, foreign, national, local, net: gross - foreign - national - local };
 }

@@ -110,15 +110,20 @@ export function positionGain(p: {
   return { proceeds, cost, gain: proceeds - cost };
 }
 
-/** A year's position in a 源泉徴収あり account: the net realised gain and the tax withheld so far. */
+/**
+ * A year's position in a 源泉徴収あり account: the net realised gain, the dividends received into the
+ * account (yen, after any foreign tax) and the tax withheld so far on both (national and local parts).
+ */
 export interface TaxYear {
   /** net of gains and losses this year, signed whole yen */
   net: Units;
+  /** dividends received into the account this year (損益通算 with the losses), whole yen */
+  dividends: Units;
   national: Units;
   local: Units;
 }
 
-export const EMPTY_TAX_YEAR: TaxYear = { net: 0n, national: 0n, local: 0n };
+export const EMPTY_TAX_YEAR: TaxYear = { net: 0n, dividends: 0n, national: 0n, local: 0n };
 
 /**
  * The tax on a year's net gain: each part at its rate, truncated to the yen (1円未満切捨て); nothing on a
@@ -133,20 +138,50 @@ export function taxOnNet(net: Units, date: LocalDate): { national: Units; local:
   };
 }
 
+/** What the year owes: the tax on its gains and dividends netted (a net loss offsets the dividends). */
+export const taxDue = (year: TaxYear, date: LocalDate) => taxOnNet(year.net + year.dividends, date);
+
 /**
  * One realised gain (or loss, negative) in a 源泉徴収あり account: the year's net moves by it, and the
- * tax withheld follows the tax on the new net. Positive parts are withheld now, negative ones refunded.
+ * tax withheld follows the tax on the new net (dividends included). Positive parts are withheld now,
+ * negative ones refunded.
  */
 export function withholdingStep(
   year: TaxYear,
   gain: Units,
   date: LocalDate,
 ): { year: TaxYear; national: Units; local: Units } {
-  const net = year.net + gain;
-  const due = taxOnNet(net, date);
+  const next = { ...year, net: year.net + gain };
+  const due = taxDue(next, date);
   return {
-    year: { net, ...due },
+    year: { ...next, ...due },
     national: due.national - year.national,
     local: due.local - year.local,
   };
+}
+
+/**
+ * A dividend received into a 源泉徴収あり account (yen after any foreign tax), with the tax withheld on it
+ * at payment (each part at its own rate, as the payer withholds): it joins the year's netting.
+ */
+export const dividendIntoYear = (
+  year: TaxYear,
+  dividend: Units,
+  withheld: { national: Units; local: Units },
+): TaxYear => ({
+  net: year.net,
+  dividends: year.dividends + dividend,
+  national: year.national + withheld.national,
+  local: year.local + withheld.local,
+});
+
+/**
+ * 損益通算 of dividends: what the year's withholding exceeds the tax on its netted total by (the dividends'
+ * tax that this year's losses offset) is refunded; nothing is withheld here (a sale's step does that).
+ * Each part apart; zeros when nothing is due back.
+ */
+export function nettingRefund(year: TaxYear, date: LocalDate): { national: Units; local: Units } {
+  const due = taxDue(year, date);
+  const back = (withheld: Units, owed: Units) => (withheld > owed ? withheld - owed : 0n);
+  return { national: back(year.national, due.national), local: back(year.local, due.local) };
 }

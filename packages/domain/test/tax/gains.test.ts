@@ -3,15 +3,18 @@ import { describe, expect, test } from 'vitest';
 import {
   acquire,
   dispose,
+  dividendIntoYear,
   EMPTY_BOOK,
   EMPTY_TAX_YEAR,
   FX_RATE_SCALE,
+  nettingRefund,
   nisaRefusal,
   positionGain,
   type TaxYear,
   taxOnNet,
   taxRatesOn,
   units,
+  withholdingOnDividend,
   withholdingStep,
   yenAtTtm,
 } from '../../src/index.ts';
@@ -141,7 +144,79 @@ describe('源泉徴収あり over a year of generated trades', () => {
     expect([b.national, b.local]).toEqual([-yen(9_189), -yen(3_000)]);
     const c = withholdingStep(b.year, yen(-70_000), '2026-03-04');
     expect([c.national, c.local]).toEqual([-yen(6_126), -yen(2_000)]);
-    expect(c.year).toEqual({ net: yen(-30_000), national: 0n, local: 0n });
+    expect(c.year).toEqual({ net: yen(-30_000), dividends: 0n, national: 0n, local: 0n });
+  });
+
+  test('dividends: withheld in full when paid, refunded by the netting as far as the losses offset them', () => {
+    // a ¥60,000 loss, then a ¥50,000 dividend withheld at 20.315% by the payer
+    const loss = withholdingStep(EMPTY_TAX_YEAR, yen(-60_000), '2026-03-02');
+    const w = withholdingOnDividend({ market: 'jpy', gross: yen(50_000), date: '2026-03-10' });
+    expect([w.national, w.local]).toEqual([yen(7_657), yen(2_500)]);
+    const y = dividendIntoYear(loss.year, yen(50_000), w);
+    // the loss offsets the whole dividend: all of its tax comes back
+    expect(nettingRefund(y, '2026-03-11')).toEqual({ national: yen(7_657), local: yen(2_500) });
+    // a later ¥30,000 gain: the year nets ¥20,000, taxed once
+    const gain = withholdingStep({ ...y, national: 0n, local: 0n }, yen(30_000), '2026-04-01');
+    expect([gain.national, gain.local]).toEqual([yen(3_063), yen(1_000)]);
+    // with a net gain nothing is refunded
+    expect(nettingRefund(gain.year, '2026-04-02')).toEqual({ national: 0n, local: 0n });
+  });
+
+  test('property: with dividends and the daily netting, the tax withheld equals the reference at every step', () => {
+    const event = fc.oneof(
+      fc.record({ kind: fc.constant('gain' as const), yen: fc.integer({ min: -2_000_000, max: 2_000_000 }) }),
+      fc.record({ kind: fc.constant('dividend' as const), yen: fc.integer({ min: 1, max: 500_000 }) }),
+      fc.record({ kind: fc.constant('netting' as const), yen: fc.constant(0) }),
+    );
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 120 }), (events) => {
+        let year: TaxYear = EMPTY_TAX_YEAR;
+        let withheld = { national: 0n, local: 0n };
+        // the reference in plain integers of yen
+        let gains = 0;
+        let dividends = 0;
+        let ref = { national: 0, local: 0 };
+        const dueRef = () => {
+          const base = gains + dividends;
+          return base <= 0
+            ? { national: 0, local: 0 }
+            : { national: Math.floor((base * 15315) / 100000), local: Math.floor((base * 5) / 100) };
+        };
+        for (const e of events) {
+          if (e.kind === 'gain') {
+            const step = withholdingStep(year, yen(e.yen), '2026-07-01');
+            year = step.year;
+            withheld = { national: withheld.national + step.national, local: withheld.local + step.local };
+            gains += e.yen;
+            // a sale settles the year: the tax on its gains and dividends netted
+            ref = dueRef();
+          } else if (e.kind === 'dividend') {
+            const w = withholdingOnDividend({ market: 'jpy', gross: yen(e.yen), date: '2026-07-01' });
+            year = dividendIntoYear(year, yen(e.yen), w);
+            withheld = { national: withheld.national + w.national, local: withheld.local + w.local };
+            dividends += e.yen;
+            // the payer withholds each dividend in full, whatever the year's losses
+            ref = {
+              national: ref.national + Math.floor((e.yen * 15315) / 100000),
+              local: ref.local + Math.floor((e.yen * 5) / 100),
+            };
+          } else {
+            const back = nettingRefund(year, '2026-07-01');
+            year = { ...year, national: year.national - back.national, local: year.local - back.local };
+            withheld = { national: withheld.national - back.national, local: withheld.local - back.local };
+            // the netting gives back what exceeds the tax on the netted total, part by part
+            const due = dueRef();
+            ref = { national: Math.min(ref.national, due.national), local: Math.min(ref.local, due.local) };
+          }
+          expect(withheld).toEqual({ national: yen(ref.national), local: yen(ref.local) });
+          expect(year.national).toBe(withheld.national);
+          expect(year.local).toBe(withheld.local);
+          expect(withheld.national >= 0n && withheld.local >= 0n).toBe(true);
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

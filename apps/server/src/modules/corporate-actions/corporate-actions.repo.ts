@@ -4,8 +4,8 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * The statements of corporate actions. Applying one is a bulk change of one symbol's books in one
- * transaction — positions, pending orders, exit orders, loans of shares and copy-trade constituents —
+ * The statements of corporate actions. Applying one is a bulk change of one symbol's books — positions,
+ * pending orders, exit orders, loans of shares and copy-trade constituents — in batches of positions,
  * so its statements live here, next to the action's own rows.
  */
 
@@ -41,45 +41,73 @@ export const dueSymbols = (db: Db, market: string, today: string) =>
     .where('ex_date', '<=', today)
     .execute();
 
-/** A symbol's unapplied actions due by `today`, locked, in ex-date order (a dividend before a split). */
-export const lockDue = (tx: Tx, symbol: string, today: string) =>
-  tx
-    .selectFrom('corporate_action')
-    .selectAll()
-    .where('symbol', '=', symbol)
-    .where('applied_at', 'is', null)
-    .where('ex_date', '<=', today)
-    .orderBy('ex_date')
-    .orderBy(sql`kind = 'split'`)
-    .forUpdate()
-    .execute();
-
 export async function markApplied(
   tx: Tx,
   id: bigint,
   at: Date,
-  positions: number,
   prices: { prev_close: bigint | null; base: bigint | null },
 ) {
   await tx
     .updateTable('corporate_action')
-    .set({ applied_at: at, positions, ...prices })
+    .set({ applied_at: at, ...prices })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An action still to apply, locked: the pass's place (`upto`, `cursor`) is read and moved under it. */
+export const lockAction = (tx: Tx, id: bigint) =>
+  tx
+    .selectFrom('corporate_action')
+    .selectAll()
+    .where('id', '=', id)
+    .where('applied_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Fix the pass's last position: the symbol's newest open position or order when the pass starts. */
+export async function startPass(tx: Tx, a: { id: bigint; symbol: string; market: string }): Promise<bigint> {
+  const r = await tx
+    .selectFrom('position')
+    .select((eb) => eb.fn.max('id').as('upto'))
+    .where('symbol', '=', a.symbol)
+    .where('market', '=', a.market)
+    .where('status', 'in', [0, 2, 3])
+    .executeTakeFirst();
+  const upto = r?.upto === null || r?.upto === undefined ? 0n : BigInt(r.upto);
+  await tx.updateTable('corporate_action').set({ upto, cursor: 0n }).where('id', '=', a.id).execute();
+  return upto;
+}
+
+/** A batch done: the pass moves past `cursor`, and the positions it adjusted are counted. */
+export async function advancePass(tx: Tx, id: bigint, cursor: bigint, positions: number): Promise<void> {
+  await tx
+    .updateTable('corporate_action')
+    .set((eb) => ({ cursor, positions: eb('positions', '+', positions) }))
     .where('id', '=', id)
     .execute();
 }
 
 /**
- * The symbol's positions that take part: holdings (0) and those being closed (2) held since before
- * `exStart` (the ex-date's start), and pending orders (3). Locked, in id order.
+ * The next batch of the symbol's positions that take part, after `after` and up to `upto` in id order:
+ * holdings (0), those being closed (2) and pending orders (3). Locked.
  */
-export const lockPositions = (tx: Tx, symbol: string, market: string) =>
+export const lockPositions = (
+  tx: Tx,
+  a: { symbol: string; market: string },
+  after: bigint,
+  upto: bigint,
+  limit: number,
+) =>
   tx
     .selectFrom('position')
     .selectAll()
-    .where('symbol', '=', symbol)
-    .where('market', '=', market)
+    .where('symbol', '=', a.symbol)
+    .where('market', '=', a.market)
     .where('status', 'in', [0, 2, 3])
+    .where('id', '>', after)
+    .where('id', '<=', upto)
     .orderBy('id')
+    .limit(limit)
     .forUpdate()
     .execute();
 
@@ -157,21 +185,40 @@ export async function updateExitOrders(tx: Tx, rows: readonly ExitChange[], at: 
     where e.id = v.id`.execute(tx);
 }
 
-/** Shares lent of the symbol: the loan's quantity follows its position's. */
-export async function splitLoans(tx: Tx, symbol: string, num: bigint, den: bigint, at: Date): Promise<void> {
-  await sql`
-    update stock_loan set quantity = quantity * ${num} / ${den}, updated_at = ${at}
-    where symbol = ${symbol} and status = 0`.execute(tx);
+/** Shares lent of the positions: the loan's quantity follows its position's. */
+export async function splitLoans(
+  tx: Tx,
+  positionIds: readonly bigint[],
+  num: bigint,
+  den: bigint,
+  at: Date,
+): Promise<void> {
+  if (positionIds.length === 0) return;
+  await tx
+    .updateTable('stock_loan')
+    .set((eb) => ({
+      quantity: sql<bigint>`${eb.ref('quantity')} * ${num} / ${den}`,
+      updated_at: at,
+    }))
+    .where('position_id', 'in', positionIds)
+    .where('status', '=', 0)
+    .execute();
 }
 
-/** Copy-trade constituents of the symbol, locked. */
-export const lockConstituents = (tx: Tx, symbol: string) =>
+/**
+ * Copy-trade constituents of the symbol in products that held it before `exDate` (their quantities were
+ * fixed at an earlier close: a product made on or after the ex-date was made at the adjusted prices),
+ * locked.
+ */
+export const lockConstituents = (tx: Tx, symbol: string, exDate: string) =>
   tx
-    .selectFrom('product_constituent')
-    .selectAll()
-    .where('symbol', '=', symbol)
-    .orderBy('product_id')
-    .forUpdate()
+    .selectFrom('product_constituent as c')
+    .innerJoin('product as p', 'p.id', 'c.product_id')
+    .select(['c.product_id', 'c.symbol', 'c.qty'])
+    .where('c.symbol', '=', symbol)
+    .where('p.inception', '<', exDate)
+    .orderBy('c.product_id')
+    .forUpdate('c')
     .execute();
 
 export async function setConstituentQty(
@@ -188,15 +235,45 @@ export async function setConstituentQty(
     .execute();
 }
 
-export async function insertEntitlements(
-  tx: Tx,
-  rows: readonly Insertable<DividendEntitlementTable>[],
-): Promise<void> {
+export interface EntitlementInsert {
+  action_id: bigint;
+  user_id: bigint;
+  position_id: bigint;
+  role: EntitlementRow['role'];
+  quantity: bigint;
+  gross: bigint;
+  foreign_tax: bigint;
+  national_tax: bigint;
+  local_tax: bigint;
+  amount: bigint;
+  transfer_id: bigint | null;
+}
+
+/** The entitlements of a batch, in one statement (rows as JSON: thousands of rows, one parameter). */
+export async function insertEntitlements(tx: Tx, rows: readonly EntitlementInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx
-    .insertInto('dividend_entitlement')
-    .values(rows as Insertable<DividendEntitlementTable>[])
-    .execute();
+  await sql`
+    insert into dividend_entitlement (action_id, user_id, position_id, role, quantity, gross, foreign_tax,
+      national_tax, local_tax, amount, transfer_id)
+    select action_id, user_id, position_id, role, quantity, gross, foreign_tax, national_tax, local_tax,
+      amount, transfer_id
+    from ${rowSet(
+      'v',
+      {
+        action_id: 'int8',
+        user_id: 'int8',
+        position_id: 'int8',
+        role: 'text',
+        quantity: 'int8',
+        gross: 'int8',
+        foreign_tax: 'int8',
+        national_tax: 'int8',
+        local_tax: 'int8',
+        amount: 'int8',
+        transfer_id: 'int8',
+      },
+      rows,
+    )}`.execute(tx);
 }
 
 // ---- payments
@@ -223,28 +300,40 @@ export const lockPayment = (tx: Tx, id: bigint) =>
     .forUpdate()
     .executeTakeFirst();
 
-/** The payouts of an action still to pay (a holder's dividend, a lender's equivalent). */
-export const unpaidEntitlements = (tx: Tx, actionId: bigint) =>
+/** The next `limit` payouts of an action still to pay (a holder's dividend, a lender's equivalent), locked. */
+export const unpaidEntitlements = (tx: Tx, actionId: bigint, limit: number) =>
   tx
     .selectFrom('dividend_entitlement as e')
     .innerJoin('position as p', 'p.id', 'e.position_id')
-    .select(['e.id', 'e.user_id', 'e.amount', 'e.role', 'p.order_no'])
+    .select([
+      'e.id',
+      'e.user_id',
+      'e.amount',
+      'e.role',
+      'e.national_tax',
+      'e.local_tax',
+      'p.order_no',
+      'p.nisa',
+    ])
     .where('e.action_id', '=', actionId)
     .where('e.paid_at', 'is', null)
     .where('e.amount', '>', 0n)
     .where('e.role', 'in', ['holder', 'lender'])
     .orderBy('e.id')
+    .limit(limit)
+    .forUpdate('e')
     .execute();
 
 export async function markEntitlementsPaid(
   tx: Tx,
-  rows: readonly { id: bigint; transfer: bigint }[],
+  rows: readonly { id: bigint; transfer: bigint; national: bigint | null; local: bigint | null }[],
   at: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
   await sql`
-    update dividend_entitlement e set paid_transfer_id = v.transfer, paid_at = ${at}
-    from ${rowSet('v', { id: 'int8', transfer: 'int8' }, rows)}
+    update dividend_entitlement e set paid_transfer_id = v.transfer, national_transfer = v.national,
+      local_transfer = v.local, paid_at = ${at}
+    from ${rowSet('v', { id: 'int8', transfer: 'int8', national: 'int8', local: 'int8' }, rows)}
     where e.id = v.id`.execute(tx);
 }
 

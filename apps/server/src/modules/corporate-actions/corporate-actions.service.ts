@@ -5,26 +5,30 @@ import {
   MARKET_ZONE,
   MARKETS,
   type Market,
-  type SplitRatio,
-  splitHolding,
-  splitOrderPrice,
-  splitOrderQuantity,
   splitRatio,
   type Units,
   zonedEpoch,
 } from '@kabuto/domain';
 import type { TransferRequest } from '@kabuto/ledger';
-import { type AccountSpec, accountSpecKey, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
 import type { CorporateAction, MarketDataProvider } from '@kabuto/market';
+import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
-import { transfer } from '../../shared/ledger.ts';
+import { transferMany } from '../../shared/ledger.ts';
 import * as repo from './corporate-actions.repo.ts';
-import { accountsFor, HOLDING, type PositionRow, splitApplier } from './split.service.ts';
+import { dividendPayer, type PaymentNeeds } from './payment.service.ts';
+import { accountsFor, HOLDING, type PositionRow, splitApplier, splitConstituents } from './split.service.ts';
+
+/** Positions one applying transaction adjusts at most (each batch its own transaction). */
+export const APPLY_BATCH = 2000;
 
 export interface CorporateActionsDeps extends Pick<Deps, 'db' | 'clock'> {
   market: MarketDataProvider;
+  /** Positions (and payments) per transaction; `APPLY_BATCH` unless a test or benchmark says. */
+  batchSize?: number;
 }
+
+export type CorporateActionsNeeds = PaymentNeeds;
 
 /** What one run did, for the leader's log and the tests. */
 export interface CorporateActionsRun {
@@ -39,14 +43,21 @@ export interface CorporateActionsRun {
  * - **Announce**: once per market day, the provider's actions of every symbol the books hold are
  *   recorded (`corporate_action`, one row per symbol, ex-date and kind).
  * - **Apply**: from the start of the ex-date (before the session), each symbol's due actions are
- *   applied in one transaction that locks the action rows, so each applies exactly once: a dividend
- *   (entitlements, the ex-date's 配当落調整金, the payouts put aside in the user's `dividend` account),
- *   then a split (positions, pending orders, exit orders, lent shares, copy-trade constituents, the
- *   fractions paid in cash).
- * - **Pay**: on the payment date, the payouts move from the `dividend` account to cash.
+ *   applied one after the other — a dividend (entitlements, the ex-date's 配当落調整金, the payouts put
+ *   aside in the user's `dividend` account), then a split (positions, pending orders, exit orders, lent
+ *   shares, the fractions paid in cash) — over the symbol's positions in batches of `APPLY_BATCH` in id
+ *   order, each batch its own transaction under the action's row lock that also moves the action's
+ *   cursor: a pass cut short resumes after the last batch done, so each position is adjusted exactly
+ *   once, and memory stays one batch whatever the book's size. The pass covers the positions that
+ *   existed when it started (`upto`); orders placed since were placed at the adjusted prices. The last
+ *   transaction does the copy-trade constituents and marks the action applied.
+ * - **Pay**: on the payment date, the payouts move from the `dividend` account to cash, in batches
+ *   (`payment.service.ts`, with the holder's dividend tax).
  */
-export function corporateActionsService(d: CorporateActionsDeps) {
+export function corporateActionsService(d: CorporateActionsDeps, needs: CorporateActionsNeeds) {
   const { db, clock, market } = d;
+  const batchSize = d.batchSize ?? APPLY_BATCH;
+  const { payDue } = dividendPayer({ ...d, batchSize }, needs);
   /** The market day each market's announcements were last read on. */
   const announcedOn = new Map<Market, string>();
   const applySplit = splitApplier(market);
@@ -131,9 +142,10 @@ export function corporateActionsService(d: CorporateActionsDeps) {
     const room = new Map<bigint, Units>();
     for (const p of held) {
       const e = dividendEntitlement(
-        { direction: p.direction, leverage: p.leverage, lent: p.lent, quantity: p.quantity },
+        { direction: p.direction, leverage: p.leverage, lent: p.lent, quantity: p.quantity, nisa: p.nisa },
         a.cash,
         mkt,
+        a.payment_date,
         a.source_ppm,
       );
       if (e.amount === 0n) continue;
@@ -172,11 +184,13 @@ export function corporateActionsService(d: CorporateActionsDeps) {
         if (fromCash + fromMargin === 0n) continue;
       } else {
         const to = e.on === 'ex' ? cash : acc.dividend(u);
+        // a holder's dividend waits whole (after any foreign tax): its tax is withheld when it is paid
+        const tax = e.role === 'holder' ? e.withholding.national + e.withholding.local : 0n;
         requests.push({
           type: 'single',
           debitAccountId: cp.id,
           creditAccountId: to.id,
-          amount: e.amount,
+          amount: e.amount + tax,
           currency: mkt,
           code: e.recordType,
           operationRef: ref,
@@ -184,9 +198,9 @@ export function corporateActionsService(d: CorporateActionsDeps) {
       }
       meta.push({ p, e, fromMargin });
     }
-    const done = await transfer(tx, requests);
+    const done = await transferMany(tx, requests);
     const records: FundRecordInput[] = [];
-    const rows = [];
+    const rows: repo.EntitlementInsert[] = [];
     let k = 0;
     for (const { p, e, fromMargin } of meta) {
       const charge = e.amount < 0n;
@@ -240,49 +254,72 @@ export function corporateActionsService(d: CorporateActionsDeps) {
       );
     await repo.insertEntitlements(tx, rows);
     await writeFundRecords(tx, records);
-    // copy-trade products take the dividend into their NAV: reinvested in the stock at the base price
+    return meta.length;
+  }
+
+  /** Copy-trade products take the dividend into their NAV: reinvested in the stock at the base price. */
+  async function dividendConstituents(tx: Tx, a: repo.ActionRow): Promise<void> {
     const base = a.base ?? 0n;
     if (base > 0n)
-      for (const c of await repo.lockConstituents(tx, a.symbol))
+      for (const c of await repo.lockConstituents(tx, a.symbol, a.ex_date))
         await repo.setConstituentQty(tx, c.product_id, c.symbol, (c.qty * (base + a.cash)) / base);
-    return meta.length;
   }
 
   // ---- split
 
-  /** Apply one symbol's due actions in one transaction; false when another run already did. */
-  async function applySymbol(symbol: string, today: string): Promise<number> {
+  /**
+   * One batch of an action's pass, in its own transaction under the action's row lock: the next
+   * positions after the cursor are adjusted and the cursor moves past them; when none is left, the
+   * symbol-wide part (copy-trade constituents) is done and the action marked applied. False when the
+   * action is applied (by this batch or another run).
+   */
+  async function applyBatch(
+    id: bigint,
+    prices: { prev_close: Units | null; base: Units | null },
+  ): Promise<boolean> {
     const at = new Date(clock.now());
-    const due = await withTx(db, async (tx) => (await repo.lockDue(tx, symbol, today)).length);
-    if (due === 0) return 0;
-    // the prices of actions announced ahead, read before the transaction (the provider may do I/O)
+    return withTx(db, async (tx) => {
+      const locked = await repo.lockAction(tx, id);
+      if (!locked) return false;
+      const a = { ...locked, ...prices };
+      const upto = a.upto ?? (await repo.startPass(tx, a));
+      const positions = await repo.lockPositions(tx, a, a.cursor ?? 0n, upto, batchSize);
+      if (positions.length === 0) {
+        if (a.kind === 'split') await splitConstituents(tx, a);
+        else await dividendConstituents(tx, a);
+        await repo.markApplied(tx, a.id, at, prices);
+        return false;
+      }
+      const n =
+        a.kind === 'split'
+          ? await applySplit(tx, a, positions, at)
+          : await applyDividend(tx, a, positions, at);
+      await repo.advancePass(tx, a.id, positions[positions.length - 1].id, n);
+      return true;
+    });
+  }
+
+  /** Apply one symbol's due actions, each in batches of positions; the number applied. */
+  async function applySymbol(symbol: string, today: string): Promise<number> {
+    // the prices of actions announced ahead, read before the transactions (the provider may do I/O)
     const pending = await db
       .selectFrom('corporate_action')
       .selectAll()
       .where('symbol', '=', symbol)
       .where('applied_at', 'is', null)
       .where('ex_date', '<=', today)
+      .orderBy('ex_date')
+      .orderBy(sql`kind = 'split'`)
       .execute();
-    const prices = new Map<bigint, { prev_close: Units | null; base: Units | null }>();
-    for (const a of pending) prices.set(a.id, await pricesOf(a));
-    return withTx(db, async (tx) => {
-      const actions = await repo.lockDue(tx, symbol, today);
-      let applied = 0;
-      for (const a of actions) {
-        const p = prices.get(a.id) ?? { prev_close: a.prev_close, base: a.base };
-        // a split needs the ex-date's base price; without it the action waits for the next run
-        if (a.kind === 'split' && p.base === null) continue;
-        const row = { ...a, ...p };
-        const positions = await repo.lockPositions(tx, symbol, a.market);
-        const n =
-          a.kind === 'split'
-            ? await applySplit(tx, row, positions, at)
-            : await applyDividend(tx, row, positions, at);
-        await repo.markApplied(tx, a.id, at, n, p);
-        applied++;
-      }
-      return applied;
-    });
+    let applied = 0;
+    for (const a of pending) {
+      const p = await pricesOf(a);
+      // a split needs the ex-date's base price; without it the action waits for the next run
+      if (a.kind === 'split' && p.base === null) continue;
+      while (await applyBatch(a.id, p));
+      applied++;
+    }
+    return applied;
   }
 
   /** Apply every due action, symbol by symbol. */
@@ -295,66 +332,6 @@ export function corporateActionsService(d: CorporateActionsDeps) {
         applied += await applySymbol(symbol, today);
     }
     return applied;
-  }
-
-  /** Pay the dividends whose payment date has come: the `dividend` account to cash, once. */
-  async function payDue(): Promise<number> {
-    const now = clock.now();
-    const at = new Date(now);
-    let paid = 0;
-    for (const m of MARKETS) {
-      for (const due of await repo.duePayments(db, m, localDate(m, now))) {
-        paid += await withTx(db, async (tx) => {
-          const a = await repo.lockPayment(tx, due.id);
-          if (!a) return 0;
-          const rows = await repo.unpaidEntitlements(tx, a.id);
-          const mkt = a.market as Market;
-          if (rows.length > 0) {
-            const acc = await accountsFor(
-              tx,
-              mkt,
-              rows.map((r) => r.user_id),
-            );
-            const done = await transfer(
-              tx,
-              rows.map((r) => ({
-                type: 'single' as const,
-                debitAccountId: acc.dividend(r.user_id).id,
-                creditAccountId: acc.cash(r.user_id).id,
-                amount: r.amount,
-                currency: mkt,
-                code: 'dividend' as const,
-                operationRef: `corporate_action:${a.id}:${r.id}`,
-              })),
-            );
-            await repo.markEntitlementsPaid(
-              tx,
-              rows.map((r, i) => ({ id: r.id, transfer: done[i].id })),
-              at,
-            );
-            await writeFundRecords(
-              tx,
-              rows.map((r, i) => ({
-                userId: r.user_id,
-                currency: mkt,
-                type: 'dividend' as const,
-                orderNo: r.order_no,
-                amount: r.amount,
-                transferId: done[i].id,
-                ref: `corporate_action:${a.id}`,
-                stockName: nameOf(a.symbol),
-                stockCode: a.symbol,
-                memo: r.role,
-                at,
-              })),
-            );
-          }
-          await repo.markPaid(tx, a.id, at);
-          return rows.length;
-        });
-      }
-    }
-    return paid;
   }
 
   /** The leader's round: announcements, then what goes ex, then what is paid. */

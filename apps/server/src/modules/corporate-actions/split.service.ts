@@ -11,7 +11,7 @@ import type { TransferRequest } from '@kabuto/ledger';
 import { type AccountSpec, accountSpecKey, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
-import { transfer } from '../../shared/ledger.ts';
+import { transferMany } from '../../shared/ledger.ts';
 import * as repo from './corporate-actions.repo.ts';
 
 export type PositionRow = Awaited<ReturnType<typeof repo.lockPositions>>[number];
@@ -19,14 +19,23 @@ export type PositionRow = Awaited<ReturnType<typeof repo.lockPositions>>[number]
 /** Open positions and orders a corporate action adjusts (0 holding, 2 lent). */
 export const HOLDING = [0, 2];
 
-/** Accounts of the users touched, locked at once (id order); the platform's side is the counterparty. */
-export async function accountsFor(tx: Tx, currency: Market, users: readonly bigint[]) {
+/**
+ * Accounts of the users touched, locked at once (id order); the platform's side is the counterparty
+ * (and, for a payment, the `tax_withheld` account of the user's shard).
+ */
+export async function accountsFor(
+  tx: Tx,
+  currency: Market,
+  users: readonly bigint[],
+  o: { taxWithheld?: boolean } = {},
+) {
   const specs: AccountSpec[] = [];
   for (const u of new Set(users)) {
     specs.push({ owner: u, currency, kind: 'cash' });
     specs.push({ owner: u, currency, kind: 'margin' });
     specs.push({ owner: u, currency, kind: 'dividend' });
     specs.push({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) });
+    if (o.taxWithheld) specs.push({ owner: null, currency, kind: 'tax_withheld', shard: shardFor(u) });
   }
   const locked = await lockLedgerAccounts(tx, specs);
   const by = new Map(specs.map((s, i) => [accountSpecKey(s), locked[i]]));
@@ -36,10 +45,20 @@ export async function accountsFor(tx: Tx, currency: Market, users: readonly bigi
     margin: (u: bigint) => acc({ owner: u, currency, kind: 'margin' }),
     dividend: (u: bigint) => acc({ owner: u, currency, kind: 'dividend' }),
     counterparty: (u: bigint) => acc({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) }),
+    taxWithheld: (u: bigint) => acc({ owner: null, currency, kind: 'tax_withheld', shard: shardFor(u) }),
   };
 }
 
-/** The split side of one symbol's transaction (positions, orders, exit orders, loans, constituents, fractions). */
+/** Copy-trade constituents of a split symbol: quantity × ratio (once, when the pass ends). */
+export async function splitConstituents(tx: Tx, a: repo.ActionRow): Promise<void> {
+  for (const c of await repo.lockConstituents(tx, a.symbol, a.ex_date))
+    await repo.setConstituentQty(tx, c.product_id, c.symbol, (c.qty * a.ratio_num) / a.ratio_den);
+}
+
+/**
+ * The split side of one batch of a symbol's positions, in the batch's transaction (positions, their
+ * pending and exit orders, their loans, the fractions).
+ */
 export function splitApplier(market: MarketDataProvider) {
   const nameOf = (symbol: string) => market.instrument(symbol)?.names.jp ?? symbol;
   return async function applySplit(
@@ -111,9 +130,13 @@ export function splitApplier(market: MarketDataProvider) {
       })),
       at,
     );
-    await repo.splitLoans(tx, a.symbol, r.num, r.den, at);
-    for (const c of await repo.lockConstituents(tx, a.symbol))
-      await repo.setConstituentQty(tx, c.product_id, c.symbol, (c.qty * r.num) / r.den);
+    await repo.splitLoans(
+      tx,
+      positions.filter((p) => p.lent).map((p) => p.id),
+      r.num,
+      r.den,
+      at,
+    );
 
     // fractions of a share: the margin released and the P&L settled at the base price, in cash
     if (fractions.length > 0) {
@@ -166,7 +189,7 @@ export function splitApplier(market: MarketDataProvider) {
           });
         meta.push({ p, o, cash });
       }
-      const done = await transfer(tx, requests);
+      const done = await transferMany(tx, requests);
       const records: FundRecordInput[] = [];
       let k = 0;
       for (const { p, o, cash } of meta) {

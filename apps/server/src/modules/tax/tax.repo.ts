@@ -1,4 +1,4 @@
-import type { Db, TaxAccountKindColumn, Tx } from '@kabuto/db';
+import { type Db, rowSet, type TaxAccountKindColumn, type Tx } from '@kabuto/db';
 import { type CostBook, DEFAULT_TAX_ACCOUNT, type TaxYear } from '@kabuto/domain';
 import { sql } from 'kysely';
 
@@ -57,11 +57,11 @@ export async function setAccount(
 export async function getYear(db: Db | Tx, userId: bigint, year: number): Promise<TaxYear> {
   const r = await db
     .selectFrom('tax_year')
-    .select(['net', 'national', 'local'])
+    .select(['net', 'dividends', 'national', 'local'])
     .where('user_id', '=', userId)
     .where('year', '=', year)
     .executeTakeFirst();
-  return r ?? { net: 0n, national: 0n, local: 0n };
+  return r ?? { net: 0n, dividends: 0n, national: 0n, local: 0n };
 }
 
 /** A tax year's state, created empty if missing, locked: sales of one user withhold one after another. */
@@ -73,7 +73,7 @@ export async function lockYear(tx: Tx, userId: bigint, year: number): Promise<Ta
     .execute();
   return tx
     .selectFrom('tax_year')
-    .select(['net', 'national', 'local'])
+    .select(['net', 'dividends', 'national', 'local'])
     .where('user_id', '=', userId)
     .where('year', '=', year)
     .forUpdate()
@@ -83,10 +83,64 @@ export async function lockYear(tx: Tx, userId: bigint, year: number): Promise<Ta
 export async function saveYear(tx: Tx, userId: bigint, year: number, y: TaxYear): Promise<void> {
   await tx
     .updateTable('tax_year')
-    .set({ net: y.net, national: y.national, local: y.local })
+    .set({ net: y.net, dividends: y.dividends, national: y.national, local: y.local })
     .where('user_id', '=', userId)
     .where('year', '=', year)
     .execute();
+}
+
+/**
+ * Dividends received and their tax withheld, added to the tax year of each user whose account is
+ * 源泉徴収あり (a user without a row has the default, 源泉徴収あり); one row per user, in user order.
+ */
+export async function addDividends(
+  tx: Tx,
+  year: number,
+  rows: readonly { user_id: bigint; dividends: bigint; national: bigint; local: bigint }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into tax_year (user_id, year, dividends, national, local)
+    select v.user_id, ${year}::int, v.dividends, v.national, v.local
+    from ${rowSet('v', { user_id: 'int8', dividends: 'int8', national: 'int8', local: 'int8' }, rows)}
+    left join tax_account a on a.user_id = v.user_id
+    where coalesce(a.kind, ${DEFAULT_TAX_ACCOUNT}) = 'withholding'
+    order by v.user_id
+    on conflict (user_id, year) do update set dividends = tax_year.dividends + excluded.dividends,
+      national = tax_year.national + excluded.national, local = tax_year.local + excluded.local`.execute(tx);
+}
+
+/**
+ * The next batch of a year's 源泉徴収あり rows whose dividend tax this year's losses may offset (a net
+ * loss beside dividends with tax withheld), after `after` in user order, locked.
+ */
+export const lockNettingBatch = (tx: Tx, year: number, after: bigint, limit: number) =>
+  tx
+    .selectFrom('tax_year as y')
+    .leftJoin('tax_account as a', 'a.user_id', 'y.user_id')
+    .select(['y.user_id', 'y.net', 'y.dividends', 'y.national', 'y.local'])
+    .where('y.year', '=', year)
+    .where('y.user_id', '>', after)
+    .where('y.net', '<', 0n)
+    .where('y.dividends', '>', 0n)
+    .where((eb) => eb.or([eb('y.national', '>', 0n), eb('y.local', '>', 0n)]))
+    .where((eb) => eb.fn.coalesce('a.kind', eb.val(DEFAULT_TAX_ACCOUNT)), '=', 'withholding')
+    .orderBy('y.user_id')
+    .limit(limit)
+    .forUpdate('y')
+    .execute();
+
+/** The tax withheld so far of many users' year, in one statement. */
+export async function setWithheld(
+  tx: Tx,
+  year: number,
+  rows: readonly { user_id: bigint; national: bigint; local: bigint }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update tax_year y set national = v.national, local = v.local
+    from ${rowSet('v', { user_id: 'int8', national: 'int8', local: 'int8' }, rows)}
+    where y.user_id = v.user_id and y.year = ${year}::int`.execute(tx);
 }
 
 export async function hasEventIn(db: Db | Tx, userId: bigint, year: number): Promise<boolean> {

@@ -1,0 +1,144 @@
+import { type Db, type Tx, withTx } from '@kabuto/db';
+import { type Clock, localDate, MARKETS, type Market } from '@kabuto/domain';
+import type { TransferRequest } from '@kabuto/ledger';
+import type { MarketDataProvider } from '@kabuto/market';
+import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
+import { transferMany } from '../../shared/ledger.ts';
+import type { DividendReceived } from '../tax/index.ts';
+import * as repo from './corporate-actions.repo.ts';
+import { accountsFor } from './split.service.ts';
+
+export interface PaymentNeeds {
+  /** Tax's side of a holder's yen dividend: it joins the year's netting (源泉徴収あり accounts). */
+  receiveDividends: (tx: Tx, rows: readonly DividendReceived[], at: number) => Promise<void>;
+}
+
+/**
+ * The payment date of a dividend: each entitlement still unpaid moves from the user's `dividend`
+ * account to cash, in batches of `batchSize` entitlements (each its own transaction, each entitlement marked paid
+ * with its transfers, so a re-run pays only what is left).
+ *
+ * A holder's dividend (a cash long, not lent) is taxed here, in its batch's transaction: the dividend
+ * after any foreign tax reaches cash, then the Japanese tax moves from cash to the platform's
+ * `tax_withheld` account of the dividend's currency, national and local as two transfers with a record
+ * each (none in NISA). A Japanese stock's dividend in a 源泉徴収あり account joins its tax year, where
+ * the year's losses may offset it (the tax module's daily netting refunds that tax). A lender's
+ * equivalent is paid as it was booked, net (it is not a dividend; no tax moves).
+ */
+export function dividendPayer(
+  d: { db: Db; clock: Clock; market: MarketDataProvider; batchSize: number },
+  needs: PaymentNeeds,
+) {
+  const { db, clock, market, batchSize } = d;
+  const nameOf = (symbol: string) => market.instrument(symbol)?.names.jp ?? symbol;
+
+  /** One batch of an action's payments; the number paid (0 when none is left). */
+  async function payBatch(actionId: bigint): Promise<number> {
+    const now = clock.now();
+    const at = new Date(now);
+    return withTx(db, async (tx) => {
+      const a = await repo.lockPayment(tx, actionId);
+      if (!a) return 0;
+      const rows = await repo.unpaidEntitlements(tx, a.id, batchSize);
+      if (rows.length === 0) {
+        await repo.markPaid(tx, a.id, at);
+        return 0;
+      }
+      const mkt = a.market as Market;
+      const acc = await accountsFor(
+        tx,
+        mkt,
+        rows.map((r) => r.user_id),
+        { taxWithheld: true },
+      );
+      const reqs: TransferRequest[] = [];
+      const records: Omit<FundRecordInput, 'transferId'>[] = [];
+      const index: { paid: number; national: number | null; local: number | null }[] = [];
+      const received: DividendReceived[] = [];
+      for (const r of rows) {
+        const u = r.user_id;
+        const ref = `corporate_action:${a.id}:${r.id}`;
+        const taxed = r.role === 'holder';
+        const tax = taxed ? r.national_tax + r.local_tax : 0n;
+        const base = {
+          userId: u,
+          currency: mkt,
+          orderNo: r.order_no,
+          ref: `corporate_action:${a.id}`,
+          stockName: nameOf(a.symbol),
+          stockCode: a.symbol,
+          at,
+        };
+        const i = { paid: reqs.length, national: null as number | null, local: null as number | null };
+        reqs.push({
+          type: 'single',
+          debitAccountId: acc.dividend(u).id,
+          creditAccountId: acc.cash(u).id,
+          amount: r.amount + tax,
+          currency: mkt,
+          code: 'dividend',
+          operationRef: ref,
+        });
+        records.push({ ...base, type: 'dividend', amount: r.amount + tax, memo: r.role });
+        for (const [part, amount] of [
+          ['national', taxed ? r.national_tax : 0n],
+          ['local', taxed ? r.local_tax : 0n],
+        ] as const) {
+          if (amount === 0n) continue;
+          i[part] = reqs.length;
+          reqs.push({
+            type: 'single',
+            debitAccountId: acc.cash(u).id,
+            creditAccountId: acc.taxWithheld(u).id,
+            amount,
+            currency: mkt,
+            code: part === 'national' ? 'tax_national' : 'tax_local',
+            operationRef: ref,
+          });
+          records.push({ ...base, type: 'tax_withheld', amount: -amount, memo: part });
+        }
+        index.push(i);
+        if (taxed && !r.nisa && mkt === 'jpy')
+          received.push({
+            userId: u,
+            dividend: r.amount + tax,
+            national: r.national_tax,
+            local: r.local_tax,
+          });
+      }
+      const done = await transferMany(tx, reqs);
+      await repo.markEntitlementsPaid(
+        tx,
+        rows.map((r, k) => ({
+          id: r.id,
+          transfer: done[index[k].paid].id,
+          national: index[k].national === null ? null : done[index[k].national!].id,
+          local: index[k].local === null ? null : done[index[k].local!].id,
+        })),
+        at,
+      );
+      await writeFundRecords(
+        tx,
+        records.map((x, k) => ({ ...x, transferId: done[k].id })),
+      );
+      await needs.receiveDividends(tx, received, now);
+      return rows.length;
+    });
+  }
+
+  /** Pay the dividends whose payment date has come, once, batch by batch. */
+  async function payDue(): Promise<number> {
+    const now = clock.now();
+    let paid = 0;
+    for (const m of MARKETS)
+      for (const due of await repo.duePayments(db, m, localDate(m, now)))
+        for (;;) {
+          const n = await payBatch(due.id);
+          paid += n;
+          if (n === 0) break;
+        }
+    return paid;
+  }
+
+  return { payDue };
+}
