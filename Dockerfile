@@ -35,6 +35,9 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ---- run
 FROM node:24-bookworm-slim
+# the reports' (PDF) Japanese font: REPORT_FONT's default, /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends fonts-noto-cjk \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production KABUTO_MODE=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/var/lib/kabuto
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

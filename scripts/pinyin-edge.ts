@@ -49,7 +49,7 @@ export const ENGLISH = new Set([
   lent lend accrued paid recall recalled through
   trade remaining payout stage restricted loan signature reserved stake
   table trading today zone closure withdrawable settlement unsettled next
-  job attempt failure rerun error finish count retrying dead failed
+  job attempt failure rerun error finish count retrying dead failed sha
   locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local stale delay minutes mode
   after`.split(/\s+/),
 ]);

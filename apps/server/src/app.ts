@@ -32,6 +32,7 @@ import {
   type StreamOptions,
   type TickPublisher,
 } from './modules/quotes/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
 import { stockLendingModule } from './modules/stock-lending/index.ts';
 import { supportModule } from './modules/support/index.ts';
 import { taxModule } from './modules/tax/index.ts';
@@ -235,6 +236,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await use(contentModule(deps, { depositWindow: funds.depositWindow, market }));
   await use(assetsModule(deps, { valuation: trading.valuation }));
   const support = await use(supportModule(deps));
+  // the users' reports (PDF): made by a daily job on the queue from the rows above, listed and downloaded
+  const reports = await use(reportsModule({ ...deps, market }, { app, authenticate }));
   await use(
     adminModule(deps, {
       queues: [
@@ -280,7 +283,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   const background = jobsModule(deps, {
     steps: timedSteps,
-    daily: [lending.daily, copyTrade.daily],
+    daily: [lending.daily, copyTrade.daily, reports.daily],
     log: (msg, err) => app.log.error({ err }, msg),
   });
   background.adminRoutes?.(adminKit);

@@ -95,6 +95,11 @@ const EnvSchema = z.object({
    */
   FILES_STORE: z.enum(['database', 's3', 'local']).default('database'),
   /**
+   * The reports' font (PDF, Japanese): an OTF/TTF file, or a collection (TTC) whose Japanese face is used.
+   * Debian's fonts-noto-cjk by default.
+   */
+  REPORT_FONT: z.string().trim().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  /**
    * The files' encryption keys (AES-256-GCM), `id:base64-of-32-bytes`, comma-separated: the first
    * encrypts new files, every one listed decrypts (rotation: put the new key first, keep the old ones).
    * Required in production; the demo derives one when unset.

@@ -27,7 +27,8 @@ type Owned =
   | 'applications'
   | 'stakes'
   | 'loans'
-  | 'exits';
+  | 'exits'
+  | 'reports';
 /**
  * For each user-scoped call with an id: which of A's rows its id names, and the rest of a body that is
  * valid for B. (Ids of different tables overlap, so each call is tried with the ids of its own table.)
@@ -59,6 +60,7 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/trade/exit_order': { ids: 'positions', rest: () => ({ type: 'jpy', kind: 'stop', stop_price: '1' }) },
   '/trade/exit_cancel': { ids: 'exits', rest: () => ({ type: 'jpy' }) },
   '/trade/exit_amend': { ids: 'exits', rest: () => ({ type: 'jpy', stop_price: '2' }) },
+  '/user/report_file': { ids: 'reports', rest: () => ({}) },
 };
 /**
  * Ids that name shared things rather than a user's rows: a deposit channel, and a new-share offering
@@ -182,6 +184,11 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       ),
     );
 
+    // a statement of balances of A's (a report, PDF)
+    expectOk(
+      await t.call('/user/report_statement', { start: '2026-11-01', end: '2026-11-23' }, { token: a.token }),
+    );
+
     const lists = async (s: Session) => ({
       security: expectOk(await t.call('/user/security', {}, { token: s.token })),
       sessions: expectOk(await t.call('/user/sessions', {}, { token: s.token })),
@@ -197,6 +204,7 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       lending: expectOk(await t.call('/trade/userlendlist', { type: 'jpy' }, { token: s.token })),
       lendable: expectOk(await t.call('/trade/lendlist', { type: 'jpy' }, { token: s.token })),
       exits: expectOk(await t.call('/trade/exit_orders', { type: 'jpy', lang: 'jp' }, { token: s.token })),
+      reports: expectOk(await t.call('/user/reports', {}, { token: s.token })),
     });
     const before = await lists(a);
     const idsOf = (...lists: unknown[]) => [
@@ -212,7 +220,9 @@ describe.each(TEST_DB_KINDS)('cross-user on %s: every call that takes an id', (k
       stakes: idsOf(before.stakes),
       loans: idsOf(before.lending),
       exits: idsOf(before.exits.list),
+      reports: idsOf(before.reports),
     };
+    expect(owned.reports).toHaveLength(1);
     expect(owned.exits).toEqual(exit.ids.map(String));
     expect(owned.stakes).toEqual([stake.id]);
     expect(owned.loans).toEqual([String(loan.id)]);

@@ -22,6 +22,8 @@ export {
   type WsTick,
   wsClientMessage,
 } from './endpoints/quotes.ts';
+export * as reportsApi from './endpoints/reports.ts';
+export { REPORT_KINDS, type ReportKindWire } from './endpoints/reports.ts';
 export * as securityApi from './endpoints/security.ts';
 export { FACTORS, type Factor } from './endpoints/security.ts';
 export * as stockLendingApi from './endpoints/stock-lending.ts';

@@ -58,6 +58,8 @@ export const UNIQUE_VIOLATION_KEYS: Readonly<Record<string, MsgKey>> = {
   user_email_address_key: 'mail.taken',
   // one tax event per taxed sale: a second close of it is a race the close's lock prevents
   tax_event_position_id_key: 'operation.inProgress',
+  // one report per user, kind and period: two requests for the same statement at once
+  report_once: 'operation.inProgress',
 };
 
 /** The name of the constraint a `unique_violation` names (node-postgres and PGlite both carry it). */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Env } from '../config.ts';
 import { parseFileKeys } from '../shared/files.ts';
 
@@ -121,6 +122,12 @@ export function productionProblems(env: Env, source: NodeJS.ProcessEnv = process
     }
   }
   problems.push(...fileProblems(env));
+  if (!existsSync(env.REPORT_FONT)) {
+    problems.push({
+      setting: 'REPORT_FONT',
+      message: `${env.REPORT_FONT} not found: the reports (PDF) need a Japanese font. Install fonts-noto-cjk, or point REPORT_FONT at an OTF, TTF or TTC file`,
+    });
+  }
   if (env.SMTP_URL) {
     if (!/^smtps?:\/\//.test(env.SMTP_URL)) {
       problems.push({

@@ -237,6 +237,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Your day trading {order} of {date} ended without a trade. {payout} {currency} was returned to your account.',
     },
   },
+  reportReady: {
+    title: { jp: '{report}を交付しました', cn: '{report}已发布', us: 'Your {report} is ready' },
+    content: {
+      jp: '{report}（{period}）を交付しました。マイページの「報告書」からダウンロードできます。',
+      cn: '{report}（{period}）已发布，可在"我的"页面的"报告"中下载。',
+      us: 'Your {report} ({period}) is ready. Download it from My page › Reports.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type NoticeTemplate = keyof typeof NOTICE_TEMPLATES;

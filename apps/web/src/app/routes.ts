@@ -248,6 +248,15 @@ export const shellRoutes: readonly ScreenRoute[] = [
   { path: '/mine/withdraw', Page: money('WithdrawPage'), auth: true },
   { path: '/mine/transactionRecords', Page: money('RecordsPage'), auth: true },
   { path: '/mine/tax', Page: money('TaxAccountPage'), auth: true },
+  // the reports (PDF): a chunk of their own, with the money texts
+  {
+    path: '/mine/reports',
+    Page: lazyPage(
+      async () => (await import('../features/reports/pages/reports-page.tsx')).ReportsPage,
+      ['money'],
+    ),
+    auth: true,
+  },
   { path: '/mine/exchange', Page: money('ExchangePage'), auth: true },
   { path: '/mine/loan', Page: money('LoanPage'), auth: true },
   { path: '/mine/loanOrder', Page: money('LoanOrderPage'), auth: true },

@@ -36,6 +36,7 @@ export const L = {
   aiSuperTrade: link('aiSuperTrade', 'ai', '/mine/loan'),
   records: link('records', 'records', '/mine/transactionRecords'),
   tax: link('tax', 'file', '/mine/tax'),
+  reports: link('reports', 'file', '/mine/reports'),
   bank: link('bank', 'bank', '/mine/bank'),
   loginPassword: link('loginPassword', 'lock', '/mine/loginPassword'),
   fundPassword: link('fundPassword', 'key', '/mine/fundPassword'),

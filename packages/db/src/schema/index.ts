@@ -10,6 +10,7 @@ import type { LendingTables } from './lending.ts';
 import type { MailTables } from './mail.ts';
 import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
+import type { ReportTables } from './reports.ts';
 import type { SecurityTables } from './security.ts';
 import type { SupportTables } from './support.ts';
 import type { TaxTables } from './tax.ts';
@@ -26,6 +27,7 @@ export type * from './lending.ts';
 export type * from './mail.ts';
 export type * from './money.ts';
 export type * from './products.ts';
+export type * from './reports.ts';
 export type * from './security.ts';
 export type * from './support.ts';
 export type * from './tax.ts';
@@ -48,4 +50,5 @@ export interface Database
     JobTables,
     MailTables,
     CorporateActionTables,
+    ReportTables,
     TaxTables {}

@@ -190,6 +190,7 @@ export function MyPage() {
                 L.bank,
                 L.records,
                 L.tax,
+                L.reports,
                 L.loginPassword,
                 L.fundPassword,
                 L.language,

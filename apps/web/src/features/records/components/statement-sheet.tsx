@@ -2,11 +2,11 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
+import { daysBefore, jstDate, spanDays } from '../../../lib/jst-dates.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import type { RecordFilter } from '../api/use-fund-records.ts';
 import { useFundStatement } from '../api/use-fund-statement.ts';
-import { daysBefore, jstDate, spanDays } from '../dates.ts';
 
 /** The longest statement the server writes. */
 const STATEMENT_MAX_DAYS = 366;

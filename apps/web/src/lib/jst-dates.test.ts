@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBefore, jstDate, spanDays } from './dates.ts';
+import { daysBefore, jstDate, spanDays } from './jst-dates.ts';
 
 describe('JST dates', () => {
   it('formats an instant as the Japanese calendar date', () => {
