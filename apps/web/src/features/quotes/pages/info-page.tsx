@@ -326,6 +326,7 @@ export function InfoPage() {
                   limitDown: d.limitDown === null ? null : decimalText(d.limitDown),
                   minQty: Math.max(1, d.minQty),
                   decimals,
+                  now: d.time * 1000,
                 }}
               />
             </Suspense>
