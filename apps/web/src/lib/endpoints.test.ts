@@ -17,7 +17,7 @@ import {
 } from '@kabuto/contract';
 import { describe, expect, it } from 'vitest';
 import { endpoints, HEALTH_PATH } from './endpoints.ts';
-import { copyTradeEndpoints, dayTradingEndpoints } from './product-endpoints.ts';
+import { copyTradeEndpoints, dayTradingEndpoints, orderBookEndpoints } from './product-endpoints.ts';
 
 const contract = {
   account: accountApi,
@@ -56,6 +56,12 @@ describe('endpoint references', () => {
   for (const [name, ref] of Object.entries(dayTradingEndpoints)) {
     it(`dayTrading.${name} has the contract's path`, () => {
       expect(ref.path).toBe((dayTradingApi as Record<string, { path?: string }>)[name]?.path);
+    });
+  }
+
+  for (const [name, ref] of Object.entries(orderBookEndpoints)) {
+    it(`trading.${name} has the contract's path`, () => {
+      expect(ref.path).toBe((tradingApi as Record<string, { path?: string }>)[name]?.path);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { copyTradeApi, dayTradingApi } from '@kabuto/contract';
+import type { copyTradeApi, dayTradingApi, tradingApi } from '@kabuto/contract';
 import { ref } from './endpoints.ts';
 
 /**
@@ -17,4 +17,16 @@ export const copyTradeEndpoints = {
 export const dayTradingEndpoints = {
   apply: ref<typeof dayTradingApi.apply>('/trade/rnjy'),
   applications: ref<typeof dayTradingApi.applications>('/trade/urnjylist'),
+} as const;
+
+/**
+ * The order book's calls beyond placing and cancelling (amending a pending order; the exit orders of
+ * the position and the order inquiry), apart from `endpoints` likewise.
+ */
+export const orderBookEndpoints = {
+  amend: ref<typeof tradingApi.amend>('/trade/amend_stock'),
+  exitOrder: ref<typeof tradingApi.exitOrder>('/trade/exit_order'),
+  exitCancel: ref<typeof tradingApi.exitCancel>('/trade/exit_cancel'),
+  exitAmend: ref<typeof tradingApi.exitAmend>('/trade/exit_amend'),
+  exitOrders: ref<typeof tradingApi.exitOrders>('/trade/exit_orders'),
 } as const;

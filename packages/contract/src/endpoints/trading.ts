@@ -181,6 +181,22 @@ export const cancel = endpoint({
   data: z.null(),
 });
 
+export const amend = endpoint({
+  path: '/trade/amend_stock',
+  auth: true,
+  money: true,
+  tag,
+  summary:
+    'Amend a pending order (訂正): its limit price (buy_price, a limit order only) or quantity (zhang). Its margin and fees are held again for them; a limit amended to a marketable price in continuous trading fills at once at the market price.',
+  body: body({
+    id: id(),
+    type: market(),
+    buy_price: amount(PRICE_MAX).optional().describe('the new limit price'),
+    zhang: positiveInt(9).optional().describe('the new quantity in shares'),
+  }),
+  data: z.null(),
+});
+
 export const position = endpoint({
   path: '/trade/stockdetail',
   auth: true,

@@ -67,3 +67,13 @@ export async function cancelOpenExits(tx: Tx, positionId: bigint, at: Date): Pro
     .where('status', 'in', ['waiting', 'working', 'triggered'])
     .execute();
 }
+
+/** A position's exits still open (waiting, working or triggered). */
+export async function exitsOfPosition(tx: Tx, positionId: bigint): Promise<ExitRow[]> {
+  return tx
+    .selectFrom('exit_order')
+    .selectAll()
+    .where('position_id', '=', positionId)
+    .where('status', 'in', ['waiting', 'working', 'triggered'])
+    .execute();
+}

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { appliedKeys, markApplied } from '../../shared/idempotency-keys.ts';
 import type { OpenPositionsCheck, PositionsValuation } from '../../shared/positions.ts';
 import type { Module } from '../module.ts';
+import { amendService } from './amend.service.ts';
 import { exitsService } from './exits.service.ts';
 import { ordersService } from './orders.service.ts';
 import { type PositionsService, positionsService } from './positions.service.ts';
@@ -95,7 +96,7 @@ export function tradingModule(
         if (parts.lending) t.lending = parts.lending;
       },
     },
-    routes: (kit) => tradingRoutes(kit, orders, positions, desks, exits),
+    routes: (kit) => tradingRoutes(kit, orders, positions, desks, exits, amendService(t)),
     jobs: {
       pendingOrders: () => book.processPendingOrders(),
       // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left

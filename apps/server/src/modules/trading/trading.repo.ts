@@ -222,6 +222,38 @@ export async function markFilled(
     .execute();
 }
 
+/** A pending order amended (訂正): its quantity, limit, the margin and fees held again, and the new holds. */
+export async function amendPending(
+  tx: Tx,
+  id: bigint,
+  a: {
+    quantity: bigint;
+    limitPrice: Units | null;
+    margin: Units;
+    fee: Units;
+    stampDuty: Units;
+    holdMargin: bigint;
+    holdFee: bigint | null;
+    at: Date;
+  },
+): Promise<PositionRow> {
+  return tx
+    .updateTable('position')
+    .set({
+      quantity: a.quantity,
+      limit_price: a.limitPrice,
+      margin: a.margin,
+      buy_fee: a.fee,
+      stamp_duty: a.stampDuty,
+      hold_margin_transfer: a.holdMargin,
+      hold_fee_transfer: a.holdFee,
+      updated_at: a.at,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** A pending order moved on to its next call (null: it rests in continuous trading until it lapses). */
 export async function setWaitsFor(tx: Tx, id: bigint, waitsFor: Date | null, at: Date): Promise<void> {
   await tx

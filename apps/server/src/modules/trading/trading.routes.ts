@@ -4,6 +4,7 @@ import { refuse } from '../../lib/errors.ts';
 import { ok } from '../../lib/reply.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
+import type { AmendService } from './amend.service.ts';
 import type { ExitsService } from './exits.service.ts';
 import type { OrdersService } from './orders.service.ts';
 import type { PositionsService } from './positions.service.ts';
@@ -59,6 +60,8 @@ export function tradingRoutes(
   desks: Desks,
   /** Exit orders (stop, trailing, OCO; the order inquiry). */
   exits?: ExitsService,
+  /** Amending a pending order (訂正). */
+  amends?: AmendService,
 ): void {
   kit.post(tradingApi.buy, async (req) => {
     const request = buyRequest(req.body);
@@ -93,6 +96,17 @@ export function tradingRoutes(
     await positions.cancel(currentUser(req).id, req.body.id, req.idempotency);
     return ok(null, 'ok.cancelled');
   });
+  if (amends)
+    kit.post(tradingApi.amend, async (req) => {
+      const b = req.body;
+      await amends.amend(
+        currentUser(req).id,
+        b.id,
+        { limitPrice: b.buy_price, quantity: wireQuantity(b) },
+        req.idempotency,
+      );
+      return ok(null, 'ok.changed');
+    });
   kit.post(tradingApi.position, async (req) =>
     ok(positionWire(await positions.position(currentUser(req).id, req.body.id), req.body.lang)),
   );

@@ -29,6 +29,9 @@ const row: Position = {
   limitPrice: '',
   closeReason: '',
   lent: false,
+  timing: 'any',
+  validUntil: '',
+  waitsFor: null,
 };
 /** A stream tick: market data are JSON numbers. */
 const tick = (price: number) => ({

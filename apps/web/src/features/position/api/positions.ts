@@ -54,6 +54,12 @@ export interface Position {
   closeReason: string;
   /** Lent to the platform (stock lending). */
   lent: boolean;
+  /** When a pending order executes: any, open (寄), close (引). */
+  timing: string;
+  /** Its last valid day ("" for the family's day orders). */
+  validUntil: string;
+  /** Unix seconds of the call a pending order waits for, null while it rests or once filled. */
+  waitsFor: number | null;
 }
 
 /** The wire row → {@link Position}. */
@@ -82,6 +88,9 @@ export const positionFromWire = (w: PositionRow): Position => ({
   limitPrice: w.limit_price,
   closeReason: w.close_reason,
   lent: w.lent === 1,
+  timing: w.timing,
+  validUntil: w.valid_until,
+  waitsFor: w.waits_for,
 });
 
 /** A holding moved to the latest tick (live-pnl.ts). */
@@ -162,7 +171,7 @@ export function usePosition(id: string, market: Market) {
   return useQuery({ ...positionQuery(id, market), refetchInterval: live ? 10_000 : POLL_MS });
 }
 
-/** Close a holding (`/trade/sell_stock`) or cancel a pending order (`/trade/cancel_stock`). */
+/** Close a holding or part of it (`/trade/sell_stock`) or cancel a pending order (`/trade/cancel_stock`). */
 export function usePositionActions(market: Market) {
   const qc = useQueryClient();
   const sell = useMemo(() => moneyCaller(endpoints.trading.sell), []);
@@ -179,5 +188,10 @@ export function usePositionActions(market: Market) {
     mutationFn: (id: string) => cancel({ id, type: market }),
     onSuccess: (r) => after(r.code ?? 'ok.cancelled'),
   });
-  return { close, cancelOrder };
+  // a partial close: that many shares (the whole holding when it is all of them)
+  const closePart = useMutation({
+    mutationFn: (p: { id: string; quantity: string }) => sell({ id: p.id, type: market, zhang: p.quantity }),
+    onSuccess: (r) => after(r.code ?? 'ok.sold'),
+  });
+  return { close, closePart, cancelOrder };
 }

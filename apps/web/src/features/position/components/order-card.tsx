@@ -1,9 +1,11 @@
 import type { Market } from '@kabuto/domain';
+import { useState } from 'react';
 import { Figure } from '../../../components/figure.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatPrice, priceDecimals } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, statusKey } from '../api/positions.ts';
+import { OrderAmendForm } from './order-amend-form.tsx';
 
 /**
  * One limit order as an order enquiry shows it: name/code, side, leverage, limit price, quantity, status
@@ -25,6 +27,8 @@ export function OrderCard({
   const { t } = useTranslator('position');
   const d = priceDecimals(market);
   const ended = row.status !== STATUS.pending && row.sellTime;
+  const [editing, setEditing] = useState(false);
+  const type = row.orderType === 1 ? 'market' : 'limit';
   return (
     <li className="k-pos-card" data-testid="order-row" data-id={row.id} data-status={row.status}>
       <button type="button" className="k-pos-main" onClick={onOpen}>
@@ -43,11 +47,13 @@ export function OrderCard({
         <div className="k-order-grid">
           <div>
             <span>{t('field.orderType')}</span>
-            <b>{t('orderType.limit')}</b>
+            <b>
+              {t(`orderType.${row.timing === 'open' || row.timing === 'close' ? row.timing : 'any'}.${type}`)}
+            </b>
           </div>
           <div>
             <span>{t('field.limitPrice')}</span>
-            <b data-testid="order-limit">{formatPrice(row.limitPrice || row.buyPrice, d)}</b>
+            <b data-testid="order-limit">{row.limitPrice ? formatPrice(row.limitPrice, d) : '--'}</b>
           </div>
           <div>
             <span>{t('field.qty')}</span>
@@ -58,6 +64,14 @@ export function OrderCard({
           <Figure label={t('field.orderTime')}>
             <time>{formatDateTime(row.buyTime)}</time>
           </Figure>
+          {row.status === STATUS.pending && row.waitsFor && (
+            <Figure label={t('field.waitsFor')}>
+              <time>{formatDateTime(row.waitsFor)}</time>
+            </Figure>
+          )}
+          {row.status === STATUS.pending && row.validUntil && (
+            <Figure label={t('field.validUntil')}>{row.validUntil}</Figure>
+          )}
           {ended && (
             <Figure label={t(row.closeReason === 'expired' ? 'field.expiredTime' : 'field.cancelTime')}>
               <time>{formatDateTime(row.sellTime ?? 0)}</time>
@@ -65,8 +79,18 @@ export function OrderCard({
           )}
         </dl>
       </button>
+      {onCancel && editing && <OrderAmendForm row={row} market={market} onDone={() => setEditing(false)} />}
       {onCancel && (
         <div className="k-pos-actions">
+          <button
+            type="button"
+            className="k-btn k-btn-ghost"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+            data-testid="order-amend"
+          >
+            {t('exit.amend')}
+          </button>
           <button
             type="button"
             className="k-btn k-btn-ghost"

@@ -1,11 +1,16 @@
 import type { Market } from '@kabuto/domain';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import type { ExitOrder } from '../api/exits.ts';
 import { type Position, STATUS, usePositionActions } from '../api/positions.ts';
+import { ExitList } from './exit-list.tsx';
 import { ListStates } from './list-states.tsx';
 import { OrderCard } from './order-card.tsx';
 import { useConfirmedRowAction } from './row-action.ts';
 
-/** The orders tab: pending limit orders first (each cancellable), then the cancelled and lapsed ones. */
+/**
+ * The orders tab (注文照会): pending orders first (each cancellable), then the cancelled and lapsed ones;
+ * below them the exit orders with their states, amend and cancel.
+ */
 export function OrdersTab({
   market,
   rows,
@@ -13,6 +18,7 @@ export function OrdersTab({
   failed,
   onRetry,
   onOpen,
+  exits,
 }: {
   market: Market;
   rows: Position[];
@@ -20,6 +26,7 @@ export function OrdersTab({
   failed: boolean;
   onRetry: () => void;
   onOpen: (id: string) => void;
+  exits?: ExitOrder[];
 }) {
   const { t } = useTranslator('position');
   const { cancelOrder } = usePositionActions(market);
@@ -34,25 +41,28 @@ export function OrdersTab({
   );
 
   return (
-    <ListStates
-      pending={pending}
-      failed={failed}
-      onRetry={onRetry}
-      empty={rows.length === 0}
-      emptyText={t('emptyOrders')}
-    >
-      <ul className="k-pos-list" data-testid="order-list">
-        {rows.map((r) => (
-          <OrderCard
-            key={r.id}
-            row={r}
-            market={market}
-            busy={busyId === r.id}
-            onOpen={() => onOpen(r.id)}
-            onCancel={r.status === STATUS.pending ? () => void onCancel(r) : undefined}
-          />
-        ))}
-      </ul>
-    </ListStates>
+    <>
+      <ListStates
+        pending={pending}
+        failed={failed}
+        onRetry={onRetry}
+        empty={rows.length === 0}
+        emptyText={t('emptyOrders')}
+      >
+        <ul className="k-pos-list" data-testid="order-list">
+          {rows.map((r) => (
+            <OrderCard
+              key={r.id}
+              row={r}
+              market={market}
+              busy={busyId === r.id}
+              onOpen={() => onOpen(r.id)}
+              onCancel={r.status === STATUS.pending ? () => void onCancel(r) : undefined}
+            />
+          ))}
+        </ul>
+      </ListStates>
+      {exits && exits.length > 0 && <ExitList market={market} rows={exits} />}
+    </>
   );
 }

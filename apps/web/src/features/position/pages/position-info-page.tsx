@@ -12,8 +12,12 @@ import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { STATUS, statusKey, usePosition, usePositionActions, withTick } from '../api/positions.ts';
+import { ClosePanel } from '../components/close-panel.tsx';
 
-/** `/position/info?id=&type=`: every field of one position, its fees and times. */
+/**
+ * `/position/info?id=&type=`: every field of one position, its fees and times; a holding closes whole,
+ * in part, or by an exit order (ClosePanel).
+ */
 export function PositionInfoPage() {
   // the lending section's words come from the lending texts
   const { t } = useTranslator(['position', 'lending']);
@@ -180,6 +184,7 @@ export function PositionInfoPage() {
             {t('close')}
           </button>
         )}
+        {row.status === STATUS.holding && !row.lent && <ClosePanel row={row} market={market} />}
         {row.status === STATUS.pending && (
           <button
             type="button"

@@ -19,6 +19,7 @@ import { trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { assetSummary } from '../../../lib/wallets.ts';
+import { useExitOrders } from '../api/exits.ts';
 import { STATUS, useClosedPositions, useOpenPositions, withTick } from '../api/positions.ts';
 import { FollowTab } from '../components/follow-tab.tsx';
 import { HoldingTab } from '../components/holding-tab.tsx';
@@ -45,6 +46,7 @@ export function PositionPage() {
     ...recordsQuery(market, currentLanguage() as Language),
     enabled: tab === 'newShare',
   });
+  const exits = useExitOrders(market, tab === 'orders');
   const follows = useFollowOrders(market, currentLanguage() as Language, tab === 'follow');
 
   const openRows = open.data?.rows ?? [];
@@ -96,6 +98,7 @@ export function PositionPage() {
         failed={failed(open) || failed(closed)}
         onRetry={() => void Promise.all([open.refetch(), closed.refetch()])}
         onOpen={detail}
+        exits={exits.data}
       />
     ),
     sold: () => (
@@ -138,6 +141,7 @@ export function PositionPage() {
             open.refetch(),
             user.refetch(),
             tab === 'sold' || tab === 'orders' ? closed.refetch() : null,
+            tab === 'orders' ? exits.refetch() : null,
             tab === 'newShare' ? newShares.refetch() : null,
             tab === 'follow' ? follows.refetch() : null,
           ])

@@ -20,10 +20,22 @@ export interface OrderInput {
   limitPrice?: string;
   /** Into NISA (a cash purchase within the NISA quotas). */
   nisa?: boolean;
+  /** When it executes (any time, on the open, on the close) and its last day ("day": 当日中). */
+  timing?: 'any' | 'open' | 'close';
+  validUntil?: string;
+  /** IFD / IFDOCO: the exit placed on the position once the order fills (the wire's decimal strings). */
+  ifd?: {
+    kind: 'limit' | 'stop' | 'stop_limit' | 'trail' | 'oco';
+    limit?: string;
+    stop?: string;
+    trail?: string;
+    trailPct?: string;
+  };
 }
 
 /**
- * `/trade/buy_stock {symbol, zhang, ganggan, buyzd, gdlx, buy_price?, type}` with an Idempotency-Key
+ * `/trade/buy_stock {symbol, zhang, ganggan, buyzd, gdlx, buy_price?, type, timing?, valid_until?,
+ * then_kind?, then_…?}` with an Idempotency-Key
  * (one per panel); positions and balances are asked for again after it.
  */
 export function usePlaceOrder(): (
@@ -41,6 +53,17 @@ export function usePlaceOrder(): (
       ...(o.orderType === 2 && o.limitPrice !== undefined ? { buy_price: o.limitPrice } : {}),
       type: o.market,
       ...(o.nisa ? { nisa: 1 } : {}),
+      ...(o.timing ? { timing: o.timing } : {}),
+      ...(o.validUntil ? { valid_until: o.validUntil } : {}),
+      ...(o.ifd
+        ? {
+            then_kind: o.ifd.kind,
+            ...(o.ifd.limit ? { then_limit: o.ifd.limit } : {}),
+            ...(o.ifd.stop ? { then_stop: o.ifd.stop } : {}),
+            ...(o.ifd.trail ? { then_trail: o.ifd.trail } : {}),
+            ...(o.ifd.trailPct ? { then_trail_pct: o.ifd.trailPct } : {}),
+          }
+        : {}),
     });
     void refreshPositions(qc);
     return reply;

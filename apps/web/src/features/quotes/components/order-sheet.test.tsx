@@ -38,10 +38,16 @@ const target: OrderTarget = {
 
 const q = (key: string, values?: Record<string, unknown>) => translate(key, values, 'quotes');
 
-function Sheet({ onClose = () => {} }: { onClose?: () => void }) {
+function Sheet({ onClose = () => {}, now }: { onClose?: () => void; now?: number }) {
   const [direction, setDirection] = useState<Direction>(1);
   return (
-    <OrderSheet target={target} direction={direction} onDirection={setDirection} visible onClose={onClose} />
+    <OrderSheet
+      target={{ ...target, now }}
+      direction={direction}
+      onDirection={setDirection}
+      visible
+      onClose={onClose}
+    />
   );
 }
 
@@ -116,8 +122,57 @@ describe('the order sheet', () => {
       gdlx: '2',
       buy_price: '3001.0000',
       type: 'jpy',
+      timing: 'any',
+      valid_until: 'day',
     });
     expect(sent.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends 寄指 until a chosen date with an IFDOCO, after previews by the domain’s rules', async () => {
+    const server = fakeServer({
+      '/user/getUserinfo': ok(userInfoWire()),
+      '/trade/buy_stock': ok({ id: '1' }, 'ok.bought'),
+      '/user/positions': ok([]),
+    });
+    // Tuesday 2026-11-24 at 20:00 in Tokyo: the order waits for Wednesday's open
+    renderScreen(<Sheet now={Date.parse('2026-11-24T20:00:00+09:00')} />);
+    await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
+    fireEvent.click(screen.getByTestId('order-type-limit'));
+    type('order-price', '2,990');
+    expect(screen.getByTestId('order-when').textContent).toBe(
+      q('book.pv.callLimit', { call: q('book.call.open', { at: '2026-11-25 09:00' }), limit: '2,990.0' }),
+    );
+    fireEvent.click(screen.getByTestId('order-timing-open'));
+    expect(screen.getByTestId('order-timing-open').textContent).toBe('寄指');
+    fireEvent.click(screen.getByTestId('order-timing-any'));
+    fireEvent.click(screen.getByTestId('order-valid-until'));
+    // at most 15 trading days from Wednesday's session: 11/25 … 12/15
+    const days = screen.getAllByTestId('order-valid-date');
+    expect(days).toHaveLength(15);
+    expect(days.at(-1)?.getAttribute('data-date')).toBe('2026-12-15');
+    fireEvent.click(days[2]);
+    // IFDOCO: take profit at 3,100, stop at 2,900
+    fireEvent.click(screen.getByTestId('order-then-kind-oco'));
+    expect(screen.getByTestId('order-problem').textContent).toBe(q('exit.enterPrices'));
+    type('order-then-limit', '3100');
+    type('order-then-stop', '2900');
+    const preview = screen.getByTestId('order-then-preview').textContent ?? '';
+    expect(preview).toContain(q('exit.pv.limit.1', { level: '3,100.0', fill: '3,100.0' }));
+    expect(preview).toContain(q('exit.pv.stop.1', { level: '2,900.0', fill: '' }));
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await confirmDialog(q('order.place'));
+    expect(await toastText()).toBe(MESSAGES['ok.bought'].jp);
+    const [sent] = server.calls('/trade/buy_stock');
+    expect(sent.body).toMatchObject({
+      gdlx: '2',
+      buy_price: '2990.0000',
+      timing: 'any',
+      valid_until: days[2].getAttribute('data-date'),
+      then_kind: 'oco',
+      then_limit: '3100.0000',
+      then_stop: '2900.0000',
+    });
   });
 
   it('shows a refusal translated, and stays open to try again', async () => {

@@ -5,18 +5,21 @@ import {
   type LocalDate,
   type Market,
   parseUnits,
+  type Side,
 } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DataModeFields, DataModeLabel } from '../../../components/data-mode.tsx';
+import { ExitFields } from '../../../components/exit-fields.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PriceInput, SharesInput } from '../../../components/typed-inputs.tsx';
 import { feeOverride, leverageList } from '../../../lib/api/trade-settings.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isApiError } from '../../../lib/api.ts';
+import { type ExitDraft, emptyExit, exitIncomplete, exitWireFields } from '../../../lib/exit-preview.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { formatPrice } from '../../../lib/quote-format.ts';
@@ -26,6 +29,7 @@ import { useTranslator } from '../../../lib/use-translator.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 import { limitPriceProblem, stepLimitPrice } from '../order-check.ts';
+import { type BookDraft, fillPreview, OrderBookFields } from './order-book-fields.tsx';
 
 export type Direction = 1 | 2;
 type OrderType = 1 | 2;
@@ -46,6 +50,8 @@ export interface OrderTarget {
   decimals: number;
   /** Where the price comes from: labelled when not live. */
   dataMode?: DataModeFields;
+  /** The quote's time (epoch ms, the server's clock): when the order would execute is read at it. */
+  now?: number;
 }
 
 const QTY_STEPS = [1, 10, 100] as const;
@@ -86,6 +92,9 @@ export function OrderSheet({
   const [priceRefused, setPriceRefused] = useState(false);
   const [busy, setBusy] = useState(false);
   const [nisa, setNisa] = useState(false);
+  const [book, setBook] = useState<BookDraft>({ timing: 'any', until: 'day' });
+  const [exit, setExit] = useState<ExitDraft>(emptyExit);
+  const now = target.now ?? Date.now();
   // NISA takes cash purchases only (the same rule the server checks)
   const nisaAllowed = isNisaOrderKind({ leverage, direction, dayTrade: false });
   const placeOrder = usePlaceOrder();
@@ -135,7 +144,19 @@ export function OrderSheet({
   else if (priceProblem?.kind === 'offTick')
     problem = t('order.offTick', { tick: formatUnits(priceProblem.tick).replace(/\.?0+$/, '') });
   else if (priceProblem?.kind === 'beyondLimit') problem = t('order.beyondLimit');
+  else if (exit.kind !== 'none' && exitIncomplete(direction as Side, exit)) problem = t('exit.enterPrices');
   else if (user.data && est.total > availableUnits) problem = t('order.insufficient');
+  const preview = fillPreview(t, {
+    market: target.market,
+    now,
+    timing: book.timing,
+    direction,
+    limit: orderType === 2 ? limitPrice : null,
+    price: parseUnits(target.price) ?? 0n,
+    limits: { up, down },
+    decimals: target.decimals,
+  });
+  const ifdName = exit.kind === 'oco' ? t('exit.ifdoco') : t('exit.ifd');
   const noFundPassword = user.data?.hasFundPassword === false;
 
   const stepPrice = (n: number) => {
@@ -167,10 +188,13 @@ export function OrderSheet({
             {side}
           </Figure>
           <Figure label={t('order.type')}>
-            {orderType === 1
-              ? t('order.market')
-              : `${t('order.limit')} ${formatPrice(formatUnits(priceUnits), target.decimals)}`}
+            {t(`book.timing.${book.timing}.${orderType === 1 ? 'market' : 'limit'}`)}
+            {orderType === 2 && ` ${formatPrice(formatUnits(priceUnits), target.decimals)}`}
           </Figure>
+          <Figure label={t('book.validity')}>
+            {book.timing !== 'any' || book.until === 'day' ? t('book.day') : book.until}
+          </Figure>
+          {exit.kind !== 'none' && <Figure label={ifdName}>{t(`exit.kind.${exit.kind}`)}</Figure>}
           <Figure label={t('order.leverage')}>×{leverage}</Figure>
           <Figure label={t('order.quantity')}>{t('order.shares', { n: qty.toLocaleString() })}</Figure>
           <Figure label={t('order.margin')}>{money(est.margin)}</Figure>
@@ -196,6 +220,9 @@ export function OrderSheet({
         orderType,
         ...(orderType === 2 ? { limitPrice: formatUnits(priceUnits) } : {}),
         ...(nisa && nisaAllowed ? { nisa: true } : {}),
+        timing: book.timing,
+        validUntil: book.timing === 'any' ? book.until : 'day',
+        ...(exit.kind !== 'none' ? { ifd: { kind: exit.kind, ...exitWireFields(exit) } } : {}),
       });
       showMsg(reply.code ?? 'ok.bought');
       onClose();
@@ -267,6 +294,14 @@ export function OrderSheet({
             ))}
           </div>
         </div>
+
+        <OrderBookFields
+          market={target.market}
+          now={now}
+          orderType={orderType}
+          value={book}
+          onChange={setBook}
+        />
 
         {orderType === 2 && (
           <div className="k-form-row is-stack">
@@ -355,6 +390,25 @@ export function OrderSheet({
             ))}
           </div>
         </div>
+
+        <div className="k-form-row is-stack">
+          <span className="k-form-label">
+            {exit.kind === 'none' ? t('exit.ifdTitle') : ifdName}
+            <small>{t('exit.ifdHint')}</small>
+          </span>
+          <ExitFields
+            side={direction}
+            value={exit}
+            onChange={setExit}
+            reference={priceUnits}
+            decimals={target.decimals}
+            testid="order-then"
+          />
+        </div>
+
+        <p className="k-order-when" data-testid="order-when">
+          {preview}
+        </p>
 
         <dl className="k-order-sum" data-testid="order-summary">
           <Figure label={t('order.notional')}>{money(est.notional)}</Figure>

@@ -327,6 +327,7 @@ export function InfoPage() {
                   minQty: Math.max(1, d.minQty),
                   decimals,
                   dataMode: { mode: d.mode, delayMinutes: d.delayMinutes, stale: d.stale },
+                  now: d.time * 1000,
                 }}
               />
             </Suspense>
