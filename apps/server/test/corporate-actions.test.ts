@@ -1,5 +1,13 @@
 import { TEST_DB_KINDS } from '@kabuto/db/testing';
-import { formatUnits, grossPnl, snapToTick, splitOrderPrice, splitRatio, type Units } from '@kabuto/domain';
+import {
+  formatUnits,
+  grossPnl,
+  parseUnits,
+  snapToTick,
+  splitOrderPrice,
+  splitRatio,
+  type Units,
+} from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { expectOk, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
@@ -192,6 +200,24 @@ describe.each(TEST_DB_KINDS)('corporate actions on %s', (kind) => {
     t.clock.set(jst('2025-12-29T09:30:00'));
     await t.app.kabuto.rounds.margin();
     expect((await positions(b, '9984')).every((p) => p.status === 0)).toBe(true);
+    // the chart agrees with the adjusted book: forward-adjusted candles before the ex-date are the
+    // unadjusted ones ÷ 4, as the holder's cost is
+    const candles = async (fq: string) =>
+      expectOk(await t.call('/trade/kline', { symbol: '9984', type: 'jpy', kline_type: '1D', fq })) as {
+        time: number;
+        close: string | number;
+      }[];
+    const day = Date.parse('2025-12-26T00:00:00+09:00') / 1000;
+    const close = async (fq: string) =>
+      parseUnits(String((await candles(fq)).find((c) => c.time === day)!.close))!;
+    const raw = await close('none');
+    const adjusted = await close('forward');
+    expect(raw).toBe(prev);
+    const yen = 10_000n;
+    const gap = adjusted * 4n - raw;
+    expect(gap < 0n ? -gap : gap).toBeLessThanOrEqual(4n * yen);
+    for (const [was, now] of beforeA.map((p, i) => [p, afterA[i]]))
+      if (was.status === 0) expect(now.open_price! * 4n).toBe(was.open_price);
     for (const s of [a, b])
       for (const p of await positions(s, '9984'))
         if (p.status === 0)

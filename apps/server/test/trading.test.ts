@@ -36,6 +36,7 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
 
   it('runs the leader’s round as the modules’ jobs in their order, trading’s counts at the top', async () => {
     expect(Object.keys(t.app.kabuto.rounds)).toEqual([
+      'taxNetting',
       'corporateActions',
       'uploads',
       'pendingOrders',
