@@ -169,6 +169,50 @@ describe.each(API_DB_KINDS)('reports (PDF) on %s', (kind) => {
     expectRefusal(await ask('2026-02-30', '2026-03-01'), 'validation.invalid');
   });
 
+  it('a margin account gets a 取引残高報告書 every month; a cash account only every quarter', async () => {
+    t.clock.set(T0);
+    const d = await trader(t, { jpy: '10000000' });
+    const release = pinPrices(t, { '7203': parseUnits('1000')! });
+    try {
+      expectOk(await buy(d, { symbol: '7203', ganggan: 2 }));
+    } finally {
+      release();
+    }
+    t.clock.set(jst('2026-12-01T08:00:00'));
+    const run = await reports.runDate('2026-11-30');
+    expect(run.balance).toBeGreaterThanOrEqual(1);
+    t.clock.set(T0);
+    expect((await list(d, { kind: 'balance' })).list.map((r) => [r.start, r.end])).toEqual([
+      ['2026-11-01', '2026-11-30'],
+    ]);
+    // a's holdings are cash only: no monthly statement (the on-demand one of the test above stays)
+    expect((await list(a, { kind: 'balance' })).list.map((r) => [r.start, r.end])).toEqual([
+      ['2026-11-01', '2026-11-24'],
+    ]);
+  });
+
+  it('without its font a report is refused (report.unavailable) and nothing is recorded', async () => {
+    t.clock.set(jst('2026-11-25T09:00:00'));
+    const userId = await userIdOf(t, a);
+    const broken = reportsService({
+      db: t.db,
+      clock: t.clock,
+      env: { ...t.env, REPORT_FONT: join(dir, 'no-such-font.ttc') },
+      files: fileStore(t.db, t.env),
+      market: t.app.kabuto.market,
+    });
+    await expect(broken.statement(userId, '2026-10-01', '2026-10-31')).rejects.toMatchObject({
+      msg: 'report.unavailable',
+    });
+    const rows = await t.db
+      .selectFrom('report')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('period_start', '=', '2026-10-01')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('the 年間取引報告書 carries the year’s sales, and its tax totals are the ledger’s', async () => {
     t.clock.set(T0);
     const c = await trader(t, { jpy: '10000000' });
@@ -183,6 +227,39 @@ describe.each(API_DB_KINDS)('reports (PDF) on %s', (kind) => {
     release = pinPrices(t, { '6758': parseUnits('2700')! });
     expectOk(await sell(c, p2.id, { zhang: '100' }));
     release();
+
+    // a dividend on the shares still held, paid in December (as the corporate-actions job records it)
+    const [action] = await t.db
+      .insertInto('corporate_action')
+      .values({
+        market: 'jpy',
+        symbol: '6758',
+        kind: 'dividend',
+        ex_date: '2026-11-27',
+        record_date: '2026-11-30',
+        payment_date: '2026-12-10',
+        cash: parseUnits('50')!,
+        applied_at: new Date(T0),
+        paid_at: new Date(T0),
+      })
+      .returning('id')
+      .execute();
+    const gross = parseUnits('5000')!;
+    const tax = { national: parseUnits('765')!, local: parseUnits('250')! };
+    await t.db
+      .insertInto('dividend_entitlement')
+      .values({
+        action_id: action.id,
+        user_id: userId,
+        position_id: BigInt(p2.id),
+        role: 'holder',
+        quantity: 100n,
+        gross,
+        national_tax: tax.national,
+        local_tax: tax.local,
+        amount: gross - tax.national - tax.local,
+      })
+      .execute();
 
     // New Year's Day: the daily job of 31 December makes the year's report
     t.clock.set(jst('2027-01-01T08:00:00'));
@@ -238,8 +315,17 @@ describe.each(API_DB_KINDS)('reports (PDF) on %s', (kind) => {
       local: ledger.local,
     });
 
+    expect(figures.dividendTotals.get('jpy')).toEqual({
+      gross,
+      foreign: 0n,
+      national: tax.national,
+      local: tax.local,
+      net: gross - tax.national - tax.local,
+    });
+
     const text = pdfText((await download(c, annual[0].id)).rawPayload);
     expect(text).toContain('年間取引報告書');
+    expect(text).toMatch(/円\s+5,000\s+0\s+765\s+250\s+3,985/);
     const figure = (label: string) => {
       const m = new RegExp(`${label.replace(/[()（）]/g, '.')}\\s+(-?[\\d,]+)`).exec(text);
       if (!m) throw new Error(`${label} not in the report:\n${text}`);

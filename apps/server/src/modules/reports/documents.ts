@@ -201,10 +201,11 @@ export interface AnnualFigures {
   ledger: { national: Units; local: Units };
 }
 
+/** The account a sale was taxed in, short enough for the table's column. */
 const KIND_WORD: Record<string, string> = {
-  withholding: '特定口座（源泉徴収あり）',
-  no_withholding: '特定口座（源泉徴収なし）',
-  general: '一般口座',
+  withholding: '特定・源泉あり',
+  no_withholding: '特定・源泉なし',
+  general: '一般',
   nisa: 'NISA',
 };
 

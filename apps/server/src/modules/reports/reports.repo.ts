@@ -161,6 +161,16 @@ export async function usersActiveIn(db: Db, from: Date, to: Date): Promise<bigin
   return userIds(r.rows);
 }
 
+/** The users who held a margin position (leveraged or short) at some time in [from, to). */
+export async function usersWithMargin(db: Db, from: Date, to: Date): Promise<bigint[]> {
+  const r = await sql<{ user_id: bigint }>`
+    select distinct user_id from position
+    where (leverage > 1 or direction = 2) and open_price is not null and filled_at < ${to}
+      and (closed_at is null or closed_at >= ${from}) and status in (0, 1, 2)
+    order by user_id`.execute(db);
+  return userIds(r.rows);
+}
+
 /** Each wallet's cash balance just before `at` (the balance of its last record). */
 export async function balancesAt(db: Db, userId: bigint, at: Date): Promise<Map<string, bigint>> {
   const r = await sql<{ currency: string; balance: bigint }>`

@@ -5,6 +5,7 @@ import { addDays, jstEndOfDay, jstStartOfDay, taxDateOf, type Units } from '@kab
 import type { MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
+import { mailNotice } from '../../shared/mail/index.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import type { DailyJob } from '../jobs/index.ts';
 import * as annualRepo from './annual.repo.ts';
@@ -87,7 +88,8 @@ export function reportsService(d: ReportsDeps) {
 
   /** The PDF of a report of a user and period, made from the stored rows. */
   async function render(kind: ReportKind, userId: bigint, start: string, end: string): Promise<Uint8Array> {
-    const f = await font();
+    // without its font no report can be made: the caller is told to try later (the job retries)
+    const f = await font().catch(() => refuse('report.unavailable'));
     const holder = await holderOf(userId);
     const issued = new Date(clock.now());
     const { from, to } = range(start, end);
@@ -142,18 +144,21 @@ export function reportsService(d: ReportsDeps) {
         size: bytes.byteLength,
         created_at: at,
       });
-      if (made && announce)
-        await sendNotice(tx, at, userId, 'reportReady', {
-          report: REPORT_NAMES[kind],
-          period: start === end ? start : `${start} – ${end}`,
-        });
+      if (made && announce) {
+        const params = { report: REPORT_NAMES[kind], period: start === end ? start : `${start} – ${end}` };
+        await sendNotice(tx, at, userId, 'reportReady', params);
+        await mailNotice(tx, at, userId, 'report', 'reportReady', params);
+      }
     });
     const row = await repo.findReport(db, userId, kind, start, end);
     if (!row) throw new Error('report not recorded');
     return row;
   }
 
-  /** The day's reports: trade reports of `date`; after a quarter's and a year's last day, those too. */
+  /**
+   * The day's reports: trade reports of `date`; after a month's last day the month's statement of the
+   * users who held margin positions in it; after a quarter's and a year's last day, those too.
+   */
   async function runDate(date: string) {
     const { from, to } = range(date, date);
     let trade = 0;
@@ -164,6 +169,15 @@ export function reportsService(d: ReportsDeps) {
     for (const u of await repo.usersWithFills(db, from, to, date)) {
       await make('trade', u, date, date, true);
       trade++;
+    }
+    // margin accounts: a statement every month as well
+    if (addDays(date, 1).endsWith('-01')) {
+      const start = `${date.slice(0, 8)}01`;
+      const m = range(start, date);
+      for (const u of await repo.usersWithMargin(db, m.from, m.to)) {
+        await make('balance', u, start, date, true);
+        balance++;
+      }
     }
     if (QUARTER_ENDS.has(date.slice(5))) {
       const month = Number(date.slice(5, 7)) - 2;
