@@ -206,6 +206,9 @@ describe.skipIf(!hasChromium())(
           const { text, overflow } = await look(page);
           for (const p of problemsIn(text)) problems.push(`${route}: ${p}`);
           if (overflow) problems.push(`${route}: scrolls sideways at ${width} px`);
+          // the default market data is the simulator: its notice is on every screen
+          if (!(await page.locator('.k-demo-notice').isVisible()))
+            problems.push(`${route}: no simulated notice`);
           if (route === '/mine/menu') menuText[lang] = text;
         }
         expect(problems).toEqual([]);

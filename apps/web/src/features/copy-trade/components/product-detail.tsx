@@ -3,6 +3,7 @@ import { type Market, parseUnits } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MarketModeLabel } from '../../../components/data-mode.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Figure } from '../../../components/figure.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -116,7 +117,10 @@ export function ProductDetailView({ id, market }: { id: string; market: Market }
                   <tr>
                     <th>{t('stock')}</th>
                     <th>{t('weight')}</th>
-                    <th>{t('price')}</th>
+                    <th>
+                      {t('price')}
+                      <MarketModeLabel market={market} />
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

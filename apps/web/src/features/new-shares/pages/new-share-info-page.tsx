@@ -1,6 +1,7 @@
 import '../new-shares.css';
 import type { Language } from '@kabuto/contract';
 import { useSearchParams } from 'react-router';
+import { MarketModeLabel } from '../../../components/data-mode.tsx';
 import { DrawProof } from '../../../components/draw-proof.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -80,7 +81,12 @@ export function NewShareInfoPage() {
               <Row label={t('range')}>
                 {formatMoney(o.rangeLow, o.market)}〜{formatMoney(o.rangeHigh, o.market)}
               </Row>
-              {o.state === 2 && <Row label={t('refPrice')}>{formatMoney(o.refPrice, o.market)}</Row>}
+              {o.state === 2 && (
+                <Row label={t('refPrice')}>
+                  {formatMoney(o.refPrice, o.market)}
+                  <MarketModeLabel market={o.market} />
+                </Row>
+              )}
               <Row label={t('shares')}>{o.shares.toLocaleString()}</Row>
               <Row label={t('maxShares')}>{o.maxShares.toLocaleString()}</Row>
               <Row label={t('lot')}>{o.lot}</Row>
