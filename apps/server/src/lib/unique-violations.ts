@@ -58,6 +58,9 @@ export const UNIQUE_VIOLATION_KEYS: Readonly<Record<string, MsgKey>> = {
   user_email_address_key: 'mail.taken',
   // one tax event per taxed sale: a second close of it is a race the close's lock prevents
   tax_event_position_id_key: 'operation.inProgress',
+  // one margin account application pending or approved per user; one open margin call per user and market
+  margin_account_open_uq: 'margin.alreadyApplied',
+  margin_call_open_uq: 'operation.inProgress',
 };
 
 /** The name of the constraint a `unique_violation` names (node-postgres and PGlite both carry it). */
