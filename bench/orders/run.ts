@@ -97,6 +97,19 @@ async function seedUsers(schema: string): Promise<string[]> {
           expires_at: new Date(Date.now() + SESSION_TTL_MS),
         })
         .execute();
+      // a margin account, so that their 2× orders pass the margin gate
+      await tx
+        .insertInto('margin_account')
+        .values({
+          user_id: u.id,
+          status: 1,
+          experience: 'over3',
+          assets: 'over10m',
+          income: 'over10m',
+          risks_understood: true,
+          agreed_at: new Date(),
+        })
+        .execute();
       const bank = await platformAccount(tx as never, 'bank', 'jpy');
       const cash = await userAccount(tx as never, u.id, 'jpy', 'cash');
       await createTransfers(tx, [

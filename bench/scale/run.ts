@@ -62,6 +62,20 @@ async function book(size: Size): Promise<Book> {
     .insertInto('session')
     .values({ user_id: 1n, token_hash: tokenHash(token), expires_at: new Date(Date.now() + SESSION_TTL_MS) })
     .execute();
+  // the measured user trades on margin (its 2× orders pass the margin gate)
+  await handle.db
+    .insertInto('margin_account')
+    .values({
+      user_id: 1n,
+      status: 1,
+      experience: 'over3',
+      assets: 'over10m',
+      income: 'over10m',
+      risks_understood: true,
+      agreed_at: new Date(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const env = loadEnv({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MONEY: '100000000',

@@ -24,6 +24,7 @@ import { fundsModule } from './modules/funds/index.ts';
 import { failOnItemErrors, type JobsOffers, jobsModule } from './modules/jobs/index.ts';
 import { kycModule } from './modules/kyc/index.ts';
 import { loansModule } from './modules/loans/index.ts';
+import { marginModule } from './modules/margin/index.ts';
 import type { Module } from './modules/module.ts';
 import { newSharesModule } from './modules/new-shares/index.ts';
 import {
@@ -211,6 +212,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
   const trading = await use(tradingModule(deps, { market, tax }));
   const { positions } = trading;
+  // the margin account: trading's gate for orders above 1× and shorts, and the account-wide maintenance
+  const margin = await use(marginModule(deps, { market, trading }));
   await use(newSharesModule(deps, { market, insertPositions: positions.insert, log }));
   const blockTrades = await use(
     blockTradesModule(deps, { market, insertPositions: positions.insert, joinTrading: trading.join, log }),
@@ -246,6 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         loans.pendingCount,
         support.pendingCount,
         dayTrading.pendingCount,
+        margin.pendingCount,
       ],
       userDetail: [kyc.userDetail, funds.userDetail, loans.userDetail],
     }),

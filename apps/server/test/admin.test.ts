@@ -171,6 +171,7 @@ describe.each(API_DB_KINDS)('back office on %s', (kind) => {
         'deposits',
         'kyc',
         'loans',
+        'margin',
         'support',
         'withdrawals',
       ]);

@@ -22,7 +22,7 @@ import {
   type TestApp,
   uploadNameOf,
 } from './support/app.ts';
-import { expectLedgerSound, pinPrices, userIdOf } from './support/trading.ts';
+import { expectLedgerSound, openMarginAccount, pinPrices, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
 
 /**
@@ -85,6 +85,7 @@ describe.each(API_DB_KINDS)("the family's clients on %s", (kind) => {
     t = await createTestApp(kind);
     op = await t.adminLogin();
     m = await readyUser(t, { fund: '500000', opToken: op });
+    await openMarginAccount(t, m);
   });
   afterEach(async () => {
     release?.();

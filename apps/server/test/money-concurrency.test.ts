@@ -14,6 +14,7 @@ import {
   T0,
   type TestApp,
 } from './support/app.ts';
+import { openMarginAccount } from './support/trading.ts';
 import { u } from './support/units.ts';
 
 describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and double taps on %s', (kind) => {
@@ -187,6 +188,7 @@ describe.each(TEST_DB_KINDS)('money calls under concurrency, idempotency and dou
 
   it('never runs a committed operation again, even when its reply was never stored', async () => {
     const s = await readyUser(t, { realname: '大野 蓮', fund: '500000', opToken: op });
+    await openMarginAccount(t, s);
     const id = await userId(s);
     // a withdrawal (first: an open position would block it), an order (written in a batch) and an exchange
     const calls = [

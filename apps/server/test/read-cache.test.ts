@@ -14,7 +14,7 @@ import {
   type Session,
   type TestApp,
 } from './support/app.ts';
-import { fund, trader, userIdOf } from './support/trading.ts';
+import { fund, openMarginAccount, trader, userIdOf } from './support/trading.ts';
 
 const PG = process.env.DATABASE_URL;
 const REDIS = process.env.REDIS_URL;
@@ -127,6 +127,7 @@ function twoProcesses(
     it('a fund password set in A lets the session B keeps trade', async () => {
       const s = await a.newUser('rc');
       await fund(a, s, 'jpy', '10000000');
+      await openMarginAccount(a, s);
       const order = { type: 'jpy', symbol: '7203', zhang: '100', ganggan: '2', buyzd: 1, gdlx: 1 };
       expectRefusal(await onB('/trade/buy_stock', order, s.token), 'account.fundPasswordNotSet');
       expectOk(

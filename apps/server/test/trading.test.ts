@@ -54,8 +54,7 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
       filled: count,
       expired: count,
       fired: count,
-      marked: count,
-      closed: count,
+      margin: { calls: count, met: count, closed: count },
     });
     expect(Object.keys(round).slice(-5)).toEqual(['ipo', 'block', 'products', 'lending', 'dayTrade']);
   });
@@ -254,62 +253,6 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
     const walked: bigint[] = [];
     for await (const p of positionsInBatches(t.db, [0, 2], 1)) walked.push(p.id);
     expect(walked).toEqual(open.map((p) => p.id));
-  });
-
-  it('force-closes a position whose loss consumes its maintenance margin, with site messages', async () => {
-    const d = await detail('6758');
-    const price = u(d.price);
-    release = pinPrices(t, { '6758': price });
-    const order = expectOk(await buy(a, { symbol: '6758', zhang: '100', ganggan: '3' }));
-    // a small loss: nothing happens
-    release();
-    release = pinPrices(t, { '6758': price - price / 50n });
-    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 0, closed: 0 });
-    // 27% down at 3x: equity is 19% of the margin, below the 20% maintenance ratio
-    release();
-    const crash = price - (price * 27n) / 100n;
-    release = pinPrices(t, { '6758': crash });
-    // at lunch it is marked "preparing to close" but cannot be closed yet
-    t.clock.set(Date.parse('2026-11-24T12:00:00+09:00'));
-    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 1, closed: 0 });
-    const p2 = expectOk(
-      await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }),
-    );
-    expect(p2.status).toBe(2);
-    t.clock.set(Date.parse('2026-11-24T12:30:00+09:00'));
-    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ closed: 1 });
-    const p = expectOk(await t.call('/trade/stockdetail', { id: order.id, type: 'jpy' }, { token: a.token }));
-    expect(p.status).toBe(1);
-    expect(p.close_reason).toBe('forced');
-    expect(p.sell_price).toBe(formatUnits(crash));
-    const notices = expectOk(await t.call('/user/notice', { lang: 'us' }, { token: a.token }));
-    const titles = JSON.stringify(notices);
-    expect(titles).toContain('force-closed');
-  });
-
-  it('never force-closes a fully paid (1×) holding, even after an 80% fall; a 3× one still is', async () => {
-    // a symbol no other test of this file holds, so the round's counts are this test's alone
-    const d = await detail('8306');
-    const price = u(d.price);
-    release = pinPrices(t, { '8306': price });
-    const cash = expectOk(await buy(a, { symbol: '8306', zhang: '100', ganggan: '1' }));
-    const levered = expectOk(await buy(a, { symbol: '8306', zhang: '100', ganggan: '3' }));
-    release();
-    release = pinPrices(t, { '8306': price - (price * 80n) / 100n });
-    t.clock.set(Date.parse('2026-11-24T13:00:00+09:00'));
-    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 1, closed: 1 });
-    expect(await t.app.kabuto.jobs.runOnce()).toMatchObject({ marked: 0, closed: 0 });
-    const held = expectOk(
-      await t.call('/trade/stockdetail', { id: cash.id, type: 'jpy' }, { token: a.token }),
-    );
-    expect(held.status).toBe(0);
-    const closed = expectOk(
-      await t.call('/trade/stockdetail', { id: levered.id, type: 'jpy' }, { token: a.token }),
-    );
-    expect(closed.status).toBe(1);
-    expect(closed.close_reason).toBe('forced');
-    // the user still closes the cash holding whenever they choose
-    expectOk(await t.money('/trade/sell_stock', { id: cash.id, type: 'jpy' }, a));
   });
 
   it('shorts only shortable stocks, and not at or below the last price after a 10% fall (TSE rule)', async () => {

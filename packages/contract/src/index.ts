@@ -14,6 +14,7 @@ export * as fundsApi from './endpoints/funds.ts';
 export { FUND_RECORD_TYPES, type FundRecordType } from './endpoints/funds.ts';
 export * as kycApi from './endpoints/kyc.ts';
 export * as loansApi from './endpoints/loans.ts';
+export * as marginApi from './endpoints/margin.ts';
 export * as newSharesApi from './endpoints/new-shares.ts';
 export * as quotesApi from './endpoints/quotes.ts';
 export {

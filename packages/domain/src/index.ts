@@ -7,6 +7,7 @@ export * from './funds/fx.ts';
 export * from './funds/interest.ts';
 export * from './funds/windows.ts';
 export * from './margin.ts';
+export * from './margin-account.ts';
 export * from './markets/index.ts';
 export * from './money.ts';
 export * from './money-display.ts';

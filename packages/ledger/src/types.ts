@@ -9,6 +9,8 @@ export type TransferId = bigint;
  * `day_trade` (a day-trading line: the approved amount and what its positions return, until it settles),
  * `allotment` (paid IPO allotments awaiting listing) and `dividend` (dividends gone ex, paid to cash on
  * the payment date): the last two are the user's money, counted in frozen and total assets.
+ * `shortfall` (不足金, debit-normal like `loan`): a margin loss beyond the collateral, owed by the user until
+ * deposits repay it.
  */
 export const USER_ACCOUNT_KINDS = [
   'cash',
@@ -18,6 +20,7 @@ export const USER_ACCOUNT_KINDS = [
   'day_trade',
   'allotment',
   'dividend',
+  'shortfall',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
@@ -66,6 +69,7 @@ export function defaultAccountFlags(kind: AccountKind): number {
     case 'dividend':
       return AccountFlags.debitsMustNotExceedCredits;
     case 'loan':
+    case 'shortfall':
       return AccountFlags.creditsMustNotExceedDebits;
     default:
       return 0;
@@ -111,6 +115,8 @@ export const TRANSFER_CODES = [
   'split',
   'tax_national',
   'tax_local',
+  'shortfall',
+  'shortfall_repay',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 export const isTransferCode = (v: unknown): v is TransferCode =>

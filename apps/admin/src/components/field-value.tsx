@@ -48,7 +48,7 @@ export function FieldValue({
   currency?: string;
   depth?: number;
 }) {
-  const { t } = useI18n();
+  const { t, maybe } = useI18n();
   const label = useFieldLabel();
   if (isBlank(value)) return <Typography.Text type="secondary">—</Typography.Text>;
   if (isImageField(name) && typeof value === 'string') return <AuthImage value={value} label={label(name)} />;
@@ -117,6 +117,9 @@ export function FieldValue({
     );
   }
   const text = String(value);
+  // a coded value with a translation of its own (a margin application's answers: `value.assets.over10m`)
+  const coded = maybe(`value.${name}.${text}`);
+  if (coded) return <span>{coded}</span>;
   if (text.length > 80) {
     return (
       <Typography.Paragraph

@@ -1,5 +1,5 @@
 /** The review queues, in menu order. */
-export const QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans', 'daytrades'] as const;
+export const QUEUES = ['kyc', 'deposits', 'withdrawals', 'loans', 'daytrades', 'margin'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const isQueueName = (v: unknown): v is QueueName =>
@@ -12,6 +12,7 @@ const ALIASES: Record<QueueName, readonly string[]> = {
   withdrawals: ['withdrawals', 'withdrawal', 'withdraw'],
   loans: ['loans', 'loan'],
   daytrades: ['daytrades', 'daytrade', 'day_trade'],
+  margin: ['margin'],
 };
 
 /** A queue's pending count from `/queues/counts`, or undefined when the server did not report it. */

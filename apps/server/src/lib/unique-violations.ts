@@ -60,6 +60,9 @@ export const UNIQUE_VIOLATION_KEYS: Readonly<Record<string, MsgKey>> = {
   tax_event_position_id_key: 'operation.inProgress',
   // one report per user, kind and period: two requests for the same statement at once
   report_once: 'operation.inProgress',
+  // one margin account application pending or approved per user; one open margin call per user and market
+  margin_account_open_uq: 'margin.alreadyApplied',
+  margin_call_open_uq: 'operation.inProgress',
 };
 
 /** The name of the constraint a `unique_violation` names (node-postgres and PGlite both carry it). */

@@ -248,6 +248,29 @@ async function seedMoney(tx: Tx, env: Env, userId: bigint, operatorHash: string,
     { action: 'kyc.approve', target: `kyc:${kyc.id}`, reason: 'demo seed' },
     at(2 * DAY - 3_600_000),
   );
+  // the demo user trades on margin: an approved margin account (信用取引口座)
+  const marginAccount = await tx
+    .insertInto('margin_account')
+    .values({
+      user_id: userId,
+      status: 1,
+      experience: 'over3',
+      assets: '3mto10m',
+      income: '5mto10m',
+      risks_understood: true,
+      agreed_at: at(2 * DAY),
+      created_at: at(2 * DAY),
+      decided_at: at(2 * DAY - 3_600_000),
+      decided_by: op.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await audit(
+    tx,
+    op,
+    { action: 'margin.approve', target: `margin:${marginAccount.id}`, reason: 'demo seed' },
+    at(2 * DAY - 3_600_000),
+  );
   await tx
     .insertInto('bank_card')
     .values({

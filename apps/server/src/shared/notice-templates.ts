@@ -93,6 +93,66 @@ export const NOTICE_TEMPLATES = {
       us: 'Your loan application {order} of {amount} {currency} was rejected. Reason: {reason}',
     },
   },
+  marginAccountApproved: {
+    title: { jp: '信用取引口座を開設しました', cn: '融资融券账户已开通', us: 'Margin account opened' },
+    content: {
+      jp: '信用取引口座の審査が完了しました。1倍を超える取引と空売りをご利用いただけます。委託保証金維持率が維持ラインを下回ると追証が発生します。',
+      cn: '您的融资融券账户已通过审核，可以进行超过1倍的交易和卖空。维持率低于维持线时将产生追加保证金。',
+      us: 'Your margin account is open: you may trade above 1× and sell short. A margin call is issued when the maintenance ratio falls below the maintenance line.',
+    },
+  },
+  marginAccountRejected: {
+    title: {
+      jp: '信用取引口座の申込が却下されました',
+      cn: '融资融券账户申请未通过',
+      us: 'Margin account application rejected',
+    },
+    content: {
+      jp: '信用取引口座の申込は承認されませんでした。理由: {reason}',
+      cn: '您的融资融券账户申请未通过。原因：{reason}',
+      us: 'Your margin account application was not approved. Reason: {reason}',
+    },
+  },
+  marginCall: {
+    title: { jp: '追証が発生しました', cn: '追加保证金通知', us: 'Margin call' },
+    content: {
+      jp: '{currency} 口座の委託保証金維持率が {ratio}% となり、維持率 {line}% を下回りました。{deadline} までに {amount} {currency} をご入金いただくか、建玉を決済してください。期限までに解消されない場合、損失の大きい建玉から強制決済します。',
+      cn: '您的 {currency} 账户维持率为 {ratio}%，低于 {line}%。请在 {deadline} 前入金 {amount} {currency} 或平仓。逾期未解决时，将从亏损最大的仓位开始强制平仓。',
+      us: 'The maintenance ratio of your {currency} account is {ratio}%, below {line}%. Deposit {amount} {currency} or close positions by {deadline}. If the call is not met by then, positions are force-closed, largest loss first.',
+    },
+  },
+  marginCallMet: {
+    title: { jp: '追証が解消されました', cn: '追加保证金已解除', us: 'Margin call met' },
+    content: {
+      jp: '{currency} 口座の追証は解消されました（維持率 {ratio}%）。',
+      cn: '您的 {currency} 账户追加保证金已解除（维持率 {ratio}%）。',
+      us: 'The margin call on your {currency} account has been met (maintenance ratio {ratio}%).',
+    },
+  },
+  marginCallClosed: {
+    title: {
+      jp: '追証により建玉を強制決済しました',
+      cn: '因追加保证金强制平仓',
+      us: 'Positions force-closed for a margin call',
+    },
+    content: {
+      jp: '{currency} 口座の追証が期限までに解消されなかったため、損失の大きい建玉から {count} 件を強制決済しました（維持率 {ratio}%）。',
+      cn: '您的 {currency} 账户追加保证金逾期未解决，已从亏损最大的仓位开始强制平仓 {count} 笔（维持率 {ratio}%）。',
+      us: 'The margin call on your {currency} account was not met by its deadline: {count} position(s) were force-closed, largest loss first (maintenance ratio {ratio}%).',
+    },
+  },
+  marginEmergencyClosed: {
+    title: {
+      jp: '維持率の急低下により強制決済しました',
+      cn: '维持率骤降强制平仓',
+      us: 'Positions force-closed: emergency level',
+    },
+    content: {
+      jp: '{currency} 口座の委託保証金維持率が {floor}% を下回ったため、損失の大きい建玉から {count} 件を直ちに強制決済しました（維持率 {ratio}%）。',
+      cn: '您的 {currency} 账户维持率低于 {floor}%，已立即从亏损最大的仓位开始强制平仓 {count} 笔（维持率 {ratio}%）。',
+      us: 'The maintenance ratio of your {currency} account fell below {floor}%: {count} position(s) were force-closed at once, largest loss first (maintenance ratio {ratio}%).',
+    },
+  },
   forcedClosePending: {
     title: { jp: '強制決済のお知らせ', cn: '强制平仓通知', us: 'Position being force-closed' },
     content: {

@@ -268,7 +268,19 @@ export const SETTING_DEFS = {
     percent(100),
     '20.00',
     true,
-    'Forced close when a position’s equity (margin + unrealised P&L) falls to this percent of its margin',
+    'Margin call (追証) when a margin account’s maintenance ratio in a wallet ((cash + margin held − net unrealised loss) / contract value of its margin positions) falls below this percent',
+  ),
+  margin_emergency_ratio: def(
+    percent(100),
+    '10.00',
+    true,
+    'Emergency floor: below this maintenance ratio margin positions are force-closed at once, largest loss first, without waiting for the call’s deadline',
+  ),
+  margin_min_collateral: def(
+    perMarket(decimal),
+    { jpy: '300000', usd: '2000', cny: '500000', krw: '1000000' },
+    true,
+    'Minimum collateral (cash + margin held) in a wallet to open a margin position (above 1× or short) in its market',
   ),
   ipo_hold_at: def(
     z.enum(['application', 'win']),

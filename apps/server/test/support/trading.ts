@@ -54,13 +54,44 @@ export async function fund(
   });
 }
 
-/** A new user with a fund password and (optionally) money in some wallets. */
-export async function trader(t: TestApp, money: Partial<Record<Currency, string>> = {}): Promise<Session> {
+/**
+ * An approved margin account for a user, written directly (as the review's approval leaves it): the
+ * margin tests apply and have the operator approve through the API instead.
+ */
+export async function openMarginAccount(t: TestApp, s: { account: string }): Promise<void> {
+  const userId = await userIdOf(t, s);
+  const at = new Date(t.clock.now());
+  await t.db
+    .insertInto('margin_account')
+    .values({
+      user_id: userId,
+      status: 1,
+      experience: 'over3',
+      assets: '3mto10m',
+      income: '5mto10m',
+      risks_understood: true,
+      agreed_at: at,
+      created_at: at,
+      decided_at: at,
+    })
+    .execute();
+}
+
+/**
+ * A new user with a fund password, (optionally) money in some wallets, and an approved margin account
+ * (so leverage and shorts are open to it) unless `margin: false`.
+ */
+export async function trader(
+  t: TestApp,
+  money: Partial<Record<Currency, string>> = {},
+  opts: { margin?: boolean } = {},
+): Promise<Session> {
   const s = await t.newUser('tr');
   expectOk(
     await t.call('/user/setPasswords', { new_pass: '112233', new_passs: '112233' }, { token: s.token }),
   );
   for (const [c, a] of Object.entries(money)) await fund(t, s, c as Currency, a as string);
+  if (opts.margin !== false) await openMarginAccount(t, s);
   return s;
 }
 

@@ -105,6 +105,40 @@ export const kycDecide = queueDecide(
   'kyc',
   'Approve or reject a KYC submission; refused when already decided.',
 );
+export const marginList = queueList('margin', 'Margin account applications with the suitability answers.', {
+  experience: z.string(),
+  assets: z.string(),
+  income: z.string(),
+  risks_understood: z.boolean(),
+  legacy: z.boolean().describe('opened for positions held before margin accounts existed'),
+});
+export const marginDecide = queueDecide(
+  'margin',
+  'Approve (the user may trade above 1× and short) or reject a margin account application, audited.',
+);
+export const marginCalls = endpoint({
+  path: '/margin/calls',
+  auth: true,
+  tag,
+  summary: 'Margin calls, by deadline: open ones (the default) or all.',
+  body: body({ status: z.enum(['open', 'met', 'closed', 'all']).default('open'), ...page() }),
+  data: z.object({
+    list: z.array(
+      z.object({
+        id: z.string(),
+        user_id: z.string(),
+        account: z.string(),
+        market: z.string(),
+        amount: z.string(),
+        ratio: z.string().describe('percent when issued'),
+        deadline: z.number(),
+        status: z.enum(['open', 'met', 'closed']),
+        create_time: z.number(),
+        resolve_time: z.number().nullable(),
+      }),
+    ),
+  }),
+});
 const moneyRow = { order_number: z.string(), currency: z.string(), amount: z.string() };
 export const depositList = queueList('deposits', 'Deposit requests with the transfer-proof image URL.', {
   ...moneyRow,

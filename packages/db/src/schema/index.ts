@@ -8,6 +8,7 @@ import type { JobTables } from './jobs.ts';
 import type { LedgerTables } from './ledger.ts';
 import type { LendingTables } from './lending.ts';
 import type { MailTables } from './mail.ts';
+import type { MarginTables } from './margin.ts';
 import type { MoneyTables } from './money.ts';
 import type { ProductTables } from './products.ts';
 import type { ReportTables } from './reports.ts';
@@ -25,6 +26,7 @@ export type * from './ipo.ts';
 export type * from './jobs.ts';
 export type * from './lending.ts';
 export type * from './mail.ts';
+export type * from './margin.ts';
 export type * from './money.ts';
 export type * from './products.ts';
 export type * from './reports.ts';
@@ -51,4 +53,5 @@ export interface Database
     MailTables,
     CorporateActionTables,
     ReportTables,
-    TaxTables {}
+    TaxTables,
+    MarginTables {}

@@ -23,6 +23,7 @@ import { newOrderNo } from '../../shared/order-no.ts';
 import * as review from '../../shared/review-queue.ts';
 import type { Operator } from '../../shared/sessions.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { repayShortfall } from '../../shared/shortfall.ts';
 import { ownedUpload } from '../../shared/uploads.ts';
 import * as repo from './funds.repo.ts';
 
@@ -288,6 +289,8 @@ export function depositsService(deps: Deps, identity: IdentityLookup) {
           at,
         },
       ]);
+      // a shortfall (不足金) of the wallet is repaid from the deposit first
+      await repayShortfall(tx, d.user_id, currency, { orderNo: d.order_no, ref: `deposit:${d.id}`, at });
       return t.id;
     },
     notices: { approved: 'depositApproved', rejected: 'depositRejected' },

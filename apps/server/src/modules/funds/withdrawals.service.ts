@@ -3,6 +3,7 @@ import { isUniqueViolation, withTx } from '@kabuto/db';
 import {
   type Currency,
   formatUnits,
+  ISO_CODE,
   isWindowOpen,
   parseUnits,
   REVIEW_STATE,
@@ -32,6 +33,7 @@ import type { OpenPositionsCheck } from '../../shared/positions.ts';
 import * as review from '../../shared/review-queue.ts';
 import { loadSettings } from '../../shared/settings.ts';
 import { withdrawableOf } from '../../shared/settlement.ts';
+import { shortfallOwed } from '../../shared/shortfall.ts';
 import type { StepUpCheck } from '../../shared/step-up.ts';
 import * as repo from './funds.repo.ts';
 
@@ -65,6 +67,10 @@ export function withdrawalsService(
   ) {
     if (user.state === 'restricted') refuse('account.restricted');
     if (user.state !== 'active') refuse('account.frozen');
+    // a shortfall (不足金) owed in the wallet blocks withdrawals until deposits have repaid it
+    const owed = await shortfallOwed(db, user.id, input.currency);
+    if (owed > 0n)
+      refuse('margin.shortfallOwed', { amount: `${plainAmount(owed)} ${ISO_CODE[input.currency]}` });
     const settings = await loadSettings(db);
     const now = clock.now();
     if (!isWindowOpen(settings.withdraw_window, now)) {

@@ -9,7 +9,7 @@ import { amendService } from './amend.service.ts';
 import { exitsService } from './exits.service.ts';
 import { ordersService } from './orders.service.ts';
 import { type PositionsService, positionsService } from './positions.service.ts';
-import type { LendingHook, TaxHook, TradingDeps } from './trading.deps.ts';
+import type { LendingHook, MarginHook, TaxHook, TradingDeps } from './trading.deps.ts';
 import { positionJobs } from './trading.jobs.ts';
 import {
   hasOpenPositions,
@@ -23,7 +23,7 @@ import { type BlockDesk, type DayTradeDesk, type Desks, tradingRoutes } from './
 import { positionValuation } from './valuation.ts';
 import { internalVenue } from './venue.ts';
 
-export type { BlockDesk, DayTradeDesk, LendingHook };
+export type { BlockDesk, DayTradeDesk, LendingHook, MarginHook };
 
 /** The positions store, for the products that hand out or lend positions. */
 export interface PositionStore {
@@ -50,7 +50,12 @@ export interface TradingOffers {
    * Where later modules join trading: the block and day-trading desks take their orders off
    * `/trade/buy_stock`, and stock lending recalls a lent position inside a close's transaction.
    */
-  join(parts: { block?: BlockDesk; dayTrade?: DayTradeDesk; lending?: LendingHook }): void;
+  join(parts: {
+    block?: BlockDesk;
+    dayTrade?: DayTradeDesk;
+    lending?: LendingHook;
+    margin?: MarginHook;
+  }): void;
 }
 
 function positionStore(db: Db): PositionStore {
@@ -65,7 +70,8 @@ function positionStore(db: Db): PositionStore {
 
 /**
  * Orders, positions, exits and the order book. Jobs (the leader's round, in this order): pending
- * orders (call auctions, resting fills, expiry), exit triggers, maintenance margin.
+ * orders (call auctions, resting fills, expiry), exit triggers; the account-wide maintenance of margin
+ * books is the margin module's, right after.
  */
 export function tradingModule(
   deps: Deps,
@@ -81,7 +87,7 @@ export function tradingModule(
   const orders = ordersService(t);
   const positions = positionsService(t);
   const exits = exitsService(t, positions);
-  const book = positionJobs(t, orders, positions, exits);
+  const book = positionJobs(t, orders, positions);
   const desks: Desks = {};
   return {
     name: 'trading',
@@ -94,14 +100,14 @@ export function tradingModule(
         if (parts.block) desks.block = parts.block;
         if (parts.dayTrade) desks.dayTrade = parts.dayTrade;
         if (parts.lending) t.lending = parts.lending;
+        if (parts.margin) t.margin = parts.margin;
       },
     },
     routes: (kit) => tradingRoutes(kit, orders, positions, desks, exits, amendService(t)),
     jobs: {
       pendingOrders: () => book.processPendingOrders(),
-      // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
+      // exit triggers (stop, trailing, OCO, IFD legs) fire before the margin module's maintenance
       exits: () => exits.runExits(),
-      margin: () => book.enforceMaintenance(),
     },
   };
 }

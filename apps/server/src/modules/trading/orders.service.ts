@@ -36,6 +36,7 @@ import {
   marginListOf,
   type Settings,
 } from '../../shared/settings.ts';
+import { shortfallOwed } from '../../shared/shortfall.ts';
 import { type ExitRequest, exitRows } from './exits.service.ts';
 import { fillService } from './fills.service.ts';
 import { type BuyResult, orderWriter } from './order-writer.ts';
@@ -112,6 +113,12 @@ export function ordersService(t: TradingDeps) {
     }
     if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
     if (user.state === 'restricted') refuse('account.restricted');
+    // a shortfall (不足金) owed in the market's wallet blocks new positions until it is repaid
+    const owed = await shortfallOwed(db, userId, mkt);
+    if (owed > 0n) refuse('margin.shortfallOwed', { amount: `${plainAmount(owed)} ${mkt.toUpperCase()}` });
+    // above 1× or short: a margin position, only in an approved margin account (1× long: a cash purchase)
+    if ((input.leverage > 1 || input.direction === 2) && t.margin)
+      await t.margin.checkMarginOrder(userId, mkt);
     if (input.afterMarket) return afterMarketOrder(userId, inst, input, now, settings, key);
     // an IFD's legs are checked now, before the order joins a batch
     if (input.ifd)

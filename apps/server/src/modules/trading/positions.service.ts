@@ -5,6 +5,7 @@ import {
   canSell,
   closeSettlement,
   grossPnl,
+  isCashPosition,
   isContinuousTrading,
   type Market,
   movePosition,
@@ -147,6 +148,14 @@ export function positionsService(t: TradingDeps) {
       reqs.push(move(cash.id, feesAcc.id, s.stampDuty, 'stamp_duty'));
       kinds.push({ type: 'stamp_duty', amount: -s.stampDuty, memo: 'stamp duty' });
     }
+    // a margin position's loss beyond what cash can pay is the user's debt (不足金), not the platform's
+    const gross = grossPnl(openPositionOf(pos), price);
+    const grossLoss = gross < 0n ? -gross : 0n;
+    const owed = !pos.day_trade && !isCashPosition(pos) && grossLoss > s.loss ? grossLoss - s.loss : 0n;
+    if (owed > 0n) {
+      const [debt] = await lockLedgerAccounts(tx, [{ owner: pos.user_id, currency: mkt, kind: 'shortfall' }]);
+      reqs.push(move(debt.id, cp.id, owed, 'shortfall'));
+    }
     const ts = await transfer(tx, reqs);
     // what the sale credited to cash is withdrawable from its settlement date (a day-trade close
     // settles into its line, not cash)
@@ -164,7 +173,7 @@ export function positionsService(t: TradingDeps) {
       closePrice: price,
       sellFee: s.sellFee,
       stampDuty: pos.stamp_duty + s.stampDuty,
-      pnl: s.pnl,
+      pnl: s.pnl - owed,
       reason,
       at,
     });
@@ -192,7 +201,7 @@ export function positionsService(t: TradingDeps) {
       settings,
       stockName: inst.names.jp,
     });
-    return { price, pnl: s.pnl };
+    return { price, pnl: s.pnl - owed, shortfall: owed };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Tx, UserState } from '@kabuto/db';
-import type { Currency, NisaRefusal, Units } from '@kabuto/domain';
+import type { Currency, Market, NisaRefusal, Units } from '@kabuto/domain';
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
@@ -83,6 +83,15 @@ export interface TaxHook {
   nisaRefusalError(r: NisaRefusal): never;
 }
 
+/**
+ * The margin account's part in an order (the margin module joins trading with it: `join({ margin })`):
+ * an order above 1× or a short is refused without an approved margin account, while a margin call of
+ * the market is open, or below the market's minimum collateral.
+ */
+export interface MarginHook {
+  checkMarginOrder(userId: bigint, market: Market): Promise<void>;
+}
+
 /** What the trading services are built from (app.ts wires them). */
 export interface TradingDeps extends Deps {
   market: MarketDataProvider;
@@ -90,6 +99,7 @@ export interface TradingDeps extends Deps {
   keys: KeyMarks;
   lending?: LendingHook;
   tax?: TaxHook;
+  margin?: MarginHook;
 }
 
 export function instrumentOf(market: MarketDataProvider, symbol: string): Instrument {

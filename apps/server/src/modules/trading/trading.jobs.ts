@@ -1,32 +1,23 @@
 import type { Tx } from '@kabuto/db';
 import { withTx } from '@kabuto/db';
 import {
-  canSell,
   crosses,
   type Direction,
   daySchedule,
-  formatUnits,
-  isCashPosition,
   isContinuousTrading,
   localDate,
   lockedAgainst,
   type Market,
-  maintenanceBreached,
-  movePosition,
   nextCallPoint,
-  OPEN_POSITION_STATUSES,
   POSITION_STATUS,
-  percentToPpm,
   stopAllocation,
 } from '@kabuto/domain';
 import { CALL_PENDING } from '@kabuto/market';
 import { AppError } from '../../lib/errors.ts';
-import { mailNotice } from '../../shared/mail/index.ts';
 import { sendNotice } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
-import type { ExitsService } from './exits.service.ts';
 import type { OrdersService } from './orders.service.ts';
-import { openPositionOf, type PositionsService } from './positions.service.ts';
+import type { PositionsService } from './positions.service.ts';
 import type { TradingDeps } from './trading.deps.ts';
 import type { PositionRow } from './trading.repo.ts';
 import * as repo from './trading.repo.ts';
@@ -52,68 +43,10 @@ const due = (p: PositionRow, now: number) => p.waits_for !== null && p.waits_for
 
 /**
  * The trading jobs (the leader process only): fill limit orders whose price is reached, expire the
- * limit orders of a past trading day, enforce the maintenance margin.
+ * limit orders of a past trading day (the maintenance of margin books is the margin module's).
  */
-export function positionJobs(
-  t: TradingDeps,
-  orders: OrdersService,
-  positions: PositionsService,
-  exits?: ExitsService,
-) {
+export function positionJobs(t: TradingDeps, orders: OrdersService, positions: PositionsService) {
   const { db, clock, market, venue } = t;
-
-  /**
-   * Maintenance margin: a holding whose equity (margin + gross P&L) falls to the maintenance ratio of
-   * its margin becomes "preparing to close" (site message), and is closed at market as soon as it may
-   * be (continuous trading; China: not on the buying day), with another site message. A fully paid
-   * holding (a 1× long: a plain buy, an allotment, a block purchase) is never touched.
-   */
-  async function enforceMaintenance(): Promise<{ marked: number; closed: number }> {
-    const now = clock.now();
-    const settings = await loadSettings(db);
-    const ratioPpm = percentToPpm(settings.trading_maintenance_ratio);
-    let marked = 0;
-    let closed = 0;
-    // every open position, a batch at a time (a whole book's would not fit in memory)
-    for await (const p of repo.positionsInBatches(db, OPEN_POSITION_STATUSES)) {
-      // fully paid holdings (1× longs) are never force-closed
-      if (isCashPosition(p)) continue;
-      const inst = market.instrument(p.symbol);
-      const q = market.quote(p.symbol);
-      if (!inst || !q) continue;
-      const breached = maintenanceBreached(openPositionOf(p), q.price, ratioPpm);
-      if (p.status === POSITION_STATUS.holding && !breached) continue;
-      const names = { order: p.order_no, name: inst.names.jp, code: inst.symbol };
-      if (p.status === POSITION_STATUS.holding) {
-        movePosition(p.status, POSITION_STATUS.closing);
-        const ok = await withTx(db, async (tx) => {
-          if (!(await repo.markClosing(tx, p.id, new Date(now)))) return false;
-          const call = { ...names, ratio: settings.trading_maintenance_ratio };
-          await sendNotice(tx, new Date(clock.now()), p.user_id, 'forcedClosePending', call);
-          await mailNotice(tx, new Date(clock.now()), p.user_id, 'margin_call', 'forcedClosePending', call);
-          return true;
-        });
-        if (!ok) continue;
-        marked++;
-      }
-      if (!isContinuousTrading(inst.market, now)) continue;
-      if (!canSell(inst.market, (p.filled_at ?? p.created_at).getTime(), now)) continue;
-      const r = await withTx(db, async (tx) => {
-        const pos = await repo.lockPosition(tx, null, p.id);
-        if (!pos || pos.status !== POSITION_STATUS.closing) return null;
-        const c = await positions.closeLocked(tx, pos, 'forced', now, settings);
-        await sendNotice(tx, new Date(clock.now()), pos.user_id, 'forcedClosed', {
-          ...names,
-          price: formatUnits(c.price),
-          pnl: formatUnits(c.pnl),
-          currency: inst.market.toUpperCase(),
-        });
-        return c;
-      }).catch(() => null);
-      if (r) closed++;
-    }
-    return { marked, closed };
-  }
 
   /** Withdraw a locked pending order that lapsed (its holds voided), with a site message. */
   async function expireLocked(tx: Tx, pos: PositionRow, now: number) {
@@ -272,15 +205,7 @@ export function positionJobs(
     return out;
   }
 
-  async function runJobs() {
-    const filledOrExpired = await processPendingOrders();
-    // exit triggers (stop, trailing, OCO, IFD legs) fire before maintenance looks at what is left
-    const fired = exits ? await exits.runExits() : { fired: 0 };
-    const m = await enforceMaintenance();
-    return { ...filledOrExpired, ...fired, ...m };
-  }
-
-  return { processPendingOrders, enforceMaintenance, runJobs };
+  return { processPendingOrders };
 }
 
 export type PositionJobs = ReturnType<typeof positionJobs>;

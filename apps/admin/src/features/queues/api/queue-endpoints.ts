@@ -8,4 +8,5 @@ export const QUEUE_ENDPOINTS = {
   withdrawals: { list: adminApi.withdrawalList, decide: adminApi.withdrawalDecide },
   loans: { list: adminApi.loanList, decide: adminApi.loanDecide },
   daytrades: { list: adminApi.dayTradeList, decide: adminApi.dayTradeDecide },
+  margin: { list: adminApi.marginList, decide: adminApi.marginDecide },
 } as const satisfies Record<QueueName, unknown>;

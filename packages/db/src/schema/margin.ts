@@ -1,0 +1,40 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A margin account application (0 pending, 1 approved, 2 rejected). */
+export interface MarginAccountTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  status: ColumnType<0 | 1 | 2, 0 | 1 | 2 | undefined, 0 | 1 | 2>;
+  experience: string;
+  assets: string;
+  income: string;
+  risks_understood: boolean;
+  agreed_at: Date | null;
+  legacy: ColumnType<boolean, boolean | undefined, boolean>;
+  reason: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+  decided_by: bigint | null;
+}
+
+export type MarginCallStatus = 'open' | 'met' | 'closed';
+
+/** A margin call (追証) on one market's book of a user. */
+export interface MarginCallTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  market: string;
+  amount: bigint;
+  ratio_ppm: bigint;
+  deadline: Date;
+  status: ColumnType<MarginCallStatus, MarginCallStatus | undefined, MarginCallStatus>;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+export interface MarginTables {
+  margin_account: MarginAccountTable;
+  margin_call: MarginCallTable;
+}
