@@ -7,8 +7,8 @@
  * 2. Reads and an order, each at a steady open-loop rate (BENCH_RATE a second, BENCH_SECONDS after a
  *    second's warm-up; the load generator in its own process, bench/support/load.ts), for the measured
  *    user (10,020 fund records in both books), on the small book then the big one, each book served by
- *    its own app in this process: getUserinfo, positions, fund records page 1 and page 500, total assets,
- *    a market order. p50/p99 of each, and the big book's p99 over the small one's.
+ *    its own app in this process: getUserinfo, positions, fund records page 1 and page 500 (by page
+ *    number, and by cursor: `after` the record before it), total assets, a market order. p50/p99 of each, and the big book's p99 over the small one's.
  * 3. Each daily job in a child process of its own (bench/scale/job.ts), on the small book then the big
  *    one: wall time, peak memory (maxRSS) and the time its queries took in PostgreSQL.
  * 4. The size of the big book's schema, its tables and each index.
@@ -16,10 +16,11 @@
  *   SCALE=small|medium|full (or a list, small,medium: one book after the other, to show how each figure
  *   grows with the book) DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- scale
  *
- * Sizes (build.ts): small 10,000 users / 50,000 positions / 500,000 ledger entries (the default: about
- * 9 minutes on 2026-11-28 with the machine's two cores shared by eight engineers, the build 52 s of it;
- * most of the rest is each job's process loading the app); medium 100,000 / 500,000 / 5,000,000; full
- * 1,000,000 / 5,000,000 / 50,000,000. The schemas are dropped at the end (BENCH_KEEP=1 keeps them).
+ * Sizes (build.ts): small 10,000 users / 50,000 positions / 500,000 ledger entries / 1,000 loans (the
+ * default: about 11 minutes on 2026-11-28 at a load average of 20 on the machine's two cores, the build
+ * 55 s of it and the lending accrual 61 s; most of the rest is each job's process loading the app);
+ * medium 100,000 / 500,000 / 5,000,000 / 2,000 (about 11 minutes at the same load); full 1,000,000 /
+ * 5,000,000 / 50,000,000 / 100,000. The schemas are dropped at the end (BENCH_KEEP=1 keeps them).
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
