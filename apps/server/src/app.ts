@@ -207,7 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
   // tax (特定口座, NISA): a close's withholding and an order batch's NISA quotas, called by trading
   const tax = await use(taxModule(deps));
-  const trading = await use(tradingModule(deps, { market, tax }));
+  const trading = await use(tradingModule(deps, { market, tax, log }));
   const { positions } = trading;
   await use(newSharesModule(deps, { market, insertPositions: positions.insert, log }));
   const blockTrades = await use(
