@@ -5,12 +5,16 @@
  * 2. The real server (`scripts/start.mjs`, no build) on it, the clock inside the Tokyo session. Users are
  *    set up through the API: register, identity verified and deposits approved by the operator.
  * 3. Mixed money load from every user at once — market buys, closes of their own holdings, yen→dollar
- *    exchanges — each call with its own Idempotency-Key, every key and body written down.
+ *    exchanges, stop orders (逆指値) on holdings at a level the price has already reached, which the
+ *    leader's exit job fires on its next round (a trigger storm under the crash) — each call with its own
+ *    Idempotency-Key, every key and body written down.
  * 4. `kill -9` in the middle of the load (CRASH_AFTER_MS), a restart on the same database, and a second
  *    round of load and crash when CRASH_ROUNDS > 1.
  * 5. After the last restart every key is replayed with its body, twice. A key whose first reply arrived
  *    must be answered with that same reply.
- * 6. The ledger's reconcile passes, and per kind the count of operations in the database (positions
+ * 6. Every trigger fires exactly once: after the restart no stop is left working (none lost), every
+ *    fired stop closed its position, and no position was sold twice (none duplicated).
+ * 7. The ledger's reconcile passes, and per kind the count of operations in the database (positions
  *    opened, positions closed, exchanges) equals the count of keys that succeeded: a stored success, or
  *    applied in the operation's own transaction before the crash took its reply. The second replay
  *    changes nothing. The figures are printed; any difference fails the run.
@@ -32,7 +36,7 @@ const CRASH_AFTER_MS = Number(process.env.CRASH_AFTER_MS ?? 4000);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
 const ADMIN_PASSWORD = `crash-${randomBytes(6).toString('hex')}`;
 
-type Kind = 'buy' | 'sell' | 'exchange';
+type Kind = 'buy' | 'sell' | 'exchange' | 'exit';
 interface Call {
   kind: Kind;
   user: User;
@@ -270,8 +274,18 @@ async function main() {
         let n = 0;
         while (!crashed) {
           n++;
-          const pick = (n + i) % 5;
-          if (pick >= 3 && user.open.length) {
+          const pick = (n + i) % 6;
+          if (pick === 5 && user.open.length) {
+            // a stop the price has already reached: the leader's next round fires it (a trigger storm)
+            const id = user.open.shift() as string;
+            await send({
+              kind: 'exit',
+              user,
+              path: '/trade/exit_order',
+              body: { id, type: 'jpy', kind: 'stop', stop_price: '999999' },
+              key: randomUUID(),
+            });
+          } else if (pick >= 3 && user.open.length) {
             const id = user.open.shift() as string;
             await send({
               kind: 'sell',
@@ -348,7 +362,7 @@ async function main() {
         )
         .execute();
       const byKey = new Map(keys.map((k) => [k.key, k]));
-      const succeeded: Record<Kind, number> = { buy: 0, sell: 0, exchange: 0 };
+      const succeeded: Record<Kind, number> = { buy: 0, sell: 0, exchange: 0, exit: 0 };
       let pendingLeft = 0;
       for (const c of calls) {
         const k = byKey.get(c.key);
@@ -359,12 +373,42 @@ async function main() {
       }
       const count = async (q: ReturnType<typeof sql<{ n: string }>>) =>
         Number((await q.execute(db)).rows[0].n);
+      // The triggers: after the restart the leader fires every stop left working (each one placed was
+      // reached). None may be left working (lost), and no position may be closed twice (duplicated: a
+      // second sale record of one order number).
+      const deadline = Date.now() + 60_000;
+      let working = Number.POSITIVE_INFINITY;
+      while (Date.now() < deadline) {
+        working = await count(
+          sql<{
+            n: string;
+          }>`select count(*)::text as n from exit_order where status in ('working', 'triggered')`,
+        );
+        if (working === 0) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const firedExits = await count(
+        sql<{ n: string }>`select count(*)::text as n from exit_order where status = 'filled'`,
+      );
+      const closedByExits = await count(
+        sql<{
+          n: string;
+        }>`select count(*)::text as n from position p where p.closed_at is not null and exists (select 1 from exit_order e where e.closed_position_id = p.id and e.status = 'filled')`,
+      );
+      const soldTwice = await count(
+        sql<{
+          n: string;
+        }>`select count(*)::text as n from (select order_no from fund_record where type = 'stock_sell' and memo = 'margin' group by order_no having count(*) > 1) twice`,
+      );
       const operations: Record<Kind, number> = {
         buy: await count(sql<{ n: string }>`select count(*)::text as n from position`),
-        sell: await count(
-          sql<{ n: string }>`select count(*)::text as n from position where closed_at is not null`,
-        ),
+        // closes by the user (those the triggers made are counted below)
+        sell:
+          (await count(
+            sql<{ n: string }>`select count(*)::text as n from position where closed_at is not null`,
+          )) - closedByExits,
         exchange: await count(sql<{ n: string }>`select count(*)::text as n from fx_exchange`),
+        exit: await count(sql<{ n: string }>`select count(*)::text as n from exit_order`),
       };
       const report = await checkInvariants(db);
       const lost = (Object.keys(succeeded) as Kind[]).reduce(
@@ -378,8 +422,9 @@ async function main() {
       const secondDiffers = replies[1].filter((r, i) => r !== replies[0][i] && !/inProgress/.test(r)).length;
       process.stdout.write(
         `crash test: ${USERS} users, ${ROUNDS} kill -9, ${calls.length} money calls (${errors} cut by a crash), ` +
-          `replayed twice; successful keys buy ${succeeded.buy} / sell ${succeeded.sell} / exchange ${succeeded.exchange}, ` +
-          `operations ${operations.buy} / ${operations.sell} / ${operations.exchange}; ` +
+          `replayed twice; successful keys buy ${succeeded.buy} / sell ${succeeded.sell} / exchange ${succeeded.exchange} / exit ${succeeded.exit}, ` +
+          `operations ${operations.buy} / ${operations.sell} / ${operations.exchange} / ${operations.exit}; ` +
+          `triggers: ${firedExits} fired, ${closedByExits} positions closed by them, ${working} left working, ${soldTwice} orders sold twice; ` +
           `${lost} lost, ${duplicated} duplicated, ${changed} replies changed on replay, ${secondDiffers} changed on the second replay, ` +
           `${pendingLeft} keys left pending (their requests died before committing), ` +
           `reconcile ${report.violations.length === 0 ? 'passed' : `FAILED: ${report.violations.map((v) => v.message).join('; ')}`}\n`,
@@ -390,6 +435,9 @@ async function main() {
         changed > 0 ||
         secondDiffers > 0 ||
         report.violations.length > 0 ||
+        working > 0 ||
+        firedExits !== closedByExits ||
+        soldTwice > 0 ||
         errors === 0 ||
         Object.values(succeeded).some((n) => n === 0) ||
         calls.length < 50;

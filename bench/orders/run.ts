@@ -20,6 +20,9 @@
  *    PostgreSQL sessions sampled every 10 ms in pg_stat_activity (pg_stat_statements is used as well when
  *    the server preloads it). Prints where the server's CPU goes, by package or module, and what the
  *    database sessions were doing.
+ * 5. exit triggers: BENCH_TRIGGERS (10,000) working exits none of which the price reaches, on the
+ *    holdings the load opened; one evaluation pass of the leader's exit job, timed BENCH_TRIGGER_PASSES
+ *    (10) times, against the tick interval (`trading_job_interval_ms`).
  * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database) over
  * every order placed (a position each).
  *
@@ -35,7 +38,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createDb, migrateToLatest, withTx } from '@kabuto/db';
+import { createDb, type Db, migrateToLatest, withTx } from '@kabuto/db';
 import { ManualClock, units } from '@kabuto/domain';
 import { createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
 import { sql } from 'kysely';
@@ -43,6 +46,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
 import { SESSION_TTL_MS } from '../../apps/server/src/shared/sessions.ts';
+import { loadSettings } from '../../apps/server/src/shared/settings.ts';
 import { type LoadResult, runLoad } from '../support/load.ts';
 import { pgbench } from '../support/pgbench.ts';
 import { type CpuProfile, profileSummary } from '../support/profile.ts';
@@ -52,6 +56,8 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const STEP_SECONDS = num('BENCH_STEP_SECONDS', 6);
 const CLIENTS = num('BENCH_CLIENTS', 64);
 const P99_MS = 50;
+const TRIGGERS = num('BENCH_TRIGGERS', 10_000);
+const TRIGGER_PASSES = num('BENCH_TRIGGER_PASSES', 10);
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const APP_NAME = `kabuto-bench-orders-${process.pid}`;
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
@@ -163,6 +169,69 @@ async function pgStatStatements(handle: Awaited<ReturnType<typeof createDb>>): P
   const { rows } = await sql<{ on: boolean }>`
     select current_setting('shared_preload_libraries') like '%pg_stat_statements%' as on`.execute(handle.db);
   return rows[0].on;
+}
+
+/**
+ * Phase 5: exit triggers. TRIGGERS working exits (stop and limit legs, alternately, at prices the
+ * market cannot reach, so none fires) are written on the holdings the load opened; then the leader's
+ * exit job (`rounds.exits`, what each round of the trading jobs runs) evaluates them all, TRIGGER_PASSES
+ * times. One pass's time against the tick interval (the settings' `trading_job_interval_ms`) is the
+ * figure: the share of each tick the evaluation takes.
+ */
+async function triggerPass(db: Db, app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const holdings = await db
+    .selectFrom('position')
+    .select(['id', 'user_id', 'market', 'symbol', 'direction'])
+    .where('status', '=', 0)
+    .orderBy('id')
+    .limit(TRIGGERS)
+    .execute();
+  if (holdings.length === 0) {
+    process.stdout.write('exit triggers: no holding to place them on; skipped\n');
+    return;
+  }
+  const at = new Date(T0);
+  const far = 10n ** 12n; // ¥100m in units: above every price; 1 unit (¥0.0001) is below every price
+  for (let from = 0; from < TRIGGERS; from += 1000) {
+    const rows = Array.from({ length: Math.min(1000, TRIGGERS - from) }, (_, k) => {
+      const i = from + k;
+      const p = holdings[i % holdings.length];
+      const long = p.direction === 1;
+      const stop = i % 2 === 0;
+      return {
+        user_id: p.user_id,
+        position_id: p.id,
+        market: p.market,
+        symbol: p.symbol,
+        side: p.direction,
+        kind: stop ? ('stop' as const) : ('limit' as const),
+        // a long's stop below every price and its limit above; a short's the other way round
+        stop_price: stop ? (long ? 1n : far) : null,
+        limit_price: stop ? null : long ? far : 1n,
+        status: 'working' as const,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await db.insertInto('exit_order').values(rows).execute();
+  }
+  const interval = (await loadSettings(db)).trading_job_interval_ms;
+  const exits = app.kabuto.rounds.exits as () => Promise<{ fired: number }>;
+  const times: number[] = [];
+  let fired = 0;
+  for (let i = 0; i < TRIGGER_PASSES; i++) {
+    const t0 = performance.now();
+    fired += (await exits()).fired;
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const p50 = times[Math.floor(times.length / 2)];
+  const max = times[times.length - 1];
+  process.stdout.write(
+    `exit triggers: ${TRIGGERS} working (on ${holdings.length} holdings), none reached; one evaluation pass of the leader's exit job: ` +
+      `p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms over ${TRIGGER_PASSES} passes, against a tick interval of ${interval} ms ` +
+      `(${((p50 / interval) * 100).toFixed(0)}% of a tick); fired ${fired}\n`,
+  );
 }
 
 async function main() {
@@ -279,6 +348,7 @@ async function main() {
     .selectFrom('position')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
+  await triggerPass(handle.db, app);
   await app.close();
   await handle.db.destroy();
   // Backends report their counts when they end: read after the pool is gone.

@@ -210,7 +210,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const auth = await use(authModule(deps, { log: app.log }));
   const kyc = await use(kycModule(deps, { app, authenticate }));
   const loans = await use(loansModule(deps, { identity: kyc.identity, verifiedSql: kyc.verifiedSql }));
-  const trading = await use(tradingModule(deps, { market, tax }));
+  const trading = await use(tradingModule(deps, { market, tax, log }));
   const { positions } = trading;
   // the margin account: trading's gate for orders above 1× and shorts, and the account-wide maintenance
   const margin = await use(marginModule(deps, { market, trading }));

@@ -1,6 +1,6 @@
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { formatUnits } from '@kabuto/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { available, expectLedgerSound, pinPrices, trader } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -404,6 +404,44 @@ describe.each(API_DB_KINDS)('order book on %s', (kind) => {
     expect(e).toMatchObject({ id, status: 'filled', kind: 'stop', closed_position_id: o.id });
     expect(e.fill_price).toBe(formatUnits(p - 20n * tick));
     expectRefusal(await t.money('/trade/exit_cancel', { id, type: 'jpy' }, s), 'trade.notPending');
+  });
+
+  it('logs a fire that fails and keeps the exit working; the next round fires it once', async () => {
+    const q = await quote('6758');
+    const p = u(q.price);
+    const tick = u(q.tick);
+    release = pinPrices(t, { '6758': p - 20n * tick });
+    const s = await trader(t, { jpy: '10000000' });
+    const o = expectOk(await order(s, { zhang: '10', symbol: '6758' }));
+    const [id] = expectOk(
+      await exit(s, { id: o.id, kind: 'stop', stop_price: formatUnits(p - 10n * tick) }),
+    ).ids;
+    // the quote fails inside the fire's transaction: the round's second look at Sony's price (the exit
+    // job's unlocked pass is the first; no order of Sony is pending, maintenance looks after the exits)
+    const market = t.app.kabuto.market as unknown as { quote: (s: string) => unknown };
+    const quoteOf = market.quote;
+    let looks = 0;
+    market.quote = (sym) => {
+      if (sym === '6758' && ++looks === 2) throw new Error('quote feed broke');
+      return quoteOf.call(market, sym);
+    };
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      expect((await run()).fired).toBe(0);
+    } finally {
+      market.quote = quoteOf;
+    }
+    const calls = logged.mock.calls.filter(([, msg]) => msg === 'exit order failed to fire');
+    logged.mockRestore();
+    expect(calls).toHaveLength(1);
+    expect(calls[0][0]).toMatchObject({
+      exitId: id,
+      err: expect.objectContaining({ message: 'quote feed broke' }),
+    });
+    expect((await exitsOf(s)).find((e) => e.id === id)?.status).toBe('working');
+    expect((await run()).fired).toBe(1);
+    expect((await run()).fired).toBe(0);
+    expect((await exitsOf(s)).find((e) => e.id === id)?.status).toBe('filled');
   });
 
   it('OCO on 30 of 100 shares: the limit leg fills at its limit, the stop leg is cancelled, 70 stay', async () => {

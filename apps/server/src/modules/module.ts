@@ -3,7 +3,7 @@ import type { RouteKit } from '../plugins/routes.ts';
 
 /** Where a module logs a failed job or sync (the app's logger). */
 export interface ModuleLog {
-  error(obj: { err: unknown }, msg: string): void;
+  error(obj: { err: unknown; [field: string]: unknown }, msg: string): void;
 }
 
 /**

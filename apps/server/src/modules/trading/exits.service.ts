@@ -99,7 +99,12 @@ export function exitRows(
  * the close (or the partial close) of its position, the exit marked filled and its OCO partner
  * cancelled — so a trigger fires once, and a crash leaves it either fired or untouched.
  */
-export function exitsService(t: TradingDeps, positions: PositionsService) {
+export function exitsService(
+  t: TradingDeps,
+  positions: PositionsService,
+  /** Where a fire that failed is told (logged); the exit stays live and is tried again next round. */
+  onFireError: (err: unknown, exitId: bigint) => void = () => {},
+) {
   const { db, clock, market, keys } = t;
 
   async function place(userId: bigint, positionId: bigint, req: ExitRequest, key?: OperationKey) {
@@ -240,9 +245,14 @@ export function exitsService(t: TradingDeps, positions: PositionsService) {
     const now = clock.now();
     const live = await exitsRepo.liveExits(db);
     let fired = 0;
+    // one session check per market and one quote per symbol for the pass (thousands of exits share them)
+    const trading = new Map<string, boolean>();
+    const quotes = new Map<string, ReturnType<typeof market.quote>>();
     for (const e of live) {
-      if (!isContinuousTrading(e.market as Market, now)) continue;
-      const q = market.quote(e.symbol);
+      if (!trading.has(e.market)) trading.set(e.market, isContinuousTrading(e.market as Market, now));
+      if (!trading.get(e.market)) continue;
+      if (!quotes.has(e.symbol)) quotes.set(e.symbol, market.quote(e.symbol));
+      const q = quotes.get(e.symbol);
       if (!q || q.price <= 0n) continue;
       const step = stepExit(exitState(e), q.price);
       if (
@@ -251,7 +261,10 @@ export function exitsService(t: TradingDeps, positions: PositionsService) {
         step.state.triggered === (e.status === 'triggered')
       )
         continue;
-      const r = await fire(e.id, now).catch(() => null);
+      const r = await fire(e.id, now).catch((err: unknown) => {
+        onFireError(err, e.id);
+        return null;
+      });
       if (r === 'filled') fired++;
     }
     return { fired };

@@ -4,7 +4,7 @@ import type { MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { appliedKeys, markApplied } from '../../shared/idempotency-keys.ts';
 import type { OpenPositionsCheck, PositionsValuation } from '../../shared/positions.ts';
-import type { Module } from '../module.ts';
+import type { Module, ModuleLog } from '../module.ts';
 import { amendService } from './amend.service.ts';
 import { exitsService } from './exits.service.ts';
 import { ordersService } from './orders.service.ts';
@@ -75,7 +75,7 @@ function positionStore(db: Db): PositionStore {
  */
 export function tradingModule(
   deps: Deps,
-  needs: { market: MarketDataProvider; tax?: TaxHook },
+  needs: { market: MarketDataProvider; tax?: TaxHook; log?: ModuleLog },
 ): Module<TradingOffers> {
   const t: TradingDeps = {
     ...deps,
@@ -86,7 +86,9 @@ export function tradingModule(
   };
   const orders = ordersService(t);
   const positions = positionsService(t);
-  const exits = exitsService(t, positions);
+  const exits = exitsService(t, positions, (err, exitId) =>
+    needs.log?.error({ err, exitId: String(exitId) }, 'exit order failed to fire'),
+  );
   const book = positionJobs(t, orders, positions);
   const desks: Desks = {};
   return {

@@ -6,8 +6,7 @@ import { SharesInput } from '../../../components/typed-inputs.tsx';
 import { type ExitDraft, emptyExit, exitIncomplete, exitWireFields } from '../../../lib/exit-preview.ts';
 import { priceDecimals } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
-import { useExitActions } from '../api/exits.ts';
-import { type Position, usePositionActions } from '../api/positions.ts';
+import { type Position, useExitActions, usePositionActions } from '../api/positions.ts';
 
 const PARTS = [4n, 2n] as const;
 

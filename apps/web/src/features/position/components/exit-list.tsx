@@ -5,7 +5,7 @@ import { PriceInput, SharesInput } from '../../../components/typed-inputs.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatPrice, priceDecimals } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
-import { type ExitOrder, type ExitStatus, isLiveExit, useExitActions } from '../api/exits.ts';
+import { type ExitOrder, type ExitStatus, isLiveExit, useExitActions } from '../api/positions.ts';
 import { inputText } from './order-amend-form.tsx';
 import { useConfirmedRowAction } from './row-action.ts';
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { PriceInput, SharesInput } from '../../../components/typed-inputs.tsx';
 import { priceDecimals } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
-import { useAmendOrder } from '../api/exits.ts';
 import type { Position } from '../api/positions.ts';
+import { useAmendOrder } from '../api/positions.ts';
 
 /** A wire decimal as an input starts with it: "2999.5000" → "2999.5", "3000.0000" → "3000". */
 export const inputText = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);

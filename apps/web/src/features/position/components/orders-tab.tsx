@@ -1,6 +1,6 @@
 import type { Market } from '@kabuto/domain';
 import { useTranslator } from '../../../lib/use-translator.ts';
-import type { ExitOrder } from '../api/exits.ts';
+import type { ExitOrder } from '../api/positions.ts';
 import { type Position, STATUS, usePositionActions } from '../api/positions.ts';
 import { ExitList } from './exit-list.tsx';
 import { ListStates } from './list-states.tsx';

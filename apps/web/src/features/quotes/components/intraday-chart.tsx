@@ -18,6 +18,9 @@ import {
 import { CHART_COLORS, type SubIndicator } from './chart-options.ts';
 import { ChartStates } from './chart-states.tsx';
 
+// the order sheet's calendar rules ride in this chunk, beside the exchange calendars (book-calendar.ts)
+export { fillPreview, validDays } from '../book-calendar.ts';
+
 /**
  * The intraday chart (分時), drawn by the app on one canvas: the day's price and its average price on the
  * session axis (intraday.ts), the previous close as a dashed line, and the chosen sub-chart below. It is

@@ -1,20 +1,7 @@
-import {
-  continuousFill,
-  formatUnits,
-  type LocalDate,
-  lastValidDay,
-  localDate,
-  lockedAgainst,
-  MARKET_ZONE,
-  type Market,
-  type OrderTiming,
-  orderSession,
-  tradingDaysBetween,
-  type Units,
-  wallClock,
-} from '@kabuto/domain';
-import { formatPrice } from '../../../lib/quote-format.ts';
+import type { LocalDate, Market, OrderTiming } from '@kabuto/domain';
+import { useEffect, useState } from 'react';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import type { fillPreview, validDays } from '../book-calendar.ts';
 
 /** When an order executes and how long it stays: 執行条件 and 期間 (当日中 or 期間指定 until a date). */
 export interface BookDraft {
@@ -22,62 +9,39 @@ export interface BookDraft {
   until: 'day' | LocalDate;
 }
 
-const TIMINGS: readonly OrderTiming[] = ['any', 'open', 'close'];
-
-/**
- * The first day an order placed at `now` can trade (the day of the call it waits for, or today in
- * continuous trading), and the days it may name as its last: at most 15 trading days counting that day
- * (`lastValidDay`, as the server checks `valid_until`).
- */
-export function validDays(market: Market, now: number, timing: OrderTiming): LocalDate[] {
-  const s = orderSession(market, now, timing);
-  const first = s.continuous ? localDate(market, now) : s.waitsFor.date;
-  return tradingDaysBetween(market, first, lastValidDay(market, first));
+/** The calendar rules of the order book (book-calendar.ts), as the intraday chart's chunk carries them. */
+export interface BookCalendar {
+  fillPreview: typeof fillPreview;
+  validDays: typeof validDays;
 }
 
-/**
- * The preview of when and at what price an entry order fills, by the domain's rules the server's
- * venue runs: in continuous trading a market order (or a marketable limit) fills at the market price
- * (`continuousFill`; a market order at a locked limit waits for the close's allocation), a limit not
- * reached rests; outside it the order waits for its call (`orderSession`) and fills at the call's one
- * price when it crosses.
- */
-export function fillPreview(
-  t: (key: string, values?: Record<string, string>) => string,
-  o: {
-    market: Market;
-    now: number;
-    timing: OrderTiming;
-    direction: 1 | 2;
-    limit: Units | null;
-    price: Units;
-    limits: { up: Units | null; down: Units | null };
-    decimals: number;
-  },
-): string {
-  const p = (u: Units) => formatPrice(formatUnits(u), o.decimals);
-  const s = orderSession(o.market, o.now, o.timing);
-  if (!s.continuous) {
-    const at = wallClock(MARKET_ZONE[o.market], s.waitsFor.at).replace('T', ' ');
-    const call = t(`book.call.${s.waitsFor.kind}`, { at });
-    return o.limit === null
-      ? t('book.pv.callMarket', { call })
-      : t('book.pv.callLimit', { call, limit: p(o.limit) });
-  }
-  if (o.limit === null && lockedAgainst(o.direction, o.price, o.limits)) return t('book.pv.locked');
-  const fill = continuousFill(o.direction, o.limit, o.price);
-  if (fill !== null) return t('book.pv.now', { price: p(fill) });
-  return t('book.pv.rest', { limit: p(o.limit as Units) });
+const TIMINGS: readonly OrderTiming[] = ['any', 'open', 'close'];
+
+/** The order book's calendar rules once the intraday chart's code (already fetched on a stock's page) is here. */
+export function useBookCalendar(): BookCalendar | null {
+  const [calendar, setCalendar] = useState<BookCalendar | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./intraday-chart.tsx').then((m) => {
+      if (live) setCalendar({ fillPreview: m.fillPreview, validDays: m.validDays });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return calendar;
 }
 
 /** 執行条件 (通常 / 寄付 / 引け: 寄成・寄指・引成・引指 with the order type) and 期間 (当日中 / 期間指定). */
 export function OrderBookFields({
+  calendar,
   market,
   now,
   orderType,
   value,
   onChange,
 }: {
+  calendar: BookCalendar;
   market: Market;
   now: number;
   orderType: 1 | 2;
@@ -85,7 +49,7 @@ export function OrderBookFields({
   onChange: (d: BookDraft) => void;
 }) {
   const { t } = useTranslator('quotes');
-  const days = validDays(market, now, value.timing);
+  const days = calendar.validDays(market, now, value.timing);
   const kind = orderType === 1 ? 'market' : 'limit';
   // an until-date outside the days offered now (the timing moved the first day) falls back to the day
   const until = value.until !== 'day' && !days.includes(value.until) ? 'day' : value.until;

@@ -139,7 +139,8 @@ describe('the order sheet', () => {
     await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
     fireEvent.click(screen.getByTestId('order-type-limit'));
     type('order-price', '2,990');
-    expect(screen.getByTestId('order-when').textContent).toBe(
+    // the calendar rules arrive with the intraday chart's code
+    expect((await screen.findByTestId('order-when', {}, { timeout: 5000 })).textContent).toBe(
       q('book.pv.callLimit', { call: q('book.call.open', { at: '2026-11-25 09:00' }), limit: '2,990.0' }),
     );
     fireEvent.click(screen.getByTestId('order-timing-open'));

@@ -29,7 +29,7 @@ import { useTranslator } from '../../../lib/use-translator.ts';
 import { walletBalance } from '../../../lib/wallets.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 import { limitPriceProblem, stepLimitPrice } from '../order-check.ts';
-import { type BookDraft, fillPreview, OrderBookFields } from './order-book-fields.tsx';
+import { type BookDraft, OrderBookFields, useBookCalendar } from './order-book-fields.tsx';
 
 export type Direction = 1 | 2;
 type OrderType = 1 | 2;
@@ -146,7 +146,8 @@ export function OrderSheet({
   else if (priceProblem?.kind === 'beyondLimit') problem = t('order.beyondLimit');
   else if (exit.kind !== 'none' && exitIncomplete(direction as Side, exit)) problem = t('exit.enterPrices');
   else if (user.data && est.total > availableUnits) problem = t('order.insufficient');
-  const preview = fillPreview(t, {
+  const calendar = useBookCalendar();
+  const preview = calendar?.fillPreview(t, {
     market: target.market,
     now,
     timing: book.timing,
@@ -295,13 +296,16 @@ export function OrderSheet({
           </div>
         </div>
 
-        <OrderBookFields
-          market={target.market}
-          now={now}
-          orderType={orderType}
-          value={book}
-          onChange={setBook}
-        />
+        {calendar && (
+          <OrderBookFields
+            calendar={calendar}
+            market={target.market}
+            now={now}
+            orderType={orderType}
+            value={book}
+            onChange={setBook}
+          />
+        )}
 
         {orderType === 2 && (
           <div className="k-form-row is-stack">
@@ -406,9 +410,11 @@ export function OrderSheet({
           />
         </div>
 
-        <p className="k-order-when" data-testid="order-when">
-          {preview}
-        </p>
+        {preview && (
+          <p className="k-order-when" data-testid="order-when">
+            {preview}
+          </p>
+        )}
 
         <dl className="k-order-sum" data-testid="order-summary">
           <Figure label={t('order.notional')}>{money(est.notional)}</Figure>
