@@ -29,6 +29,8 @@ const row: Position = {
   limitPrice: '',
   closeReason: '',
   lent: false,
+  dayTrade: false,
+  source: 'order',
 };
 /** A stream tick: market data are JSON numbers. */
 const tick = (price: number) => ({

@@ -54,6 +54,10 @@ export interface Position {
   closeReason: string;
   /** Lent to the platform (stock lending). */
   lent: boolean;
+  /** Opened against a day-trading line (closed by the end of its day). */
+  dayTrade: boolean;
+  /** Where it came from: "order", "new_share", "block" or "after_market". */
+  source: string;
 }
 
 /** The wire row → {@link Position}. */
@@ -82,6 +86,8 @@ export const positionFromWire = (w: PositionRow): Position => ({
   limitPrice: w.limit_price,
   closeReason: w.close_reason,
   lent: w.lent === 1,
+  dayTrade: w.dz_type === 3,
+  source: w.source,
 });
 
 /** A holding moved to the latest tick (live-pnl.ts). */
