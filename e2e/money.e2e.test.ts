@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium())('money: deposit, withdrawal, exchange and identi
     expect(await openApp(page, server.url)).toBe('login');
     await login(page, DEMO);
     await page.locator(tid('mypage-button')).click();
-    await expect.poll(() => page.locator(tid('panel-total-assets')).textContent()).toBe('10,000,000.00円');
+    await expect.poll(() => page.locator(tid('panel-total-value')).textContent()).toBe('10,000,000.00円');
     await page.locator(tid('panel-assets')).click();
     await waitForRoute(page, '/mine/myPage');
     await expect.poll(() => dataValue(page, 'asset-total')).toBe('10000000.0000');

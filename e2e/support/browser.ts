@@ -83,17 +83,22 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
 
 /**
  * The steps of a browser test: each an `it` that, when it fails, saves a screenshot
- * (`<prefix>-<step name>`) and prints the page's address and the errors the page logged.
+ * (`<prefix>-<step name>`) and prints the page's address and the errors the page logged. `timeout`: a
+ * step longer than the configured test timeout.
  */
 export function browserSteps(browser: () => Browser | undefined, prefix: string) {
-  return (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      ctx.onTestFailed(async () => {
-        const b = browser();
-        const shot = await b?.screenshot(`${prefix}-${name.replace(/\W+/g, '-')}`).catch(() => '');
-        console.error(`[e2e] ${name} failed at ${b?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
-        if (b?.errors.length) console.error(b.errors.join('\n'));
-      });
-      await fn();
-    });
+  return (name: string, fn: () => Promise<void>, timeout?: number) =>
+    it(
+      name,
+      async (ctx) => {
+        ctx.onTestFailed(async () => {
+          const b = browser();
+          const shot = await b?.screenshot(`${prefix}-${name.replace(/\W+/g, '-')}`).catch(() => '');
+          console.error(`[e2e] ${name} failed at ${b?.page.url()} ${shot ? `(screenshot ${shot})` : ''}`);
+          if (b?.errors.length) console.error(b.errors.join('\n'));
+        });
+        await fn();
+      },
+      timeout,
+    );
 }

@@ -4,7 +4,7 @@
  * Stable hooks on the screens (data-testid; `data-value` carries the raw decimal string):
  *   My page (`#/mine/myPage`): asset-total, asset-available, asset-frozen, asset-usd, asset-profit,
  *     mypage-deposit, mypage-withdraw, mypage-exchange, mypage-verification, wallet-<currency>;
- *   user panel: panel-assets, panel-total-assets, panel-available, panel-frozen;
+ *   user panel: panel-total-value (total assets in yen), panel-assets, panel-wallet (the market's wallet balance), panel-available, panel-frozen;
  *   Deposit (`#/mine/stored` → `#/mine/deposit`): deposit-form, deposit-currency(-<c>), input[name=money],
  *     deposit-channel (data-id), input[name=rpassword], deposit-next, deposit-transfer, deposit-amount,
  *     channel-account-name / -account-number / channel-bank / channel-branch, deposit-proof

@@ -1,8 +1,8 @@
 import { assetsApi, supportApi } from '@kabuto/contract';
 import { API_DB_KINDS } from '@kabuto/db/testing';
-import { formatUnits } from '@kabuto/domain';
+import { FX_RATE_DECIMALS, formatUnits, toYen } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
-import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { expectOk, expectRefusal, readyUser, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { fund, pinPrices, trader } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -125,6 +125,101 @@ describe.each(API_DB_KINDS)('total assets in yen and support on %s', (kind) => {
     expect(await infoFrozen(s)).toBe(after.frozen);
     expect(u(after.cash)).toBe(u(before.cash) - u('100000'));
     expect(after.total).toBe(before.total);
+  });
+
+  it('one total with a day-trade line in use, a copy-trade stake, a US position and a pending withdrawal', async () => {
+    const s = await readyUser(t, { opToken: op });
+    await fund(t, s, 'jpy', '5000000');
+    await fund(t, s, 'usd', '100000');
+    const pins: Record<string, bigint> = { '7203': u('3000'), AAPL: u('200') };
+    release = pinPrices(t, pins);
+    const call = (path: string, body: Record<string, unknown>) => t.money(path, body, s);
+    // a pending withdrawal (before any position: withdrawals wait while stocks are held)
+    expectOk(
+      await call('/user/withdrawal', { money: '10000', bankid: s.cardId, passwords: '112233', type: 'jpy' }),
+    );
+    // a day-trading line of ¥1,000,000, approved and partly used
+    const line = expectOk(await call('/trade/rnjy', { money: '1000000', type: 'jpy' }));
+    expectOk(await t.admin('/daytrades/decide', { id: line.id, approve: true }, op));
+    const day = expectOk(
+      await call('/trade/buy_stock', {
+        type: 'jpy',
+        buyzd: 1,
+        gdlx: 1,
+        ganggan: 2,
+        symbol: '7203',
+        zhang: '100',
+        dz_type: 3,
+      }),
+    );
+    // a copy-trade stake of ¥100,000
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const p = expectOk(
+      await t.admin(
+        '/product/create',
+        {
+          market: 'jpy',
+          name_jp: '一つの総資産',
+          name_cn: '同一总资产',
+          name_us: 'One total',
+          issuer: 'Test Issuer',
+          target_bp: 10,
+          minimum: '10000',
+          capacity: '1000000',
+          lock_days: 3,
+          deadline: iso(T0 + 2 * 86_400_000),
+          ends: iso(T0 + 30 * 86_400_000),
+          constituents: [{ symbol: '7203', weight_bp: 10000 }],
+        },
+        op,
+      ),
+    ) as { id: string };
+    expectOk(
+      await call('/trade/buy_product', { type: 'jpy', id: p.id, money: '100000', password: '112233' }),
+    );
+    // New York's session: 100 AAPL at $200
+    t.clock.set(Date.parse('2026-11-24T10:00:00-05:00'));
+    const us = expectOk(
+      await call('/trade/buy_stock', {
+        type: 'usd',
+        buyzd: 1,
+        gdlx: 1,
+        ganggan: 1,
+        symbol: 'AAPL',
+        zhang: '100',
+      }),
+    );
+    const detail = async (id: string, type: string) =>
+      expectOk(await t.call('/trade/stockdetail', { id, type }, { token: s.token }));
+    const dayPos = await detail(day.id, 'jpy');
+    const usPos = await detail(us.id, 'usd');
+    // both move up: +¥50 a share and +$10 a share
+    pins['7203'] = u(dayPos.buy_price) + u('50');
+    pins.AAPL = u(usPos.buy_price) + u('10');
+    const a = await summary(s);
+    const usd = a.wallets.find((w: { currency: string }) => w.currency === 'usd');
+    const jpy = a.wallets.find((w: { currency: string }) => w.currency === 'jpy');
+    // what the user put in, less what was charged, plus what the positions gained, at the mid rate
+    const [whole, frac = ''] = (usd.rate as string).split('.');
+    const rate = BigInt(whole) * 10n ** BigInt(FX_RATE_DECIMALS) + BigInt(frac.padEnd(FX_RATE_DECIMALS, '0'));
+    const paid = (pos: Record<string, string>) => u(pos.buy_fee) + u(pos.stamp_duty);
+    const jpyWorth = u('5000000') - paid(dayPos) + u('5000');
+    const usdWorth = u('100000') - paid(usPos) + u('1000');
+    const expected = jpyWorth + toYen(usdWorth, rate);
+    const diff = u(a.total) - expected;
+    expect(diff < u('1') && diff > -u('1'), `${a.total} vs ${formatUnits(expected)}`).toBe(true);
+    // the breakdown adds up, every part seen: the withdrawal reserved, the line and positions' margin, the stake
+    expect(u(a.reserved)).toBe(u('10000'));
+    expect(u(a.margin)).toBe(u('1000000') - paid(dayPos) + toYen(u(usPos.credit), rate));
+    expect(a.stake).toBe('100000.0000');
+    expect(u(a.total)).toBe(u(a.cash) + u(a.frozen) + u(a.pnl));
+    expect(a.wallets.reduce((sum: bigint, w: { total_jpy: string }) => sum + u(w.total_jpy), 0n)).toBe(
+      u(a.total),
+    );
+    // a wallet's own figure includes its P&L as its yen figure does
+    expect(u(usd.value)).toBe(usdWorth);
+    expect(u(jpy.value)).toBe(jpyWorth);
+    expect(a.positions).toBe(2);
   });
 
   it('takes a message for support, the operator replies once, the user gets a site message', async () => {

@@ -32,13 +32,29 @@ describe('fund record words', () => {
     expect(back.detail).toBe('米ドル→円 1USD=155.30円');
   });
 
-  it('the P&L part of a close is 決済損益, the margin part a sale; each names the stock', () => {
+  it('the P&L part of a close is 決済損益, the margin part the margin returned; each names the stock', () => {
     const pnl = row('stock_sell', 'pnl', ['トヨタ自動車', '7203']);
     expect(recordWords(pnl, 'jp')).toEqual({ title: '決済損益', detail: 'トヨタ自動車 7203' });
     expect(recordWords(pnl, 'cn').title).toBe('平仓盈亏');
     expect(recordWords(pnl, 'us').title).toBe('Realised P&L');
-    expect(recordWords(row('stock_sell', 'margin', ['トヨタ自動車', '7203']), 'jp').title).toBe('株式売却');
+    expect(recordWords(row('stock_sell', 'margin', ['トヨタ自動車', '7203']), 'jp').title).toBe(
+      '建玉証拠金の返却',
+    );
+    expect(recordWords(row('stock_sell', 'margin'), 'us').title).toBe('Margin returned');
+    // what an opening books is the margin it posts (the whole price at leverage 1), not a purchase price
+    expect(recordWords(row('stock_buy', 'margin', ['トヨタ自動車', '7203']), 'jp')).toEqual({
+      title: '建玉証拠金の差入',
+      detail: 'トヨタ自動車 7203',
+    });
+    expect(recordWords(row('stock_buy', 'margin'), 'us').title).toBe('Margin posted');
     expect(recordWords(row('stock_sell', 'pnl'), 'jp')).toEqual({ title: '決済損益', detail: '' });
+  });
+
+  it('a US sale’s regulatory fees are not called a stamp duty', () => {
+    const us = { ...row('stamp_duty', null, ['Apple', 'AAPL']), currency: 'usd' };
+    expect(recordWords(us, 'jp')).toEqual({ title: '取引規制手数料（SEC・FINRA）', detail: 'Apple AAPL' });
+    expect(recordWords(us, 'us').title).toBe('Regulatory fees (SEC, FINRA)');
+    expect(recordWords({ ...row('stamp_duty', null), currency: 'cny' }, 'cn').title).toBe('印花税');
   });
 
   it('every other type has its own title; the memo is the detail', () => {

@@ -1,4 +1,4 @@
-import { MARKET_ZONE } from '@kabuto/domain';
+import { isTradingDay, localDate, MARKET_ZONE } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
 import { SEED_OFFERINGS, seedSchedule } from '../src/seed/content/new-shares.ts';
 
@@ -35,8 +35,29 @@ describe('the demo new-share calendar', () => {
       }
   });
 
+  it('puts every date on a business day of its market (never a weekend or holiday)', () => {
+    // a Saturday, a Sunday and the day before a Japanese holiday (2026-11-23) among the clocks
+    const clocks = [
+      ...CLOCKS,
+      Date.parse('2026-11-28T10:00:00+09:00'),
+      Date.parse('2026-11-29T10:00:00+09:00'),
+      Date.parse('2026-11-22T10:00:00+09:00'),
+    ];
+    for (const now of clocks)
+      for (const o of SEED_OFFERINGS)
+        for (const d of seedSchedule(o, now))
+          expect(
+            isTradingDay(o.market, localDate(o.market, d.getTime())),
+            `${o.code} ${d.toISOString()}`,
+          ).toBe(true);
+  });
+
   it('keeps the steps in order and each offering in the phase its days give it', () => {
-    for (const now of CLOCKS)
+    for (const now of [
+      ...CLOCKS,
+      Date.parse('2026-11-28T10:00:00+09:00'),
+      Date.parse('2026-11-29T10:00:00+09:00'),
+    ])
       for (const o of SEED_OFFERINGS) {
         const [start, end, lottery, deadline, listing] = seedSchedule(o, now).map((d) => d.getTime());
         expect(start < end && end <= lottery && lottery <= deadline && deadline <= listing).toBe(true);

@@ -132,7 +132,7 @@ export function balancesOf(accounts: readonly Account[], include: readonly Curre
       b.reserved = a.debitsPending;
       b.cashAccountId = a.id;
     } else if (a.kind === 'margin') {
-      b.margin = postedBalance(a);
+      b.margin += postedBalance(a);
       b.marginAccountId = a.id;
     } else if (a.kind === 'stake') {
       b.stake = postedBalance(a);

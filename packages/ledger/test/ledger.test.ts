@@ -654,6 +654,27 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
     });
   });
 
+  it('a day-trading line and the margin it pays add up whichever account was opened first', () => {
+    const acc = (id: string, kind: string, credits: string, debits = '0'): AccountJson => ({
+      id,
+      owner: '7',
+      currency: 'jpy',
+      kind,
+      flags: 0,
+      debits_pending: '0',
+      debits_posted: debits,
+      credits_pending: '0',
+      credits_posted: credits,
+    });
+    const line = acc('1', 'day_trade', '10000000', '1500000');
+    const margin = acc('2', 'margin', '1500000');
+    for (const order of [
+      [line, margin],
+      [margin, line],
+    ])
+      expect(balancesOf(accountsOfJson(order))[0].margin).toBe(10_000_000n);
+  });
+
   describe('database guards', () => {
     it('refuses UPDATE, DELETE and TRUNCATE of transfers', async () => {
       const bank = await platformAccount(h.db, 'bank', 'thb');

@@ -1,3 +1,4 @@
+import { isoCode } from '../lib/currency.ts';
 import { formatMoney } from '../lib/format.ts';
 import { useHasScreen } from '../lib/screens.ts';
 import { storedMarket } from '../lib/storage.ts';
@@ -7,7 +8,10 @@ import { Icon } from './icon.tsx';
 import { L } from './links.ts';
 import { useLinkAction } from './use-link-action.ts';
 
-/** The user panel's asset summary: total, available and frozen funds of the selected market. */
+/**
+ * The user panel's wallet of the selected market, under the total assets in yen: its balance (available +
+ * frozen, before the P&L of its positions; getUserinfo's total_assets), available and frozen.
+ */
 export function AssetSummary({ user, loading }: { user: UserInfo | undefined; loading: boolean }) {
   const { t } = useTranslator('shell');
   const hasScreen = useHasScreen();
@@ -19,7 +23,7 @@ export function AssetSummary({ user, loading }: { user: UserInfo | undefined; lo
   const body = (
     <>
       <span className="k-assets-head">
-        <span className="k-assets-label">{t('assets.total')}</span>
+        <span className="k-assets-label">{t('assets.wallet', { code: isoCode(market) })}</span>
         {canOpen && (
           <span className="k-assets-more">
             {t('links.myPage')}
@@ -27,7 +31,7 @@ export function AssetSummary({ user, loading }: { user: UserInfo | undefined; lo
           </span>
         )}
       </span>
-      <strong className="k-assets-total" data-testid="panel-total-assets">
+      <strong className="k-assets-total" data-testid="panel-wallet">
         {show(total)}
       </strong>
       <span className="k-assets-row">

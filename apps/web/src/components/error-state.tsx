@@ -19,3 +19,16 @@ export function ErrorState({ onRetry, text }: { onRetry?: () => void; text?: str
     </div>
   );
 }
+
+/** What was asked for does not exist (a link without an id, a record that is not the user's): no retry. */
+export function NotFoundState({ testid = 'not-found' }: { testid?: string }) {
+  const { t } = useTranslator('shell');
+  return (
+    <div className="k-empty" data-testid={testid}>
+      <span className="k-empty-art" aria-hidden="true">
+        <Icon name="inbox" size={36} strokeWidth={1.5} />
+      </span>
+      <p>{t('states.notFound')}</p>
+    </div>
+  );
+}

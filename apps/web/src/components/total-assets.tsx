@@ -94,9 +94,9 @@ export function TotalAssets({
           {s.wallets.length > 0 && (
             <ul className="k-total-wallets" aria-label={t('totalAssets.wallets')}>
               {s.wallets.map((w) => (
-                <li key={w.currency}>
+                <li key={w.currency} data-testid={`${testid}-wallet-${w.currency}`} data-value={w.value}>
                   <b>{isoCode(w.currency)}</b>
-                  <span>{hidden ? MASK : formatMoney(w.total, w.currency)}</span>
+                  <span>{hidden ? MASK : formatMoney(w.value, w.currency)}</span>
                   <span className="k-total-yen">≈ {money(w.totalJpy)}</span>
                 </li>
               ))}

@@ -21,6 +21,7 @@ export {
   type ApiErrorKind,
   type BodyIn,
   type DataOut,
+  errorKey,
   isApiError,
   type Reply,
 } from '@kabuto/client';
@@ -43,13 +44,18 @@ export interface CallOptions {
 export const UNAUTHORIZED_DELAY_MS = 1500;
 let unauthorizedTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** The app's route now (its hash), "" outside a browser. */
+const currentPath = (): string =>
+  typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, '');
+
 function onUnauthorized(): void {
   if (unauthorizedTimer) return;
   showMsg('auth.loginAgain');
   unauthorizedTimer = setTimeout(() => {
     unauthorizedTimer = null;
     endSession({ keepSearchList: true });
-    navigateTo('/login/login', { replace: true });
+    // signed in again, the user comes back to the page that was open
+    navigateTo('/login/login', { replace: true, state: { from: currentPath() } });
   }, UNAUTHORIZED_DELAY_MS);
 }
 

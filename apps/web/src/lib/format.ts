@@ -55,6 +55,12 @@ export function formatMoney(value: WireValue, currency: Currency = 'jpy'): strin
   return units === null ? '--' : displayMoney(units, currency);
 }
 
+/** A gain or loss: "+" before a gain, "-" before a loss (formatMoney's), nothing before zero. */
+export function formatSignedMoney(value: WireValue, currency: Currency = 'jpy'): string {
+  const units = toUnits(value);
+  return units === null ? '--' : `${units > 0n ? '+' : ''}${displayMoney(units, currency)}`;
+}
+
 /**
  * A quote price with its currency at the instrument's own decimals (those of its tick):
  * formatPriceIn(189.25, 'usd', 2) → "$189.25", formatPriceIn(2845.5, 'jpy', 1) → "2,845.5円".

@@ -42,6 +42,7 @@ export const summary = endpoint({
         stake: money,
         total: money.describe('available + frozen, its own currency'),
         pnl: money.describe('unrealised P&L of its open positions, its own currency'),
+        value: money.describe('total + pnl, its own currency (total_jpy is this in yen)'),
         rate: z.string().describe('yen per unit (mid)'),
         total_jpy: yen('total + pnl'),
       }),

@@ -97,6 +97,14 @@ export const blockOfferingRow = z
     status: z.number().describe('0 open or scheduled, 1 allocated, 2 cancelled'),
     commitment: z.string().describe('SHA-256 of the allocation seed (block offerings; "" after-market)'),
     seed: z.string().describe('the allocation seed, revealed once allocated; "" before'),
+    window_open: z
+      .boolean()
+      .optional()
+      .describe('after-market: true while its window is open now (on the server’s clock)'),
+    hours: z
+      .string()
+      .optional()
+      .describe('after-market: its daily hours on trading days, local "HH:MM-HH:MM" (shown when closed)'),
   })
   .catchall(z.unknown());
 

@@ -47,6 +47,8 @@ export interface WalletInYen extends WalletAssets {
   rate: bigint;
   /** Unrealised P&L of open positions in this currency. */
   pnl: Units;
+  /** total + pnl, in the wallet's currency: what the wallet is worth, the figure shown beside totalYen. */
+  value: Units;
   /** total + pnl, in yen. */
   totalYen: Units;
 }
@@ -112,7 +114,14 @@ export function assetsInYen(
     out.awaiting += inYen.awaiting;
     out.pnl += pnlYen;
     out.owed += toYen(w.owed, rate);
-    out.wallets.push({ ...w, total: heldTotal(w), rate, pnl, totalYen: heldTotal(inYen) + pnlYen });
+    out.wallets.push({
+      ...w,
+      total: heldTotal(w),
+      rate,
+      pnl,
+      value: heldTotal(w) + pnl,
+      totalYen: heldTotal(inYen) + pnlYen,
+    });
   };
   for (const w of wallets) add(w);
   for (const [c, pnl] of Object.entries(pnlByCurrency) as [Currency, Units][]) {

@@ -50,6 +50,7 @@ export function assetsService({ db, clock }: Deps, valuePositions: PositionsValu
         stake: formatUnits(w.stake),
         total: formatUnits(w.total),
         pnl: formatUnits(w.pnl),
+        value: formatUnits(w.value),
         rate: formatFxRate(w.rate),
         total_jpy: formatUnits(w.totalYen),
       })),

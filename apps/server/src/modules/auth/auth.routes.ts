@@ -58,7 +58,8 @@ export function authRoutes(kit: RouteKit, deps: Deps, auth: AuthService): void {
 
   kit.post(accountApi.setFundPassword, async (req) => {
     await auth.setFundPassword(currentUser(req).id, wire.newFundPassword(req.body));
-    return ok(null, 'ok.changed');
+    // the first one: set, not changed
+    return ok(null, 'ok.fundPasswordSet');
   });
 
   kit.post(accountApi.changeFundPassword, async (req) => {

@@ -20,6 +20,7 @@ export function afterMarketService(d: Pick<BlockTradesDeps, 'db' | 'clock' | 'ma
     const quotes = new Map(market.quotes(stocks.map((i) => i.symbol)).map((q) => [q.symbol, q]));
     return {
       window,
+      hours: `${hours.from}-${hours.to}`,
       open: window !== null && window.start <= now && now < window.end,
       min,
       rows: stocks.flatMap((inst) => {

@@ -23,7 +23,7 @@ export function blockTradesRoutes(kit: RouteKit, block: BlockTradesService): voi
     const { type, lang } = req.body;
     if (wantsAfterMarket(req.body)) {
       const list = await block.afterMarketList(type);
-      return ok(list.rows.map((r) => afterMarketWire(r.inst, r.quote, list.window, list.min, lang)));
+      return ok(list.rows.map((r) => afterMarketWire(r.inst, r.quote, list.window, list.min, lang, list)));
     }
     const rows = await block.openOfferings(type);
     return ok(rows.map((r) => offeringWire(r.offering, r.inst, lang)));

@@ -38,6 +38,7 @@ export function afterMarketWire(
   window: { start: number; end: number } | null,
   min: bigint,
   lang: Lang,
+  after: { hours: string; open: boolean },
 ): OfferingWire {
   return {
     id: inst.symbol,
@@ -56,6 +57,8 @@ export function afterMarketWire(
     seed: '',
     gain: q.changeBp / 100,
     session: q.session,
+    window_open: after.open,
+    hours: after.hours,
   };
 }
 

@@ -34,14 +34,28 @@ export function quotedRate(
  * and the CSV statement both use these.
  */
 export function recordWords(
-  r: { type: string; memo: string | null; stock_name: string | null; stock_code: string | null },
+  r: {
+    type: string;
+    memo: string | null;
+    stock_name: string | null;
+    stock_code: string | null;
+    currency?: string;
+  },
   lang: Language,
 ): { title: string; detail: string } {
   const memo = r.memo ?? '';
+  // what a US sale pays under stamp_duty is the SEC fee and FINRA's TAF, not a stamp duty
+  if (r.type === 'stamp_duty' && r.currency === 'usd') {
+    const stock = [r.stock_name, r.stock_code].filter(Boolean).join(' ');
+    return { title: translate('record.regulatoryFee', lang), detail: stock || memo };
+  }
+  // a close books two parts under stock_sell: the margin coming back and the P&L
   const title =
     r.type === 'stock_sell' && memo === 'pnl'
       ? translate('record.realisedPnl', lang)
-      : translate(`record.kind.${r.type}`, lang);
+      : r.type === 'stock_sell' && memo === 'margin'
+        ? translate('record.marginReturned', lang)
+        : translate(`record.kind.${r.type}`, lang);
   if (r.type === 'exchange') {
     const m = EXCHANGE_MEMO.exec(memo);
     if (m && isCurrency(m[1]) && isCurrency(m[2])) {

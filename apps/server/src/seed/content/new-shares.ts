@@ -1,4 +1,14 @@
-import { localDate, MARKET_ZONE, parseHm, parseUnits, type Units, zonedEpoch } from '@kabuto/domain';
+import {
+  localDate,
+  MARKET_ZONE,
+  nextTradingDay,
+  parseHm,
+  parseUnits,
+  tradingDayOnOrAfter,
+  tradingDayOnOrBefore,
+  type Units,
+  zonedEpoch,
+} from '@kabuto/domain';
 
 /**
  * The demo's new-share offerings, placed on the calendar relative to the server clock so that a new
@@ -200,17 +210,22 @@ const DAY = 86_400_000;
 
 /**
  * An offering's window start and end, lottery, payment deadline and listing: each on the exchange's
- * calendar (dates are exchange-local), the local date `days` from now, at its step's local time.
+ * calendar (dates are exchange-local), the local date `days` from now at its step's local time, on a
+ * business day of the market: a date that falls on a weekend or holiday moves to the trading day before
+ * it when it is past (today or earlier) and to the one after it when it is ahead, and a step never comes
+ * before the one it follows.
  */
 export function seedSchedule(o: Pick<SeedOffering, 'market' | 'days'>, now: number): Date[] {
-  return o.days.map(
-    (d, i) =>
-      new Date(
-        zonedEpoch(
-          MARKET_ZONE[o.market],
-          localDate(o.market, now + Math.round(d * DAY)),
-          parseHm(STEP_TIMES[i]) * 60,
-        ),
-      ),
-  );
+  const out: Date[] = [];
+  let last: { date: string; minute: number } | null = null;
+  for (const [i, d] of o.days.entries()) {
+    const minute = parseHm(STEP_TIMES[i]);
+    const raw = localDate(o.market, now + Math.round(d * DAY));
+    let date = d <= 0 ? tradingDayOnOrBefore(o.market, raw) : tradingDayOnOrAfter(o.market, raw);
+    if (last && (date < last.date || (date === last.date && minute < last.minute)))
+      date = date === last.date || date < last.date ? nextTradingDay(o.market, last.date) : date;
+    out.push(new Date(zonedEpoch(MARKET_ZONE[o.market], date, minute * 60)));
+    last = { date, minute };
+  }
+  return out;
 }

@@ -32,6 +32,8 @@ const row: Position = {
   timing: 'any',
   validUntil: '',
   waitsFor: null,
+  dayTrade: false,
+  source: 'order',
 };
 /** A stream tick: market data are JSON numbers. */
 const tick = (price: number) => ({

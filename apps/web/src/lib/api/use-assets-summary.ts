@@ -28,7 +28,15 @@ export interface AssetsSummary {
   spread: string;
   /** Unix seconds (server clock). */
   time: number;
-  wallets: { currency: Currency; total: string; pnl: string; rate: string; totalJpy: string }[];
+  /** Per wallet: total = available + frozen, value = total + pnl (its own currency), totalJpy = value in yen. */
+  wallets: {
+    currency: Currency;
+    total: string;
+    pnl: string;
+    value: string;
+    rate: string;
+    totalJpy: string;
+  }[];
 }
 
 const fromWire = (w: Wire): AssetsSummary => ({
@@ -48,6 +56,7 @@ const fromWire = (w: Wire): AssetsSummary => ({
     currency: x.currency,
     total: x.total,
     pnl: x.pnl,
+    value: x.value,
     rate: x.rate,
     totalJpy: x.total_jpy,
   })),

@@ -74,7 +74,7 @@ export function MyPage() {
               <TotalAssets tone="dark" hidden={hidden} testid="mypage-total" />
               <div className="k-hero-top">
                 <span className="k-hero-label">
-                  {t('myPage.totalAssets')}
+                  {t('myPage.wallet')}
                   <span className="k-hero-cur">{isoCode(market)}</span>
                 </span>
                 <button

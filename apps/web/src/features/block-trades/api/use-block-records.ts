@@ -1,7 +1,9 @@
+import type { Language } from '@kabuto/contract';
 import type { Currency } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 type WireRecord = RefData<typeof endpoints.blockTrades.subscriptions>[number];
@@ -37,12 +39,12 @@ const toRecord = (w: WireRecord): BlockRecord => ({
   decidedAt: w.decide_time,
 });
 
-/** `/trade/ustockslist {type}`: my block subscriptions, newest first. */
-export const blockRecordsQuery = (type: Currency) =>
+/** `/trade/ustockslist {type, lang}`: my block subscriptions, newest first (names in the app's language). */
+export const blockRecordsQuery = (type: Currency, lang = currentLanguage() as Language) =>
   queryOptions({
-    queryKey: [...scopes.money, 'block-records', type],
+    queryKey: [...scopes.money, 'block-records', type, lang],
     queryFn: async ({ signal }): Promise<BlockRecord[]> =>
-      (await fetchData(endpoints.blockTrades.subscriptions, { type: type as 'jpy' }, { signal })).map(
+      (await fetchData(endpoints.blockTrades.subscriptions, { type: type as 'jpy', lang }, { signal })).map(
         toRecord,
       ),
     staleTime: 0,

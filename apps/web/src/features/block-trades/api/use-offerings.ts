@@ -1,7 +1,9 @@
+import type { Language } from '@kabuto/contract';
 import type { Currency } from '@kabuto/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData, type RefData } from '../../../lib/api.ts';
 import { endpoints } from '../../../lib/endpoints.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { scopes } from '../../../lib/query-scopes.ts';
 
 type WireOffering = RefData<typeof endpoints.blockTrades.offerings>[number];
@@ -24,6 +26,10 @@ export interface Offering {
   status: number;
   commitment: string;
   seed: string;
+  /** After-market: its daily hours on trading days, "HH:MM-HH:MM" local ("" for block offerings). */
+  hours: string;
+  /** After-market: open now by the server's clock (undefined for block offerings). */
+  windowOpen?: boolean;
 }
 
 const toOffering = (w: WireOffering): Offering => ({
@@ -40,17 +46,23 @@ const toOffering = (w: WireOffering): Offering => ({
   status: w.status,
   commitment: w.commitment,
   seed: w.seed,
+  hours: w.hours ?? '',
+  windowOpen: w.window_open,
 });
 
-/** `/trade/nbhllist {type, dz_type}`: 0 block offerings, 1 the after-market list. */
-export const offeringsQuery = (type: Currency, kind: 'block' | 'afterMarket') =>
+/** `/trade/nbhllist {type, dz_type, lang}`: 0 block offerings, 1 the after-market list (names in the app's language). */
+export const offeringsQuery = (
+  type: Currency,
+  kind: 'block' | 'afterMarket',
+  lang = currentLanguage() as Language,
+) =>
   queryOptions({
-    queryKey: [...scopes.money, 'block-offerings', type, kind],
+    queryKey: [...scopes.money, 'block-offerings', type, kind, lang],
     queryFn: async ({ signal }): Promise<Offering[]> =>
       (
         await fetchData(
           endpoints.blockTrades.offerings,
-          { type: type as 'jpy', dz_type: kind === 'block' ? 0 : 1 },
+          { type: type as 'jpy', dz_type: kind === 'block' ? 0 : 1, lang },
           { signal },
         )
       ).map(toOffering),

@@ -9,15 +9,19 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import { useAfterMarketTrades } from '../api/use-after-market-trades.ts';
 import { useBlockRecords } from '../api/use-block-records.ts';
 
 const STATUS = ['pending', 'allocated', 'refunded'] as const;
 
-/** `/home/large3`: my block subscriptions (pending and frozen, allocated, refunded). */
+/** `/home/large3`: my block subscriptions (pending and frozen, allocated, refunded), then my after-market trades. */
 export function BlockSubscriptionsPage() {
-  const { t } = useTranslator('block');
+  const { t } = useTranslator(['block', 'position']);
   const records = useBlockRecords('jpy');
+  const afterMarket = useAfterMarketTrades();
   const rows = records.data ?? [];
+  // after-market trades are positions from the moment they fill: newest first, open or closed since
+  const trades = afterMarket.data ?? [];
   return (
     <>
       <PageHeader title={t('records')} back="/home/large" />
@@ -26,10 +30,10 @@ export function BlockSubscriptionsPage() {
       ) : records.isError && !rows.length ? (
         <ErrorState onRetry={() => void records.refetch()} />
       ) : (
-        <Refreshable onRefresh={() => records.refetch()}>
-          {rows.length === 0 ? (
+        <Refreshable onRefresh={() => Promise.all([records.refetch(), afterMarket.refetch()])}>
+          {rows.length === 0 && trades.length === 0 ? (
             <Empty text={t('noRecords')} />
-          ) : (
+          ) : rows.length === 0 ? null : (
             <ul className="k-rev-list" data-testid="block-records">
               {rows.map((r) => (
                 <li key={r.id} className="k-rev" data-testid="block-record">
@@ -75,6 +79,38 @@ export function BlockSubscriptionsPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {trades.length > 0 && (
+            <section aria-label={t('afterMarket')}>
+              <h2 className="k-block-section">{t('afterMarket')}</h2>
+              <ul className="k-rev-list" data-testid="after-market-records">
+                {trades.map((p) => (
+                  <li key={p.id} className="k-rev" data-testid="after-market-record">
+                    <div className="k-rev-head">
+                      <span className="k-rev-title">
+                        <small>{p.code}</small>
+                        <b>{p.name}</b>
+                      </span>
+                      <span className="k-block-chip is-allocated">
+                        {p.direction === 1 ? t('position:dir.long') : t('position:dir.short')}
+                      </span>
+                    </div>
+                    <dl className="k-rev-lines">
+                      <Figure label={t('price')} className="k-num">
+                        {formatMoney(p.price, 'jpy')}
+                      </Figure>
+                      <Figure label={t('shares')} className="k-num" testid="after-market-record-shares">
+                        {Number(p.quantity).toLocaleString()}
+                      </Figure>
+                      <Figure label={t('applyTime')}>{formatDateTime(p.time)}</Figure>
+                      <Figure label={t('orderNo')} className="k-num">
+                        {p.orderNo}
+                      </Figure>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
         </Refreshable>
       )}

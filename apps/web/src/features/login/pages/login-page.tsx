@@ -13,8 +13,16 @@ import { AuthFrame } from '../components/auth-frame.tsx';
 type SignedIn = { token?: string; account: string; enrol_required?: boolean };
 type SecondStep = { ticket: string; methods: ('passkey' | 'totp')[] };
 
+/** Where signing in leads: the page that sent the user here (an app route), else home. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/[a-zA-Z]/.test(from) && !from.startsWith('/login/')
+    ? from
+    : '/home/index';
+}
+
 /**
- * `/login/login`: account and password → token; then home. With a passkey or an authenticator app
+ * `/login/login`: account and password → token; then the page that sent the user here, else home. With a passkey or an authenticator app
  * enrolled, the password gives a ticket and a second step asks for one of them. A passkey alone also
  * signs in (passwordless).
  */
@@ -34,7 +42,7 @@ export function LoginPage() {
     if (!data.token) return;
     startSession(data.token, data.account);
     showMsgAcrossNavigation(key ?? 'ok.loggedIn');
-    navigate(data.enrol_required ? '/mine/security' : '/home/index', { replace: true });
+    navigate(data.enrol_required ? '/mine/security' : returnPath(location.state), { replace: true });
   };
 
   /** Runs one sign-in step; a refusal was already shown by the api client. */

@@ -62,6 +62,10 @@ export interface Position {
   validUntil: string;
   /** Unix seconds of the call a pending order waits for, null while it rests or once filled. */
   waitsFor: number | null;
+  /** Opened against a day-trading line (closed by the end of its day). */
+  dayTrade: boolean;
+  /** Where it came from: "order", "new_share", "block" or "after_market". */
+  source: string;
 }
 
 /** The wire row → {@link Position}. */
@@ -93,6 +97,8 @@ export const positionFromWire = (w: PositionRow): Position => ({
   timing: w.timing,
   validUntil: w.valid_until,
   waitsFor: w.waits_for,
+  dayTrade: w.dz_type === 3,
+  source: w.source,
 });
 
 /** A holding moved to the latest tick (live-pnl.ts). */

@@ -1,4 +1,6 @@
 import type { Market } from '@kabuto/domain';
+import { formatPriceIn, formatSignedMoney } from '../../../lib/format.ts';
+import { priceDecimals } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, usePositionActions } from '../api/positions.ts';
 import { ListStates } from './list-states.tsx';
@@ -27,7 +29,11 @@ export function HoldingTab({
   const { busyId, act: onClose } = useConfirmedRowAction<Position>(
     (row) => ({
       title: t('closeTitle'),
-      content: t('closeConfirm', { name: row.name }),
+      content: t('closeConfirm', {
+        name: row.name,
+        price: formatPriceIn(row.price, market, priceDecimals(market)),
+        pnl: formatSignedMoney(row.profit, market),
+      }),
       confirmText: t('close'),
       cancelText: t('common:actions.cancel'),
     }),

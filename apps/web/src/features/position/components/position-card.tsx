@@ -1,6 +1,6 @@
 import type { Market } from '@kabuto/domain';
 import { MarketModeLabel } from '../../../components/data-mode.tsx';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatSignedMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { type Position, STATUS, statusKey } from '../api/positions.ts';
@@ -39,6 +39,21 @@ export function PositionCard({
           <span className={`k-pos-dir ${row.direction === 1 ? 'is-long' : 'is-short'}`}>
             {row.direction === 1 ? t('dir.long') : t('dir.short')} ×{row.leverage}
           </span>
+          {row.dayTrade && (
+            <span className="k-pos-tag is-day" data-testid="position-card-daytrade">
+              {t('tag.dayTrade')}
+            </span>
+          )}
+          {row.source === 'after_market' && (
+            <span className="k-pos-tag" data-testid="position-card-after-market">
+              {t('tag.afterMarket')}
+            </span>
+          )}
+          {row.closeReason === 'forced' && (
+            <span className="k-pos-tag is-forced" data-testid="position-card-forced">
+              {t('tag.forced')}
+            </span>
+          )}
           {row.lent && (
             <span className="k-pos-lent is-lent" data-testid="position-card-lent">
               {t('lending:state.lent')}
@@ -62,7 +77,7 @@ export function PositionCard({
           <div className="is-pnl">
             <span>{closed ? t('field.realised') : t('field.pnl')}</span>
             <b className={cls} data-testid="position-pnl">
-              {formatMoney(row.profit, market)}
+              {formatSignedMoney(row.profit, market)}
             </b>
             <small className={cls}>{formatPercent(row.gain)}</small>
           </div>

@@ -1,5 +1,5 @@
 import type { Market } from '@kabuto/domain';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatSignedMoney } from '../../../lib/format.ts';
 import { trendClass } from '../../../lib/quote-format.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import type { Position } from '../api/positions.ts';
@@ -35,7 +35,7 @@ export function SoldTab({
     >
       <div className="k-pos-realised" data-testid="sold-total">
         <span>{t('realisedTotal')}</span>
-        <b className={trendClass(realised)}>{formatMoney(realised ?? '0', market)}</b>
+        <b className={trendClass(realised)}>{formatSignedMoney(realised ?? '0', market)}</b>
       </div>
       <ul className="k-pos-list">
         {rows.map((r) => (

@@ -3,11 +3,12 @@ import { isMarket, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MarketModeLabel } from '../../../components/data-mode.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { ErrorState, NotFoundState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useLendable, useLendingActions } from '../../../lib/api/stock-lending.ts';
-import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { errorKey } from '../../../lib/api.ts';
+import { formatDateTime, formatMoney, formatPriceIn, formatSignedMoney } from '../../../lib/format.ts';
 import { formatPercent, formatPrice, priceDecimals, trendClass } from '../../../lib/quote-format.ts';
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
@@ -36,6 +37,14 @@ export function PositionInfoPage() {
   const loan = lendable.data?.find((r) => r.positionId === id);
   const d = priceDecimals(market);
 
+  // no id, or not a position of the user's: say so (a skeleton would wait forever, a retry would not help)
+  if (!id || (q.isError && errorKey(q.error) === 'trade.orderNotFound'))
+    return (
+      <>
+        <PageHeader title={t('detail')} back="/position/index" />
+        <NotFoundState testid="position-not-found" />
+      </>
+    );
   if (q.isPending)
     return (
       <>
@@ -64,11 +73,18 @@ export function PositionInfoPage() {
     [t('field.nowPrice'), formatPrice(row.price, d)],
     [t('field.sellPrice'), closedRow ? formatPrice(row.sellPrice, d) : '--'],
     [t('field.margin'), money(row.margin)],
-    [closedRow ? t('field.realised') : t('field.pnl'), money(row.profit), trendClass(row.profit)],
+    [
+      closedRow ? t('field.realised') : t('field.pnl'),
+      formatSignedMoney(row.profit, market),
+      trendClass(row.profit),
+    ],
+    ...(row.dayTrade ? [[t('field.kind'), t('tag.dayTrade')] as [string, string]] : []),
+    ...(row.closeReason === 'forced' ? [[t('field.closeReason'), t('tag.forced')] as [string, string]] : []),
     [t('field.gain'), formatPercent(row.gain), trendClass(row.gain)],
     [t('field.buyFee'), money(row.buyFee)],
     [t('field.sellFee'), money(row.sellFee)],
-    [t('field.stampDuty'), money(row.stampDuty)],
+    // a US sale's SEC fee and FINRA TAF are kept where other markets keep their stamp duty
+    [market === 'usd' ? t('field.regulatoryFee') : t('field.stampDuty'), money(row.stampDuty)],
     [t('field.buyTime'), formatDateTime(row.buyTime)],
     [t('field.sellTime'), row.sellTime ? formatDateTime(row.sellTime) : '--'],
   ];
@@ -175,8 +191,15 @@ export function PositionInfoPage() {
             className="k-btn k-btn-primary k-btn-block"
             disabled={close.isPending}
             onClick={() =>
-              void confirmAnd(t('closeTitle'), t('closeConfirm', { name: row.name }), t('close'), () =>
-                close.mutateAsync(row.id),
+              void confirmAnd(
+                t('closeTitle'),
+                t('closeConfirm', {
+                  name: row.name,
+                  price: formatPriceIn(row.price, market, d),
+                  pnl: formatSignedMoney(row.profit, market),
+                }),
+                t('close'),
+                () => close.mutateAsync(row.id),
               )
             }
             data-testid="detail-close"

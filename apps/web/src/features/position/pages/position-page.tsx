@@ -9,6 +9,8 @@ import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { SegTabs } from '../../../components/seg-tabs.tsx';
+import { TotalAssets } from '../../../components/total-assets.tsx';
+import { useAssetsSummary } from '../../../lib/api/use-assets-summary.ts';
 import { useFollowOrders } from '../../../lib/api/use-follow-orders.ts';
 import { recordsQuery } from '../../../lib/api/use-new-share-records.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
@@ -39,6 +41,8 @@ export function PositionPage() {
   const tab: Tab = isTab(tabParam) ? tabParam : 'holding';
   const market = useMarket();
   const user = useUserInfo({ fresh: true });
+  // the one total assets of every screen (TotalAssets reads the same query)
+  const assets = useAssetsSummary();
   const open = useOpenPositions(market);
   const closed = useClosedPositions(market, tab === 'sold' || tab === 'orders');
   const newShares = useQuery({
@@ -139,6 +143,7 @@ export function PositionPage() {
           Promise.all([
             open.refetch(),
             user.refetch(),
+            assets.refetch(),
             tab === 'sold' || tab === 'orders' ? closed.refetch() : null,
             tab === 'orders' ? exits.refetch() : null,
             tab === 'newShare' ? newShares.refetch() : null,
@@ -149,10 +154,7 @@ export function PositionPage() {
         <div className="k-pos-band">
           <MarketSwitcher />
           <section className="k-pos-summary" data-testid="position-summary">
-            <div className="k-pos-total">
-              <span>{t('sum.total')}</span>
-              <strong>{user.data ? formatMoney(summary.total, market) : '--'}</strong>
-            </div>
+            <TotalAssets tone="dark" testid="position-total" />
             <dl>
               <Figure label={t('sum.pnl')} className={trendClass(pnl)} testid="summary-pnl">
                 {pnl === undefined ? '--' : formatMoney(pnl, market)}

@@ -22,6 +22,7 @@ import {
 import { useLiveTicks } from '../../../lib/quote-stream.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAfterPaint } from '../../../lib/use-after-paint.ts';
+import { useBackCloses } from '../../../lib/use-back-closes.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { ADJUSTMENTS, type Adjustment, type KlinePeriod, klineQuery, PERIODS } from '../api/use-kline.ts';
@@ -83,6 +84,8 @@ export function InfoPage() {
   const [direction, setDirection] = useState<Direction>(1);
   const chartReady = useAfterPaint(!details.isPending, PRICE_TIMING);
   const [sheetUsed, setSheetUsed] = useState(false);
+  // Back with the sheet open closes the sheet, not the stock page
+  useBackCloses(sheet !== null, () => setSheet(null));
   // the order sheet's code once the chart has had its turn (it is drawn only on a tap)
   useEffect(() => {
     if (chartReady) return whenIdle(() => void loadOrderSheet().catch(() => {}), ORDER_SHEET_IDLE_MS);

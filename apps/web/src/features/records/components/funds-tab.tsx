@@ -97,6 +97,9 @@ export function FundsTab() {
             <Empty text={t('records.empty')} />
           ) : (
             <>
+              <p className="k-rec-note" data-testid="records-balance-note">
+                {t('records.balanceNote')}
+              </p>
               <ul className="k-rec-list" data-testid="fund-records">
                 {rows.map((r) => (
                   <FundRow key={r.id} row={r} />
