@@ -15,7 +15,6 @@ import { formatMarketDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { storedMarket } from '../../../lib/storage.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
-import { useApply } from '../api/use-apply.ts';
 import { useDrawProof } from '../api/use-draw-proof.ts';
 import { type Offering, useOfferings } from '../api/use-offerings.ts';
 import { ApplyCard } from '../components/apply-card.tsx';
