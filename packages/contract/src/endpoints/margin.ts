@@ -1,7 +1,7 @@
 import { MARGIN_ASSETS, MARGIN_EXPERIENCE, MARGIN_INCOME } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { accepted, body, wireMoney as money } from '../fields.ts';
+import { accepted, body, market, wireMoney as money } from '../fields.ts';
 
 /**
  * Kabuto extension: the margin account (信用取引口座). Every user has a cash account (a 1× long is a
@@ -53,7 +53,7 @@ export const account = endpoint({
   tag,
   summary:
     'Kabuto extension. The user’s margin account: its status, each market’s book (collateral, contract value, unrealised P&L, maintenance ratio) and the margin calls (amount, deadline).',
-  body: body({ type: z.enum(['jpy', 'usd', 'cny', 'krw']).default('jpy') }),
+  body: body({ type: market() }),
   data: state,
 });
 
