@@ -86,11 +86,21 @@ describe.skipIf(!hasChromium())('after-market trading at 320 px', () => {
       await expect.poll(() => page.locator(tid('after-market-amount')).textContent()).toMatch(/\d/);
       await browser.screenshot('after-market-order-320');
       await confirmDialog(page);
-      await page.locator('.adm-toast-main').first().waitFor();
 
       await openScreen(page, server.url, '/home/large3');
       const record = page.locator(tid('after-market-record')).first();
-      await record.waitFor();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return record.waitFor({ timeout: 5000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
       expect(await record.textContent()).toContain(name);
       expect((await record.locator(tid('after-market-record-shares')).textContent())?.trim()).toBe('300');
       await browser.screenshot('after-market-history-320');
