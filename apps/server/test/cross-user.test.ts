@@ -50,6 +50,7 @@ const BODIES: Record<string, { ids: Owned; rest: (b: Ready) => Record<string, un
   '/user/withdrawal': { ids: 'cards', rest: () => ({ money: '1000', passwords: '112233', type: 'jpy' }) },
   '/trade/sell_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
   '/trade/cancel_stock': { ids: 'positions', rest: () => ({ type: 'jpy' }) },
+  '/trade/amend_stock': { ids: 'positions', rest: () => ({ type: 'jpy', zhang: 200 }) },
   '/trade/stockdetail': { ids: 'positions', rest: () => ({ type: 'jpy', lang: 'jp' }) },
   '/user/passkeyDelete': { ids: 'passkeys', rest: () => ({}) },
   '/user/sessionRevoke': { ids: 'sessions', rest: () => ({}) },

@@ -34,7 +34,7 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
   const buy = (s: Session, body: Record<string, unknown>) =>
     t.money('/trade/buy_stock', { type: 'jpy', buyzd: 1, gdlx: 1, ganggan: 1, ...body }, s);
   const account = async (s: Session) =>
-    expectOk(await t.call('/margin/account', { type: 'jpy' }, { token: s.token }));
+    expectOk(await t.call('/user/margin_account', { type: 'jpy' }, { token: s.token }));
   const position = async (s: Session, id: string) =>
     expectOk(await t.call('/trade/stockdetail', { id, type: 'jpy' }, { token: s.token }));
   /** The user's site messages in English, title and content. */
@@ -55,7 +55,7 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
   /** Applies through the API and has the operator approve it in the review queue. */
   async function approvedUser(cash: string): Promise<Session> {
     const s = await trader(t, { jpy: cash }, { margin: false });
-    expectOk(await t.call('/margin/apply', answers, { token: s.token }));
+    expectOk(await t.call('/user/margin_apply', answers, { token: s.token }));
     const list = expectOk(await t.admin('/margin/list', { status: 'pending', size: 200 }, op));
     const row = list.list.find((r: { account: string }) => r.account === s.account);
     expectOk(await t.admin('/margin/decide', { id: row.id, approve: true }, op));
@@ -72,13 +72,13 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
     expect((await position(s, cash.id)).ganggang).toBe('1');
     // suitability refusals, each with its translated key
     const refused = (body: Record<string, unknown>) =>
-      t.call('/margin/apply', { ...answers, ...body }, { token: s.token });
+      t.call('/user/margin_apply', { ...answers, ...body }, { token: s.token });
     expectRefusal(await refused({ experience: 'none' }), 'margin.noExperience');
     expectRefusal(await refused({ assets: 'under500k' }), 'margin.assetsTooLow');
     expectRefusal(await refused({ agreement: 0 }), 'margin.agreementRequired');
     expectRefusal(await refused({ risks: 0 }), 'margin.risksNotUnderstood');
-    expectOk(await t.call('/margin/apply', answers, { token: s.token }));
-    expectRefusal(await t.call('/margin/apply', answers, { token: s.token }), 'margin.pendingReview');
+    expectOk(await t.call('/user/margin_apply', answers, { token: s.token }));
+    expectRefusal(await t.call('/user/margin_apply', answers, { token: s.token }), 'margin.pendingReview');
     expect((await account(s)).status).toBe('pending');
     expectRefusal(await buy(s, { symbol: '7203', zhang: '100', ganggan: '2' }), 'margin.pendingReview');
     // rejected with a reason (audited), then approved on a second application
@@ -95,7 +95,7 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
       'review.alreadyDecided',
     );
     expect(await account(s)).toMatchObject({ status: 'rejected', reason: '書類不備' });
-    expectOk(await t.call('/margin/apply', answers, { token: s.token }));
+    expectOk(await t.call('/user/margin_apply', answers, { token: s.token }));
     const again = expectOk(await t.admin('/margin/list', { status: 'pending', size: 200 }, op));
     const row2 = again.list.find((r: { account: string }) => r.account === s.account);
     expectOk(await t.admin('/margin/decide', { id: row2.id, approve: true }, op));
@@ -210,7 +210,7 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
   it('a loss beyond the collateral leaves a shortfall: it blocks withdrawals and orders, the next deposit repays it', async () => {
     const s = await readyUser(t, { realname: '森 健太', opToken: op });
     await fund(t, s, 'jpy', '1000000');
-    expectOk(await t.call('/margin/apply', answers, { token: s.token }));
+    expectOk(await t.call('/user/margin_apply', answers, { token: s.token }));
     const list = expectOk(await t.admin('/margin/list', { status: 'pending', size: 200 }, op));
     const row = list.list.find((r: { account: string }) => r.account === s.account);
     expectOk(await t.admin('/margin/decide', { id: row.id, approve: true }, op));

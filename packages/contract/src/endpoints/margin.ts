@@ -48,7 +48,7 @@ export const state = z.object({
 });
 
 export const account = endpoint({
-  path: '/margin/account',
+  path: '/user/margin_account',
   auth: true,
   tag,
   summary:
@@ -58,7 +58,7 @@ export const account = endpoint({
 });
 
 export const apply = endpoint({
-  path: '/margin/apply',
+  path: '/user/margin_apply',
   auth: true,
   tag,
   summary:
