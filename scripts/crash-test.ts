@@ -3,7 +3,8 @@
  *
  * 1. A throwaway PostgreSQL database (on DATABASE_URL's server; skipped with a notice when it is unset).
  * 2. The real server (`scripts/start.mjs`, no build) on it, the clock inside the Tokyo session. Users are
- *    set up through the API: register, identity verified and deposits approved by the operator.
+ *    set up through the API: register, identity verified, deposits and a margin account approved by the
+ *    operator.
  * 3. Mixed money load from every user at once — market buys, closes of their own holdings, yen→dollar
  *    exchanges, stop orders (逆指値) on holdings at a level the price has already reached, which the
  *    leader's exit job fires on its next round (a trigger storm under the crash) — each call with its own
@@ -250,6 +251,15 @@ async function main() {
         );
         await ok('/api/admin/deposits/decide', { id: dep.id, approve: true }, opH);
       }
+      // a margin account (applied for and approved), as the load trades above 1×
+      await ok(
+        '/api/vue/user/margin_apply',
+        { experience: '1to3', assets: '3mto10m', income: '3mto5m', risks: 1, agreement: 1 },
+        h,
+      );
+      const applications = await ok('/api/admin/margin/list', { status: 'pending', size: 200 }, opH);
+      const application = applications.list.find((r: { account: string }) => r.account === account);
+      await ok('/api/admin/margin/decide', { id: application.id, approve: true }, opH);
       users.push({ account, token, open: [] });
     }
 
