@@ -19,16 +19,17 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 
 /**
  * The demo's 199A (Aoba AI Solutions, offer 2,300 yen) is seeded subscribing: its window opened the day
- * before the first clock and closes three days after, at 15:00 Tokyo time; the lottery is the next day
- * at 09:00, the listing eleven days after the first clock at 09:00. The server is started three times on
+ * before the first clock and closes three days after, at 15:00 Tokyo time, moved to the next business
+ * day (Monday); the lottery is the business day after at 09:00, the listing eleven days after the first
+ * clock at 09:00. The server is started three times on
  * the same data, at three clocks:
  * - Thursday 26 November 2026, 10:00 JST: the window is open;
- * - Sunday 29 November, 16:00: the window has closed, the lottery is due tomorrow: the operator draws;
+ * - Monday 30 November, 16:00: the window has closed, the lottery is due tomorrow: the operator draws;
  * - Monday 7 December, 10:00: listing day, the market is open.
  */
 const CLOCKS = {
   subscribing: '2026-11-26T10:00:00+09:00',
-  drawn: '2026-11-29T16:00:00+09:00',
+  drawn: '2026-11-30T16:00:00+09:00',
   listed: '2026-12-07T10:00:00+09:00',
 };
 const CODE = '199A';
@@ -81,7 +82,7 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
     await page.locator(tid('ipo-overview')).waitFor();
     // the lottery is at 09:00 in Tokyo, whatever the zone of the device (this one runs in UTC)
     const schedule = (await page.locator(tid('ipo-schedule')).textContent()) ?? '';
-    expect(schedule).toContain('2026/11/30 09:00');
+    expect(schedule).toContain('2026/12/01 09:00');
     expect(schedule).toContain('2026/12/07 09:00');
     // the commitment is published while the window is open; the seed is not
     offering = (await offerings()).find((o) => o.code === CODE)!;
@@ -111,14 +112,14 @@ describe.skipIf(!hasChromium())('new shares at 375×812: apply, the draw, verify
       await row.waitFor();
       // the schedule on the Tokyo clock, as the app shows it, not on the operator's device zone
       const schedule = (await row.textContent()) ?? '';
-      expect(schedule).toContain('– 2026-11-29 15:00 JST');
-      expect(schedule).toContain('2026-11-30 09:00 JST');
+      expect(schedule).toContain('– 2026-11-30 15:00 JST');
+      expect(schedule).toContain('2026-12-01 09:00 JST');
       // the edit form shows and takes the same times, on the same clock
       await row.locator('.ant-btn', { hasText: /編\s*集/ }).click();
       const lottery = page.locator(tid('ipo-lottery_at'));
       await dialogSettled(lottery);
-      expect(await lottery.inputValue()).toBe('2026-11-30T09:00');
-      expect(await page.locator(tid('ipo-subscribe_end')).inputValue()).toBe('2026-11-29T15:00');
+      expect(await lottery.inputValue()).toBe('2026-12-01T09:00');
+      expect(await page.locator(tid('ipo-subscribe_end')).inputValue()).toBe('2026-11-30T15:00');
       expect(await page.locator(tid('ipo-zone')).textContent()).toContain('Asia/Tokyo (JST)');
       await page.locator(`${tid('ipo-form')} .ant-modal-footer .ant-btn:not(.ant-btn-primary)`).click();
       await page.locator(tid('ipo-form')).locator('.ant-modal').waitFor({ state: 'hidden' });

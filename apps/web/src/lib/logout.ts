@@ -14,7 +14,7 @@ export async function logout(): Promise<void> {
   } catch {
     // An expired token or no network must not keep the user logged in locally.
   }
-  endSession();
+  endSession({ loggedOut: true });
   showMsgAcrossNavigation('ok.loggedOut');
   navigateTo('/login/login', { replace: true });
 }
