@@ -5,6 +5,7 @@ export * from './funds/assets.ts';
 export * from './funds/credit.ts';
 export * from './funds/fx.ts';
 export * from './funds/interest.ts';
+export * from './funds/statements.ts';
 export * from './funds/windows.ts';
 export * from './margin.ts';
 export * from './margin-account.ts';

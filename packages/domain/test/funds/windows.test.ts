@@ -5,6 +5,8 @@ import {
   jstDate,
   jstEndOfDay,
   jstStartOfDay,
+  STATEMENT_MAX_DAYS,
+  spanDays,
   windowText,
 } from '../../src/index.ts';
 
@@ -49,5 +51,13 @@ describe('deposit and withdrawal windows (JST, Japanese banking days)', () => {
     expect(jstStartOfDay('2026-11-25')).toBe(at('2026-11-25T00:00:00+09:00'));
     expect(jstEndOfDay('2026-11-25')).toBe(at('2026-11-26T00:00:00+09:00'));
     expect(windowText(withdraw)).toBe('09:00-15:00');
+  });
+});
+
+describe('statement periods', () => {
+  test('counts a period’s days with both ends, and allows a year with a leap day', () => {
+    expect(spanDays('2026-01-01', '2026-01-31')).toBe(31);
+    expect(spanDays('2026-01-01', '2026-01-01')).toBe(1);
+    expect(spanDays('2028-01-01', '2028-12-31')).toBe(STATEMENT_MAX_DAYS);
   });
 });

@@ -2,21 +2,19 @@ import type { FundRecordType, Language } from '@kabuto/contract';
 import {
   CURRENCIES,
   type Currency,
-  dayNumber,
   formatUnits,
   ISO_CODE,
   isLocalDate,
   jstEndOfDay,
   jstStartOfDay,
+  STATEMENT_MAX_DAYS,
+  spanDays,
   toUnixSeconds,
 } from '@kabuto/domain';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import { recordWords } from './record-words.ts';
 import * as repo from './records.repo.ts';
-
-/** A statement covers at most this many days (a year, leap years included). */
-export const MAX_STATEMENT_DAYS = 366;
 
 type RecordRow = Awaited<ReturnType<typeof repo.rangeRecords>>[number];
 
@@ -41,8 +39,8 @@ function range(start?: string, end?: string): { from?: Date; to?: Date } {
     if (d !== undefined && !isLocalDate(d)) refuse('validation.invalid', { field: 'date' });
   if (start && end) {
     if (end < start) refuse('records.badRange');
-    if (dayNumber(end) - dayNumber(start) + 1 > MAX_STATEMENT_DAYS)
-      refuse('records.rangeTooLong', { days: MAX_STATEMENT_DAYS });
+    if (spanDays(start, end) > STATEMENT_MAX_DAYS)
+      refuse('records.rangeTooLong', { days: STATEMENT_MAX_DAYS });
   }
   return {
     from: start ? new Date(jstStartOfDay(start)) : undefined,

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReportKind } from '@kabuto/db';
 import { withTx } from '@kabuto/db';
-import { addDays, jstEndOfDay, jstStartOfDay, taxDateOf, type Units } from '@kabuto/domain';
+import {
+  addDays,
+  jstEndOfDay,
+  jstStartOfDay,
+  STATEMENT_MAX_DAYS,
+  spanDays,
+  taxDateOf,
+  type Units,
+} from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
@@ -23,8 +31,6 @@ export type ReportsDeps = Pick<Deps, 'db' | 'clock' | 'files' | 'env'> & { marke
 
 /** How many days back the daily job looks for days whose reports are not made yet. */
 const CATCH_UP_DAYS = 7;
-/** The longest period of a statement asked for on demand. */
-export const STATEMENT_MAX_DAYS = 366;
 const QUARTER_ENDS = new Set(['03-31', '06-30', '09-30', '12-31']);
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -213,7 +219,7 @@ export function reportsService(d: ReportsDeps) {
     const today = taxDateOf(clock.now());
     if (start > end) refuse('report.badPeriod');
     if (end >= today) refuse('report.periodOpen');
-    if (addDays(start, STATEMENT_MAX_DAYS - 1) < end)
+    if (spanDays(start, end) > STATEMENT_MAX_DAYS)
       refuse('report.periodTooLong', { days: STATEMENT_MAX_DAYS });
     return make('balance', userId, start, end);
   }
