@@ -385,6 +385,9 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     const q = t.app.kabuto.market.quote(o.code)!;
     // the first price obeys the TSE opening range: 75% to 230% of the offer price
     expect(q.open >= u('750') && q.open <= u('2300')).toBe(true);
+    // the listing day is measured from the offer price (公開価格), not from the first trade
+    expect(q.preClose).toBe(u('1000'));
+    expect(q.change).toBe(q.price - u('1000'));
     expect((await records(s))[0]).toMatchObject({ status: 5, xgstate: 'ipo.state.listed' });
     const uid = await userIdOf(t, s);
     const pos = await t.db

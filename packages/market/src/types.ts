@@ -44,6 +44,11 @@ export interface SimulationHints {
   avgSharePrice?: Units;
   /** A new listing's first price (its opening on the listing day, the base of that day's limits). */
   listingOpen?: Units;
+  /**
+   * A new listing's offer price (公開価格): on the listing day the quote's base (preClose) and its change
+   * are measured from it, as brokers show a new listing's first day against the offer, not the first trade.
+   */
+  listingBase?: Units;
 }
 
 /**

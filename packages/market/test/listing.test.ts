@@ -14,7 +14,7 @@ const listing = (first: bigint): Instrument => ({
   sharesOutstanding: 10_000_000n,
   refPrice: first,
   listed: '2026-11-24',
-  sim: { listingOpen: first },
+  sim: { listingOpen: first, listingBase: offer },
 });
 
 describe('a new listing added while running', () => {
@@ -30,7 +30,12 @@ describe('a new listing added while running', () => {
     expect(sim.search('カブトテック', 'jpy').map((i) => i.symbol)).toContain('5599');
     const q = sim.quote('5599')!;
     expect(q.open).toBe(first);
-    expect(q.preClose).toBe(first);
+    // the listing day is measured from the offer price (公開価格), not from the first trade
+    expect(q.preClose).toBe(offer);
+    expect(q.change).toBe(q.price - offer);
+    // the next trading day's base is the listing day's close
+    const next = sim.quoteAt('5599', at('2026-11-25T10:30:00+09:00'))!;
+    expect(next.preClose).toBe(sim.quoteAt('5599', at('2026-11-24T15:45:00+09:00'))!.price);
     expect(q.price > 0n).toBe(true);
     // no history before its listing day
     expect(sim.quoteAt('5599', at('2026-11-20T10:30:00+09:00'))).toBeNull();

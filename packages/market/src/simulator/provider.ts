@@ -250,7 +250,9 @@ export class SimulatedMarketData implements MarketDataProvider {
     const session = tl.session(i);
     const bar = this.dayBar(s, i, t);
     let price = BigInt(bar.c);
-    let preClose = BigInt(s.base[i]);
+    // a new listing's first day is measured from its offer price (公開価格), not its first trade
+    let preClose =
+      i === s.firstIndex && inst.sim?.listingBase !== undefined ? inst.sim.listingBase : BigInt(s.base[i]);
     let [open, high, low] = [BigInt(bar.o), BigInt(bar.h), BigInt(bar.l)];
     // Before the open of an ex-date, the last close is shown adjusted: the ex-date's base price (what a
     // book adjusted for the split or the dividend is valued at until the first trade), unchanged.

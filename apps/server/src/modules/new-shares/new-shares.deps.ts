@@ -78,7 +78,7 @@ export function listingInstrument(o: OfferingRow): Instrument {
     sharesOutstanding: o.shares * 4n,
     refPrice: first,
     listed: localDate(o.market as Market, o.listing_at.getTime()),
-    sim: { listingOpen: first, dividendBp: 0 },
+    sim: { listingOpen: first, listingBase: holdPrice(o), dividendBp: 0 },
   };
 }
 
