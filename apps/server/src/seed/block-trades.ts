@@ -1,15 +1,51 @@
 import type { Tx } from '@kabuto/db';
-import { BLOCK_LOT, roundTo } from '@kabuto/domain';
+import {
+  addTradingDays,
+  BLOCK_LOT,
+  isTradingDay,
+  type LocalDate,
+  localDate,
+  MARKET_ZONE,
+  nextTradingDay,
+  previousTradingDay,
+  roundTo,
+  zonedEpoch,
+} from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { newSeed } from '../shared/commitment.ts';
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
+/** A window opens at Tokyo's 09:00 and closes at its 15:30, on trading days. */
+const OPENS = 9 * 3600;
+const CLOSES = 15 * 3600 + 30 * 60;
+const at = (date: LocalDate, second: number) => zonedEpoch(MARKET_ZONE.jpy, date, second);
+
+/**
+ * The demo's windows on Tokyo's calendar: an open one started at the last trading day's 09:00 at or
+ * before now; an upcoming one starts at the next trading day's 09:00 after now; each closes at 15:30
+ * of the trading day `days` trading days after its start (never on a weekend or a holiday).
+ */
+export function seedBlockWindow(
+  now: number,
+  plan: { open: boolean; days: number },
+): { start: number; end: number } {
+  const today = localDate('jpy', now);
+  const startDay = plan.open
+    ? isTradingDay('jpy', today) && at(today, OPENS) <= now
+      ? today
+      : previousTradingDay('jpy', today)
+    : isTradingDay('jpy', today) && at(today, OPENS) > now
+      ? today
+      : nextTradingDay('jpy', today);
+  let endDay = addTradingDays('jpy', startDay, plan.days);
+  while (at(endDay, CLOSES) <= now) endDay = nextTradingDay('jpy', endDay);
+  return { start: at(startDay, OPENS), end: at(endDay, CLOSES) };
+}
 
 /**
  * Block offerings of the demo, relative to the server clock so that a new user always finds some open:
- * four open ones (two behind the demo password) and one that opens tomorrow. The price is a 5% discount
- * to the stock's last price, in whole yen.
+ * four open ones (two behind the demo password) and one that opens on the next trading day, their windows
+ * on Tokyo's trading days (`seedBlockWindow`). The price is a 5% discount to the stock's last price, in
+ * whole yen.
  */
 export async function seedBlockOfferings(
   tx: Tx,
@@ -22,11 +58,11 @@ export async function seedBlockOfferings(
     .filter((i) => i.kind === 'stock')
     .slice(0, 5);
   const plans = [
-    { start: -HOUR, end: 2 * DAY, shares: 10_000n, password: false },
-    { start: -HOUR, end: 3 * DAY, shares: 5_000n, password: true },
-    { start: -2 * HOUR, end: DAY, shares: 20_000n, password: false },
-    { start: -HOUR, end: 5 * DAY, shares: 3_000n, password: true },
-    { start: DAY, end: 4 * DAY, shares: 8_000n, password: false },
+    { open: true, days: 2, shares: 10_000n, password: false },
+    { open: true, days: 3, shares: 5_000n, password: true },
+    { open: true, days: 1, shares: 20_000n, password: false },
+    { open: true, days: 5, shares: 3_000n, password: true },
+    { open: false, days: 3, shares: 8_000n, password: false },
   ];
   let n = 0;
   for (const [i, inst] of stocks.entries()) {
@@ -36,6 +72,7 @@ export async function seedBlockOfferings(
     const price = roundTo((q.price * 95n) / 100n, 10_000n, 'down');
     if (price <= 0n) continue;
     const { seed, commitment } = newSeed();
+    const window = seedBlockWindow(now, plan);
     await tx
       .insertInto('block_offering')
       .values({
@@ -44,8 +81,8 @@ export async function seedBlockOfferings(
         price,
         shares: (plan.shares / BLOCK_LOT) * BLOCK_LOT,
         password_hash: plan.password ? passwordHash : null,
-        start_at: new Date(now + plan.start),
-        end_at: new Date(now + plan.end),
+        start_at: new Date(window.start),
+        end_at: new Date(window.end),
         seed,
         commitment,
       })
