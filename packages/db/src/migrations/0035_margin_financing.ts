@@ -11,6 +11,10 @@ const DATE = sql.lit('^[0-9]{4}-[0-9]{2}-[0-9]{2}$');
  * the premium). The key makes a day accrue once whatever runs it. `posted_at`: when the day was charged
  * (at the position's close), null while accrued and unposted; `posted_transfer`: the ledger transfer that
  * charged it (null when the kind's sum rounded to nothing).
+ *
+ * `margin_financing_due`: per position and kind, the sum of its unposted days' `base × rate` (the exact
+ * numerator), rewritten from the days whenever they change (an accrual, a split, the close), so the
+ * margin books read one row per position and kind each round instead of every day accrued.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -27,8 +31,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addPrimaryKeyConstraint('margin_financing_pk', ['position_id', 'day', 'kind'])
     .execute();
+  await db.schema
+    .createTable('margin_financing_due')
+    .addColumn('position_id', 'bigint', (c) => c.notNull().references('position.id'))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('margin_interest', 'short_fee', 'short_premium')`),
+    )
+    .addColumn('numerator', 'numeric', (c) => c.notNull().check(sql`numerator >= 0`))
+    .addPrimaryKeyConstraint('margin_financing_due_pk', ['position_id', 'kind'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('margin_financing_due').execute();
   await db.schema.dropTable('margin_financing').execute();
 }

@@ -51,8 +51,16 @@ export interface MarginFinancingTable {
   created_at: CreatedAt;
 }
 
+/** Per position and kind, the exact sum (`base × rate`) of its unposted days (numeric: read it cast to text). */
+export interface MarginFinancingDueTable {
+  position_id: bigint;
+  kind: 'margin_interest' | 'short_fee' | 'short_premium';
+  numerator: ColumnType<string, string | bigint, string | bigint>;
+}
+
 export interface MarginTables {
   margin_account: MarginAccountTable;
   margin_call: MarginCallTable;
   margin_financing: MarginFinancingTable;
+  margin_financing_due: MarginFinancingDueTable;
 }

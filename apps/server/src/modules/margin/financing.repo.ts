@@ -92,6 +92,34 @@ export async function sums(
   return rows.map((r) => ({ position_id: r.position_id, kind: r.kind, sum: BigInt(r.sum) }));
 }
 
+/**
+ * The unposted sums (as {@link sums}) of every open position, or of some users' (the margin books: one
+ * row per position and kind, kept by {@link refreshDue}).
+ */
+export async function openSums(
+  q: Q,
+  userIds?: readonly bigint[],
+): Promise<{ position_id: bigint; kind: FinancingKind; sum: bigint }[]> {
+  let query = q
+    .selectFrom('margin_financing_due as d')
+    .innerJoin('position as p', 'p.id', 'd.position_id')
+    .select(['d.position_id', 'd.kind', sql<string>`d.numerator::text`.as('numerator')])
+    .where('p.status', 'in', [0, 2]);
+  if (userIds) query = query.where('p.user_id', 'in', userIds.length ? userIds : [-1n]);
+  const rows = await query.execute();
+  return rows.map((r) => ({ position_id: r.position_id, kind: r.kind, sum: BigInt(r.numerator) }));
+}
+
+/** Rewrite the unposted sums of positions from their days (after an accrual, a split or the close). */
+export async function refreshDue(tx: Tx, positionIds: readonly bigint[]): Promise<void> {
+  await tx.deleteFrom('margin_financing_due').where('position_id', 'in', positionIds).execute();
+  await sql`
+    insert into margin_financing_due (position_id, kind, numerator)
+    select position_id, kind, sum(base::numeric * rate) from margin_financing
+    where position_id in (${sql.join(positionIds)}) and posted_at is null
+    group by position_id, kind`.execute(tx);
+}
+
 /** Mark a position's unposted days of a kind charged. */
 export const markPosted = (
   tx: Tx,

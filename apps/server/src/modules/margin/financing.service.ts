@@ -66,7 +66,9 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
       if (b.kind === 'short_premium' && rate === 0n) continue;
       for (const day of days) rows.push({ position_id: p.id, day, kind: b.kind, base: b.base, rate });
     }
-    return repo.insertDays(tx, rows, new Date(clock.now()));
+    const n = await repo.insertDays(tx, rows, new Date(clock.now()));
+    if (n > 0) await repo.refreshDue(tx, [p.id]);
+    return n;
   }
 
   /**
@@ -87,6 +89,7 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
       await repo.markPosted(tx, p.id, d.kind, transferId, at);
       total += charge;
     }
+    if (due.length > 0) await repo.refreshDue(tx, [p.id]);
     return total;
   }
 
@@ -146,8 +149,10 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
   }
 
   /** A partial close: the part split off takes its share of the unposted days. */
-  const onSplit = (tx: Tx, fromId: bigint, partId: bigint, part: bigint, total: bigint) =>
-    repo.splitDays(tx, fromId, partId, part, total);
+  async function onSplit(tx: Tx, fromId: bigint, partId: bigint, part: bigint, total: bigint) {
+    await repo.splitDays(tx, fromId, partId, part, total);
+    await repo.refreshDue(tx, [fromId, partId]);
+  }
 
   /**
    * The costs of positions as the app shows them: an open one's unposted days at full precision, a closed

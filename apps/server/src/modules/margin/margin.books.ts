@@ -72,11 +72,7 @@ export async function readBooks(
   const books = [...by.values()];
   // the costs accrued and not charged yet are owed: they count against the collateral
   const accrued = new Map<bigint, Units>();
-  for (const x of await financing.sums(
-    q,
-    rows.map((r) => r.id),
-    false,
-  ))
+  for (const x of await financing.openSums(q, userIds))
     accrued.set(
       x.position_id,
       (accrued.get(x.position_id) ?? 0n) + accruedUnits(summedNumerator(x.kind, x.sum)),
