@@ -87,6 +87,8 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
     const cash = await open(s, { symbol: '7203', zhang: '100', ganggan: '1' });
     const before = await book(s);
     expect(before.financing).toBe('0.0000');
+    // the job is one of the daily jobs of the durable queue
+    expect(t.app.kabuto.durable.queue.isDaily('financing')).toBe(true);
 
     // Tuesday after the close: the 24th accrues; Friday after the close: the 25th to the 27th
     t.clock.set(jst('2026-11-24T16:00:00'));
@@ -193,6 +195,10 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
     expectRefusal(
       await t.admin('/margin/setPremium', { symbol: '8306', premium: '0.05' }, op),
       'validation.required',
+    );
+    expectRefusal(
+      await t.admin('/margin/setPremium', { symbol: '8306', premium: '-1', reason: 'x' }, op),
+      'validation.invalid',
     );
     expectOk(
       await t.admin('/margin/setPremium', { symbol: '8306', premium: '0.05', reason: '品貸料の発生' }, op),
