@@ -49,27 +49,53 @@ export const openSince = (q: Q, openedBy: Date) =>
     .orderBy('id')
     .execute();
 
-/** The last calendar day accrued of a position (null: none yet). */
-export async function accruedThrough(tx: Tx, positionId: bigint): Promise<LocalDate | null> {
-  const r = await tx
+/** Lock positions (in id order) and return the open ones. */
+export async function lockOpen(tx: Tx, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .selectFrom('position')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.filter((p) => p.status === 0 || p.status === 2);
+}
+
+/** The last calendar day accrued of each position that has one. */
+export async function accruedThrough(
+  tx: Tx,
+  positionIds: readonly bigint[],
+): Promise<Map<bigint, LocalDate>> {
+  const out = new Map<bigint, LocalDate>();
+  if (positionIds.length === 0) return out;
+  const rows = await tx
     .selectFrom('margin_financing')
-    .select((eb) => eb.fn.max('day').as('day'))
-    .where('position_id', '=', positionId)
-    .executeTakeFirst();
-  return (r?.day as LocalDate | null | undefined) ?? null;
+    .select(['position_id', (eb) => eb.fn.max('day').as('day')])
+    .where('position_id', 'in', positionIds)
+    .groupBy('position_id')
+    .execute();
+  for (const r of rows) out.set(r.position_id, r.day as LocalDate);
+  return out;
 }
 
 export type FinancingDayRow = Pick<MarginFinancingTable, 'position_id' | 'day' | 'kind' | 'base' | 'rate'>;
 
+/** Rows an insert statement carries (5 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_CHUNK = 2000;
+
 /** Insert accrued days; a day already accrued is left as it is (the key: position, day, kind). */
 export async function insertDays(tx: Tx, rows: readonly FinancingDayRow[], at: Date): Promise<number> {
-  if (rows.length === 0) return 0;
-  const r = await tx
-    .insertInto('margin_financing')
-    .values(rows.map((x) => ({ ...x, created_at: at })))
-    .onConflict((oc) => oc.columns(['position_id', 'day', 'kind']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0n);
+  let n = 0;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const r = await tx
+      .insertInto('margin_financing')
+      .values(rows.slice(i, i + INSERT_CHUNK).map((x) => ({ ...x, created_at: at })))
+      .onConflict((oc) => oc.columns(['position_id', 'day', 'kind']).doNothing())
+      .executeTakeFirst();
+    n += Number(r.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return n;
 }
 
 /**

@@ -33,6 +33,9 @@ function rateOf(f: MarginFinancingSetting, kind: FinancingKind, market: Market, 
   return premium === undefined ? 0n : (parseUnits(premium) ?? 0n);
 }
 
+/** Positions accrued in one transaction by the daily job. */
+const BATCH = 200;
+
 const openDayOf = (p: FinancedRow) => localDate(p.market as Market, (p.filled_at ?? p.created_at).getTime());
 
 /**
@@ -46,12 +49,17 @@ const openDayOf = (p: FinancedRow) => localDate(p.market as Market, (p.filled_at
 export function financingService(deps: Deps & { market: MarketDataProvider }) {
   const { db, clock, market } = deps;
 
-  /** Accrue a locked open margin position's days after the last accrued through `through`. */
-  async function accrueLocked(tx: Tx, p: FinancedRow, through: LocalDate, f: MarginFinancingSetting) {
-    if (p.open_price === null || p.day_trade || isCashPosition(p)) return 0;
+  /** The days a locked open margin position has to accrue after `accruedThrough`, through `through`. */
+  function dueRows(
+    p: FinancedRow,
+    accruedThrough: LocalDate | null,
+    through: LocalDate,
+    f: MarginFinancingSetting,
+  ): repo.FinancingDayRow[] {
+    if (p.open_price === null || p.day_trade || isCashPosition(p)) return [];
     const mkt = p.market as Market;
-    const days = financingDays(openDayOf(p), through, await repo.accruedThrough(tx, p.id));
-    if (days.length === 0) return 0;
+    const days = financingDays(openDayOf(p), through, accruedThrough);
+    if (days.length === 0) return [];
     const bases = financingBases({
       direction: p.direction,
       leverage: p.leverage,
@@ -66,8 +74,23 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
       if (b.kind === 'short_premium' && rate === 0n) continue;
       for (const day of days) rows.push({ position_id: p.id, day, kind: b.kind, base: b.base, rate });
     }
+    return rows;
+  }
+
+  /** Accrue locked open margin positions' days after their last accrued through `through`. */
+  async function accrueLocked(
+    tx: Tx,
+    positions: readonly FinancedRow[],
+    through: LocalDate,
+    f: MarginFinancingSetting,
+  ): Promise<number> {
+    const last = await repo.accruedThrough(
+      tx,
+      positions.map((p) => p.id),
+    );
+    const rows = positions.flatMap((p) => dueRows(p, last.get(p.id) ?? null, through, f));
     const n = await repo.insertDays(tx, rows, new Date(clock.now()));
-    if (n > 0) await repo.refreshDue(tx, [p.id]);
+    if (n > 0) await repo.refreshDue(tx, [...new Set(rows.map((r) => r.position_id))]);
     return n;
   }
 
@@ -79,7 +102,7 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
     if (p.day_trade || isCashPosition(p)) return 0n;
     const mkt = p.market as Market;
     // the close's day is not held at its end: the days before it
-    await accrueLocked(tx, p, addDays(localDate(mkt, now), -1), settings.margin_financing);
+    await accrueLocked(tx, [p], addDays(localDate(mkt, now), -1), settings.margin_financing);
     const due = await repo.sums(tx, [p.id], false);
     const at = new Date(now);
     let total = 0n;
@@ -181,57 +204,43 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
     return out;
   }
 
-  /** Accrue every open margin position of a market through a day (the daily job's key). */
-  async function accrueMarket(mkt: Market, through: LocalDate, log?: (err: unknown) => void) {
+  /**
+   * Accrue every open margin position of a market through a day (the daily job's key): a batch of
+   * positions a transaction, locked (a close of one of them waits, and then finds its days accrued).
+   */
+  async function accrueMarket(mkt: Market, through: LocalDate) {
     let positions = 0;
     let days = 0;
-    let failed = 0;
     let after = 0n;
     for (;;) {
-      const batch = await repo.openIds(db, mkt, after, 200);
+      const batch = await repo.openIds(db, mkt, after, BATCH);
       if (batch.length === 0) break;
-      // read before the transactions (on PGlite a read outside one would wait for it)
+      after = batch[batch.length - 1].id;
+      // read before the transaction (on PGlite a read outside one would wait for it)
       const f = (await loadSettings(db)).margin_financing;
-      for (const { id } of batch) {
-        after = id;
-        try {
-          days += await withTx(db, async (tx) => {
-            const p = await lockOpen(tx, id);
-            return p ? accrueLocked(tx, p, through, f) : 0;
-          });
-          positions++;
-        } catch (err) {
-          failed++;
-          log?.(err);
-        }
-      }
+      days += await withTx(db, async (tx) => {
+        const open = await repo.lockOpen(
+          tx,
+          batch.map((b) => b.id),
+        );
+        positions += open.length;
+        return accrueLocked(tx, open, through, f);
+      });
     }
-    return { positions, days, failed };
-  }
-
-  async function lockOpen(tx: Tx, id: bigint): Promise<FinancedRow | undefined> {
-    const p = await tx.selectFrom('position').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    return p && (p.status === 0 || p.status === 2) ? p : undefined;
+    return { positions, days };
   }
 
   /**
    * The daily job on the durable queue, once per market and business date (`jpy:2026-11-27`): every open
-   * margin position accrues through that date. A position that fails fails the run, which the queue retries.
+   * margin position accrues through that date. A batch that fails fails the run, which the queue retries
+   * (the batches already done accrue nothing twice).
    */
   const daily = {
     name: 'financing',
     keys: (now: number) => dailyKeys(now),
-    async run(key: string) {
+    run: (key: string) => {
       const mkt = marketOfKey(key);
-      let first: unknown;
-      const r = await accrueMarket(mkt, key.slice(mkt.length + 1), (err) => {
-        first ??= err;
-      });
-      if (r.failed > 0)
-        throw new Error(`${r.failed} of ${r.positions + r.failed} positions not accrued: ${String(first)}`, {
-          cause: first,
-        });
-      return r;
+      return accrueMarket(mkt, key.slice(mkt.length + 1));
     },
   };
 
