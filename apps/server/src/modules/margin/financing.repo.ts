@@ -119,12 +119,13 @@ export async function sums(
 }
 
 /**
- * The unposted sums (as {@link sums}) of every open position, or of some users' (the margin books: one
- * row per position and kind, kept by {@link refreshDue}).
+ * The unposted sums (as {@link sums}) of every open position, or of some users' or some positions' (the
+ * margin books, the position rows: one row per position and kind, kept by {@link refreshDue}).
  */
 export async function openSums(
   q: Q,
   userIds?: readonly bigint[],
+  positionIds?: readonly bigint[],
 ): Promise<{ position_id: bigint; kind: FinancingKind; sum: bigint }[]> {
   let query = q
     .selectFrom('margin_financing_due as d')
@@ -132,6 +133,7 @@ export async function openSums(
     .select(['d.position_id', 'd.kind', sql<string>`d.numerator::text`.as('numerator')])
     .where('p.status', 'in', [0, 2]);
   if (userIds) query = query.where('p.user_id', 'in', userIds.length ? userIds : [-1n]);
+  if (positionIds) query = query.where('d.position_id', 'in', positionIds.length ? positionIds : [-1n]);
   const rows = await query.execute();
   return rows.map((r) => ({ position_id: r.position_id, kind: r.kind, sum: BigInt(r.numerator) }));
 }

@@ -187,7 +187,7 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
     const out = new Map<bigint, Units>();
     const open = rows.filter((r) => r.status === 0 || r.status === 2).map((r) => r.id);
     const closed = rows.filter((r) => r.status === 1);
-    for (const s of await repo.sums(db, open, false))
+    for (const s of open.length ? await repo.openSums(db, undefined, open) : [])
       out.set(s.position_id, (out.get(s.position_id) ?? 0n) + accruedUnits(summedNumerator(s.kind, s.sum)));
     const marketOf = new Map(closed.map((r) => [r.id, r.market as Market]));
     for (const s of await repo.sums(
