@@ -173,8 +173,13 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
     expect(part.id).not.toBe(long.id);
     const rest = await days(long.id);
     expect(rest.every((r) => r.base === 900_000n * YEN && r.posted_at === null)).toBe(true);
+    // a run that accrued the close's own day (the key of a day whose close has not come) does not make
+    // the close pay for it: the day is not held at its end
     t.clock.set(jst('2026-11-30T10:00:00'));
+    await service().daily.run('jpy:2026-11-30');
+    expect((await days(long.id)).map((r) => r.day)).toContain('2026-11-30');
     expectOk(await t.money('/trade/sell_stock', { id: long.id, type: 'jpy' }, s));
+    expect((await days(long.id)).map((r) => r.day)).not.toContain('2026-11-30');
     expect((await records(s, 'margin_interest')).map((r) => r.amount)).toEqual([
       -actual365(600_000n, 280n, 3),
       -actual365(900_000n, 280n, 6),

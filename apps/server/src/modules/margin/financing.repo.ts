@@ -148,6 +148,15 @@ export async function refreshDue(tx: Tx, positionIds: readonly bigint[]): Promis
     group by position_id, kind`.execute(tx);
 }
 
+/** Drop a position's unposted days from a day on (days it turned out not to hold at their end). */
+export const dropFrom = (tx: Tx, positionId: bigint, day: LocalDate) =>
+  tx
+    .deleteFrom('margin_financing')
+    .where('position_id', '=', positionId)
+    .where('day', '>=', day)
+    .where('posted_at', 'is', null)
+    .execute();
+
 /** Mark a position's unposted days of a kind charged. */
 export const markPosted = (
   tx: Tx,

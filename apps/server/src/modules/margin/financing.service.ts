@@ -101,8 +101,11 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
   async function settleOnClose(tx: Tx, p: FinancedRow, now: number, settings: Settings): Promise<Units> {
     if (p.day_trade || isCashPosition(p)) return 0n;
     const mkt = p.market as Market;
-    // the close's day is not held at its end: the days before it
-    await accrueLocked(tx, [p], addDays(localDate(mkt, now), -1), settings.margin_financing);
+    // the close's day is not held at its end: the days before it (a day the job accrued after the
+    // market's close, for a position then closed later that day, is dropped)
+    const closeDay = localDate(mkt, now);
+    await repo.dropFrom(tx, p.id, closeDay);
+    await accrueLocked(tx, [p], addDays(closeDay, -1), settings.margin_financing);
     const due = await repo.sums(tx, [p.id], false);
     const at = new Date(now);
     let total = 0n;
@@ -112,7 +115,7 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
       await repo.markPosted(tx, p.id, d.kind, transferId, at);
       total += charge;
     }
-    if (due.length > 0) await repo.refreshDue(tx, [p.id]);
+    await repo.refreshDue(tx, [p.id]);
     return total;
   }
 
