@@ -67,6 +67,6 @@ export const RECORD_ICON: Record<FundRecordType, IconName> = {
   tax_withheld: 'file',
   tax_refund: 'file',
   margin_interest: 'loan',
-  short_fee: 'block',
-  short_premium: 'block',
+  short_fee: 'file',
+  short_premium: 'file',
 };
