@@ -254,6 +254,49 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
     expect(expectOk(await t.admin('/margin/premiums', {}, op)).premiums).toEqual([]);
   });
 
+  it('the rates are the operator’s per market (audited): a change applies from the next day accrued', async () => {
+    const setting = (interest: string) =>
+      JSON.stringify({
+        interest: { jpy: interest, usd: '2.80', cny: '2.80', krw: '2.80' },
+        short_fee: { jpy: '1.10', usd: '1.10', cny: '1.10', krw: '1.10' },
+        premiums: {},
+      });
+    const s = await trader(t, { jpy: '1000000' });
+    release = pinPrices(t, { '7203': u('2000') });
+    // 2×: ¥1,000,000 lent
+    const long = await open(s, { symbol: '7203', zhang: '1000', ganggan: '2' });
+    t.clock.set(jst('2026-11-24T16:00:00'));
+    await dailyTwice();
+    op = await t.adminLogin();
+    expectOk(
+      await t.admin(
+        '/config/set',
+        { name: 'margin_financing', value: setting('3.65'), reason: '金利改定' },
+        op,
+      ),
+    );
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('target')
+      .where('action', '=', 'config.set')
+      .where('reason', '=', '金利改定')
+      .execute();
+    expect(audited).toHaveLength(1);
+    t.clock.set(jst('2026-11-25T16:00:00'));
+    await dailyTwice();
+    expect((await days(long.id)).map((r) => `${r.day} ${r.rate}`)).toEqual([
+      '2026-11-24 28000',
+      '2026-11-25 36500',
+    ]);
+    // at 3.65% a day of ¥1,000,000 is exactly ¥100
+    const exact = (1_000_000n * YEN * 28_000n) / (1_000_000n * 365n) + 100n * YEN;
+    expect(u((await book(s)).financing)).toBe(exact);
+    op = await t.adminLogin();
+    expectOk(
+      await t.admin('/config/set', { name: 'margin_financing', value: setting('2.80'), reason: '戻す' }, op),
+    );
+  });
+
   it('a margin position still open on the last day of its 6-month term is closed that day; a cash position is not', async () => {
     const s = await trader(t, { jpy: '2000000' });
     release = pinPrices(t, { '9432': u('150') });
