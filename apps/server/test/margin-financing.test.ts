@@ -4,6 +4,7 @@ import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { financingService } from '../src/modules/margin/financing.service.ts';
 import { fileStore } from '../src/shared/files.ts';
+import { shortfallOwed } from '../src/shared/shortfall.ts';
 import { localUserChanges } from '../src/shared/user-changes.ts';
 import { expectOk, expectRefusal, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
@@ -155,6 +156,31 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
       const list = expectOk(await t.call('/user/capitalloglist', { type: 'jpy', lang }, { token: s.token }));
       expect(JSON.stringify(list)).toContain(word);
     }
+  });
+
+  it('what cash cannot pay of the costs is the user’s shortfall, as the loss beyond it is', async () => {
+    const s = await trader(t, { jpy: '1000000' });
+    release = pinPrices(t, { '7203': u('2400') });
+    // 3×: ¥1,600,000 lent; ¥200,000 of cash left
+    const long = await open(s, { symbol: '7203', zhang: '1000', ganggan: '3' });
+    release();
+    // ¥1,100,000 lost: ¥100,000 beyond the collateral
+    release = pinPrices(t, { '7203': u('1300') });
+    t.clock.set(jst('2026-11-27T10:00:00'));
+    expectOk(await t.money('/trade/sell_stock', { id: long.id, type: 'jpy' }, s));
+    const interest = actual365(1_600_000n, 280n, 3);
+    expect(interest).toBe(368n * YEN);
+    // nothing of it from cash (none left): no cash line, all of it owed
+    expect(await records(s, 'margin_interest')).toEqual([]);
+    expect(await shortfallOwed(t.db, await userIdOf(t, s), 'jpy')).toBe(100_000n * YEN + interest);
+    const charged = await t.db
+      .selectFrom('ledger_transfer')
+      .select(['amount'])
+      .where('code', '=', 'margin_interest')
+      .where('operation_ref', '=', `position:${(await detail(s, long.id)).order_no}`)
+      .execute();
+    expect(charged.map((r) => r.amount)).toEqual([interest]);
+    expect(u((await detail(s, long.id)).financing)).toBe(interest);
   });
 
   it('a partial close takes its share of the accrued days; the rest is charged with the holding', async () => {

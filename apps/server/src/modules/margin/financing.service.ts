@@ -6,6 +6,7 @@ import {
   financingBases,
   financingCharge,
   financingDays,
+  formatUnits,
   isCashPosition,
   type LocalDate,
   localDate,
@@ -166,7 +167,8 @@ export function financingService(deps: Deps & { market: MarketDataProvider }) {
           ref,
           stockName: inst?.names.jp ?? p.symbol,
           stockCode: p.symbol,
-          memo: amount > fromCash ? `shortfall ${amount - fromCash}` : undefined,
+          // the part cash could not pay is shortfall (no cash line)
+          memo: amount > fromCash ? `shortfall ${formatUnits(amount - fromCash)}` : undefined,
           at,
         },
       ]);
