@@ -287,7 +287,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   const background = jobsModule(deps, {
     steps: timedSteps,
-    daily: [lending.daily, copyTrade.daily, reports.daily],
+    daily: [lending.daily, copyTrade.daily, reports.daily, margin.daily],
     log: (msg, err) => app.log.error({ err }, msg),
   });
   background.adminRoutes?.(adminKit);

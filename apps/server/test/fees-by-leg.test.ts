@@ -78,8 +78,10 @@ describe.each(API_DB_KINDS)('fees by leg on %s', (kind) => {
     expect(u(opened.buy_fee)).toBe(u('37.50'));
     expect(u(closed.stamp_duty)).toBe(u('75.00'));
     expect(u(closed.sell_fee)).toBe(u('36.25'));
-    // P&L: 100 × 50 − 37.50 − 75.00 − 36.25
-    expect(closed.yingkui).toBe(4851.25);
+    // P&L: 100 × 50 − 37.50 − 75.00 − 36.25, less one night's lending fee (1.10% a year on ¥150,000:
+    // 150,000 × 0.011 / 365 = 4.52, rounded down to the fen once)
+    expect(closed.yingkui).toBe(4846.73);
+    expect(closed.financing).toBe('4.5200');
   });
 
   it('Korea: the 0.20% transaction tax on the short sale, none on the cover', async () => {

@@ -191,7 +191,9 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
     expect((await position(s, small.id)).status).toBe(0);
     const a = await account(s);
     expect(a.calls[0]).toMatchObject({ status: 'closed' });
-    expect(a.books[0].ratio).toBe('52.22');
+    // the close charged the interest of the two days held (24th, 25th) on the ¥1,000,000 lent:
+    // ¥153, so (470,000 − 153) / 900,000 = 52.20%
+    expect(a.books[0].ratio).toBe('52.20');
   });
 
   it('below the emergency floor (10%) the close comes at once', async () => {

@@ -46,6 +46,8 @@ const view = (pnl: bigint, over: Partial<PositionView> = {}): PositionView => ({
   price: units(1010),
   pnl,
   value: units(101_000),
+  financing: 0n,
+  termEnd: null,
   ...over,
 });
 

@@ -42,6 +42,7 @@ describe.each(API_DB_KINDS)('trading on %s', (kind) => {
       'pendingOrders',
       'exits',
       'margin',
+      'marginTerm',
       'ipo',
       'block',
       'products',

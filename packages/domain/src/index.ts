@@ -1,6 +1,7 @@
 export * from './clock.ts';
 export * from './corporate-actions.ts';
 export * from './currencies.ts';
+export * from './financing.ts';
 export * from './funds/assets.ts';
 export * from './funds/credit.ts';
 export * from './funds/fx.ts';

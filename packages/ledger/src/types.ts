@@ -117,6 +117,9 @@ export const TRANSFER_CODES = [
   'tax_local',
   'shortfall',
   'shortfall_repay',
+  'margin_interest',
+  'short_fee',
+  'short_premium',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 export const isTransferCode = (v: unknown): v is TransferCode =>

@@ -169,6 +169,14 @@ export const NOTICE_TEMPLATES = {
       us: 'Your position {order} in {name} ({code}) was force-closed at {price}. Realised P&L: {pnl} {currency}.',
     },
   },
+  marginTermClosed: {
+    title: { jp: '信用期日による決済', cn: '融资融券到期平仓', us: 'Margin position closed at its term' },
+    content: {
+      jp: '信用建玉（注文番号 {order}）{name}（{code}）は返済期日（6か月）を迎えたため、{price} で決済しました。確定損益（金利・貸株料等を含む）: {pnl} {currency}。',
+      cn: '融资融券持仓（订单号 {order}）{name}（{code}）已到期（6个月），已按 {price} 平仓。实现盈亏（含利息、融券费等）：{pnl} {currency}。',
+      us: 'Your margin position {order} in {name} ({code}) reached the end of its term (6 months) and was closed at {price}. Realised P&L (after interest and lending fees): {pnl} {currency}.',
+    },
+  },
   orderExpired: {
     title: { jp: '注文が失効しました', cn: '委托已失效', us: 'Order expired' },
     content: {

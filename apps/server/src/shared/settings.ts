@@ -165,6 +165,25 @@ const LENDING_RATES: LendingRatesSetting = {
   symbols: {},
 };
 
+/**
+ * The costs of margin positions: yearly rates per market of the buy side's interest (買方金利, on what is
+ * lent) and the short side's lending fee (貸株料, on the short value), and the 逆日歩 of scarce stocks, an
+ * amount per share per day charged to shorts (set per stock in the back office, audited).
+ */
+const marginFinancing = z
+  .object({
+    interest: perMarket(percent(20)),
+    short_fee: perMarket(percent(20)),
+    premiums: z.record(symbolText, decimal),
+  })
+  .strict();
+export type MarginFinancingSetting = z.infer<typeof marginFinancing>;
+const FINANCING: MarginFinancingSetting = {
+  interest: { jpy: '2.80', usd: '2.80', cny: '2.80', krw: '2.80' },
+  short_fee: { jpy: '1.10', usd: '1.10', cny: '1.10', krw: '1.10' },
+  premiums: {},
+};
+
 export const SETTING_DEFS = {
   title: def(z.string().min(1).max(60), 'Kabuto', true, 'App title (browser tab, home header)'),
   logo: def(z.string().max(300), '/logo.svg', true, 'Logo path, prefixed with the image base URL'),
@@ -281,6 +300,12 @@ export const SETTING_DEFS = {
     { jpy: '300000', usd: '2000', cny: '500000', krw: '1000000' },
     true,
     'Minimum collateral (cash + margin held) in a wallet to open a margin position (above 1× or short) in its market',
+  ),
+  margin_financing: def(
+    marginFinancing,
+    FINANCING,
+    true,
+    'Margin costs, accrued per calendar day (actual/365) and charged at the close: yearly percent per market of the buy-side interest (on the contract value minus the margin) and the short lending fee (on the short value), and each scarce stock’s 逆日歩 per share per day ("7203": "0.05"), charged to shorts on top of the fee',
   ),
   ipo_hold_at: def(
     z.enum(['application', 'win']),

@@ -107,6 +107,8 @@ export const positionWire = (over: Partial<PositionWire> = {}): PositionWire => 
   valid_until: '',
   waits_for: null,
   locked: 0,
+  financing: '0.0000',
+  term_end: '',
   ...over,
 });
 

@@ -139,6 +139,34 @@ export const marginCalls = endpoint({
     ),
   }),
 });
+export const marginPremium = endpoint({
+  path: '/margin/setPremium',
+  auth: true,
+  tag,
+  summary:
+    'Set one stock’s 逆日歩 (premium charged to shorts when borrow is scarce), an amount per share per day in the market’s currency, or remove it (premium ""); with a reason, audited. Shorts on the stock are charged it from the next day accrued, on top of the lending fee.',
+  body: body({
+    symbol: text(32),
+    premium: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .regex(/^(|\d{1,6}(\.\d{1,4})?)$/, 'validation.invalid'),
+    reason: text(500),
+  }),
+  data: z.null(),
+});
+export const marginPremiums = endpoint({
+  path: '/margin/premiums',
+  auth: true,
+  tag,
+  summary:
+    'The stocks with a 逆日歩 set (amount per share per day), and the yearly rates of margin interest and the short lending fee per market.',
+  body: body({}),
+  data: z.object({
+    premiums: z.array(z.object({ symbol: z.string(), market: z.string(), premium: z.string() })),
+    rates: z.array(z.object({ market: z.string(), interest: z.string(), short_fee: z.string() })),
+  }),
+});
 const moneyRow = { order_number: z.string(), currency: z.string(), amount: z.string() };
 export const depositList = queueList('deposits', 'Deposit requests with the transfer-proof image URL.', {
   ...moneyRow,

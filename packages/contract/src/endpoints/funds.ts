@@ -317,6 +317,9 @@ export const FUND_RECORD_TYPES = [
   'split_adjustment',
   'tax_withheld',
   'tax_refund',
+  'margin_interest',
+  'short_fee',
+  'short_premium',
 ] as const;
 export type FundRecordType = (typeof FUND_RECORD_TYPES)[number];
 

@@ -24,7 +24,9 @@ const call = z.object({
 
 const book = z.object({
   type: z.string().describe('the market / wallet'),
-  collateral: money.describe('cash plus the margin held by margin positions'),
+  collateral: money.describe(
+    'cash plus the margin held by margin positions, less their costs accrued and not yet charged (`financing`)',
+  ),
   notional: money.describe('the margin positions’ contract value (建玉代金)'),
   pnl: money.describe('their net unrealised P&L at current prices'),
   ratio: z
@@ -32,6 +34,9 @@ const book = z.object({
     .nullable()
     .describe('the maintenance ratio, percent with 2 decimals; null without margin positions'),
   positions: z.number(),
+  financing: money.describe(
+    'the costs of the open margin positions accrued to date and not yet charged (buy-side interest, short lending fee, 逆日歩), at full precision; counted against the collateral in the ratio',
+  ),
 });
 
 export const state = z.object({

@@ -84,6 +84,16 @@ export const positionRow = z.object({
     .describe('a pending order: the call auction it waits for (unix seconds), null while it rests'),
   locked: z.number().describe('1: a market order waiting at a locked daily limit for the close’s allocation'),
   nisa: z.number().describe('Kabuto extension. 1 when held in NISA (tax-free)'),
+  financing: z
+    .string()
+    .describe(
+      'Kabuto extension. A margin position’s costs (buy-side interest, short lending fee, 逆日歩): accrued to date at full precision while open, the amount charged once closed; "0.0000" for a cash position',
+    ),
+  term_end: z
+    .string()
+    .describe(
+      'Kabuto extension. The last day (exchange-local YYYY-MM-DD) of a margin position’s term (制度信用: 6 months), when it is closed if still open; "" for a cash position or a market without a term',
+    ),
 });
 
 /**

@@ -34,7 +34,33 @@ export interface MarginCallTable {
   resolved_at: Date | null;
 }
 
+/** One calendar day of one cost of a margin position (interest, lending fee, premium). */
+export interface MarginFinancingTable {
+  position_id: bigint;
+  /** Exchange-local YYYY-MM-DD. */
+  day: string;
+  kind: 'margin_interest' | 'short_fee' | 'short_premium';
+  /** Units (interest, lending fee) or shares (premium). */
+  base: bigint;
+  /** Yearly ppm (interest, lending fee) or units per share per day (premium). */
+  rate: bigint;
+  /** When it was charged (at the close); null while accrued and unposted. */
+  posted_at: Date | null;
+  /** The transfer that charged it (null when its kind's sum rounded to nothing). */
+  posted_transfer: bigint | null;
+  created_at: CreatedAt;
+}
+
+/** Per position and kind, the exact sum (`base × rate`) of its unposted days (numeric: read it cast to text). */
+export interface MarginFinancingDueTable {
+  position_id: bigint;
+  kind: 'margin_interest' | 'short_fee' | 'short_premium';
+  numerator: ColumnType<string, string | bigint, string | bigint>;
+}
+
 export interface MarginTables {
   margin_account: MarginAccountTable;
   margin_call: MarginCallTable;
+  margin_financing: MarginFinancingTable;
+  margin_financing_due: MarginFinancingDueTable;
 }

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '@kabuto/db';
 import {
+  accruedUnits,
   bookNotional,
   bookPnl,
   type Currency,
@@ -10,9 +11,12 @@ import {
   type MarginHolding,
   type Market,
   maintenanceRatioPpm,
+  summedNumerator,
+  type Units,
   zonedParts,
 } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
+import * as financing from './financing.repo.ts';
 import * as repo from './margin.repo.ts';
 
 /** One user's margin book in one market, as read now: its positions (with their rows) and collateral. */
@@ -23,6 +27,8 @@ export interface UserBook {
   book: MarginBook;
   /** Every position has a quote (a book with an unpriced position is valued but not acted on). */
   priced: boolean;
+  /** The positions' costs accrued and not yet charged (already taken off the collateral). */
+  financing: Units;
 }
 
 /** A position row priced now (its open price when there is no quote: no P&L). */
@@ -57,12 +63,21 @@ export async function readBooks(
         rows: [],
         book: { collateral: 0n, positions: [] },
         priced: true,
+        financing: 0n,
       };
       by.set(key, b);
     }
     b.rows.push(r);
   }
   const books = [...by.values()];
+  // the costs accrued and not charged yet are owed: they count against the collateral
+  const accrued = new Map<bigint, Units>();
+  for (const x of await financing.openSums(q, userIds))
+    accrued.set(
+      x.position_id,
+      (accrued.get(x.position_id) ?? 0n) + accruedUnits(summedNumerator(x.kind, x.sum)),
+    );
+  for (const b of books) b.financing = b.rows.reduce((s, r) => s + (accrued.get(r.id) ?? 0n), 0n);
   const markets = new Set(books.map((b) => b.market));
   for (const mkt of markets) {
     const of = books.filter((b) => b.market === mkt);
@@ -74,7 +89,7 @@ export async function readBooks(
     for (const b of of) {
       const held = b.rows.reduce((s, r) => s + r.margin, 0n);
       b.book = {
-        collateral: (cash.get(b.userId) ?? 0n) + held,
+        collateral: (cash.get(b.userId) ?? 0n) + held - b.financing,
         positions: b.rows.map((r) => holdingOf(market, r)),
       };
       b.priced = b.rows.every((r) => (market.quote(r.symbol)?.price ?? 0n) > 0n);
@@ -100,6 +115,7 @@ export const bookFigures = (b: UserBook) => ({
   pnl: formatUnits(bookPnl(b.book)),
   ratio: ratioText(maintenanceRatioPpm(b.book)),
   positions: b.rows.length,
+  financing: formatUnits(b.financing),
 });
 
 /** A deadline as messages show it: the market's local date and time with its zone ("2026-11-26 12:00 JST"). */

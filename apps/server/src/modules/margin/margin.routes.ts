@@ -3,6 +3,7 @@ import { ok } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
+import type { FinancingAdmin } from './financing.admin.ts';
 import type { MarginService } from './margin.service.ts';
 
 export function marginRoutes(kit: RouteKit, margin: MarginService): void {
@@ -21,8 +22,12 @@ export function marginRoutes(kit: RouteKit, margin: MarginService): void {
   });
 }
 
-/** The back office: the applications' review queue and the margin calls by deadline. */
-export function marginAdminRoutes(adminKit: AdminRouteKit, margin: MarginService): void {
+/** The back office: the applications' review queue, the margin calls by deadline, the stocks' 逆日歩. */
+export function marginAdminRoutes(
+  adminKit: AdminRouteKit,
+  margin: MarginService,
+  costs: FinancingAdmin,
+): void {
   adminKit.post(adminApi.marginList, 'reviewer', async (req) => ok(await margin.list(req.body)));
   adminKit.post(adminApi.marginDecide, 'reviewer', async (req, op) => {
     await margin.decide(op, req.body);
@@ -31,4 +36,9 @@ export function marginAdminRoutes(adminKit: AdminRouteKit, margin: MarginService
   adminKit.post(adminApi.marginCalls, 'reviewer', async (req) =>
     ok(await margin.calls(req.body.status, req.body.size)),
   );
+  adminKit.post(adminApi.marginPremiums, 'operator', async () => ok(await costs.premiums()));
+  adminKit.post(adminApi.marginPremium, 'operator', async (req, op) => {
+    await costs.setPremium(op, req.body);
+    return ok(null, 'ok.changed');
+  });
 }

@@ -7,7 +7,10 @@ import {
   grossPnl,
   isCashPosition,
   isContinuousTrading,
+  type LocalDate,
+  localDate,
   type Market,
+  marginTermEnd,
   movePosition,
   netPnl,
   OPEN_POSITION_STATUSES,
@@ -45,6 +48,10 @@ export interface PositionView {
   pnl: Units;
   /** Market value of an open position (0 otherwise). */
   value: Units;
+  /** A margin position's costs: accrued to date while open, charged once closed (0 for a cash position). */
+  financing: Units;
+  /** The last day of a margin position's term (制度信用), null for a cash position or without a term. */
+  termEnd: LocalDate | null;
 }
 
 /** The P&L inputs of a stored position. */
@@ -169,14 +176,6 @@ export function positionsService(t: TradingDeps) {
       });
     const at = new Date(now);
     await exitsRepo.cancelOpenExits(tx, pos.id, at);
-    await repo.markClosed(tx, pos.id, {
-      closePrice: price,
-      sellFee: s.sellFee,
-      stampDuty: pos.stamp_duty + s.stampDuty,
-      pnl: s.pnl - owed,
-      reason,
-      at,
-    });
     // fund records are lines of the cash statement: a day-trade close moves none (its line settles once)
     await writeFundRecords(
       tx,
@@ -193,6 +192,17 @@ export function positionsService(t: TradingDeps) {
         at,
       })),
     );
+    // a margin position's costs (interest, lending fee, 逆日歩), charged once now, after the close's lines
+    const financing = (await t.margin?.settleOnClose(tx, pos, now, settings)) ?? 0n;
+    const pnl = s.pnl - owed - financing;
+    await repo.markClosed(tx, pos.id, {
+      closePrice: price,
+      sellFee: s.sellFee,
+      stampDuty: pos.stamp_duty + s.stampDuty,
+      pnl,
+      reason,
+      at,
+    });
     // the realised gain's tax (withheld or refunded in a 源泉徴収あり account), after the close's own lines
     await t.tax?.onClose(tx, pos, {
       price,
@@ -201,7 +211,7 @@ export function positionsService(t: TradingDeps) {
       settings,
       stockName: inst.names.jp,
     });
-    return { price, pnl: s.pnl - owed, shortfall: owed };
+    return { price, pnl, shortfall: owed, financing };
   }
 
   /**
@@ -247,7 +257,9 @@ export function positionsService(t: TradingDeps) {
     );
     const at = new Date(now);
     const n = await repo.countSplits(tx, pos.id);
-    return repo.splitPosition(tx, pos, `${pos.order_no}-${n + 1}`, part, rest, at);
+    const split = await repo.splitPosition(tx, pos, `${pos.order_no}-${n + 1}`, part, rest, at);
+    await t.margin?.onSplit(tx, pos.id, split.id, quantity, pos.quantity);
+    return split;
   }
 
   /** Withdraw a locked pending order: void its held margin and fees, mark it cancelled. */
@@ -282,11 +294,28 @@ export function positionsService(t: TradingDeps) {
     let pnl = 0n;
     if (p.status === POSITION_STATUS.closed) pnl = p.pnl ?? 0n;
     else if (open && price !== null) pnl = netPnl(openPositionOf(p), price);
-    return { row: p, inst, price, pnl, value: open && price !== null ? price * p.quantity : 0n };
+    const margin = !p.day_trade && !isCashPosition(p) && p.open_price !== null;
+    const termEnd = margin
+      ? marginTermEnd(
+          p.market as Market,
+          localDate(p.market as Market, (p.filled_at ?? p.created_at).getTime()),
+        )
+      : null;
+    const value = open && price !== null ? price * p.quantity : 0n;
+    return { row: p, inst, price, pnl, value, financing: 0n, termEnd };
+  }
+
+  /** The views with their margin costs (one read for the lot). */
+  async function withFinancing(views: PositionView[]): Promise<PositionView[]> {
+    const margin = views.filter((v) => !v.row.day_trade && !isCashPosition(v.row));
+    if (!t.margin || margin.length === 0) return views;
+    const costs = await t.margin.financingOf(margin.map((v) => v.row));
+    for (const v of views) v.financing = costs.get(v.row.id) ?? 0n;
+    return views;
   }
 
   const list = async (userId: bigint, mkt: Market, statuses: readonly PositionStatus[]) =>
-    (await repo.listPositions(db, userId, mkt, statuses)).map(view);
+    withFinancing((await repo.listPositions(db, userId, mkt, statuses)).map(view));
 
   const openStatuses = [...OPEN_POSITION_STATUSES, POSITION_STATUS.pending];
   /** The open list every trading screen polls: calls that arrive together share one query (see batcher). */
@@ -304,7 +333,7 @@ export function positionsService(t: TradingDeps) {
 
   /** Holding, preparing-to-close and pending positions, with their market value and floating P&L. */
   async function openPositions(userId: bigint, mkt: Market) {
-    const positions = (await openRows({ userId, mkt })).map(view);
+    const positions = await withFinancing((await openRows({ userId, mkt })).map(view));
     let value = 0n;
     let pnl = 0n;
     for (const v of positions) {
@@ -323,7 +352,7 @@ export function positionsService(t: TradingDeps) {
   async function position(userId: bigint, id: bigint): Promise<PositionView> {
     const p = await repo.getPosition(db, userId, id);
     if (!p) return refuse('trade.orderNotFound');
-    return view(p);
+    return (await withFinancing([view(p)]))[0];
   }
 
   return {

@@ -5,6 +5,7 @@ import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Settings } from '../../shared/settings.ts';
+import type { PositionRow } from './trading.repo.ts';
 import type { Venue } from './venue.ts';
 
 /** A request's idempotency key, as its route passes it in: marked applied inside the operation's transaction. */
@@ -90,6 +91,15 @@ export interface TaxHook {
  */
 export interface MarginHook {
   checkMarginOrder(userId: bigint, market: Market): Promise<void>;
+  /**
+   * A margin position's costs (interest, lending fee, 逆日歩) charged at its close, in the close's
+   * transaction after the close's own lines: what was charged (the close's P&L counts it).
+   */
+  settleOnClose(tx: Tx, position: PositionRow, now: number, settings: Settings): Promise<Units>;
+  /** A partial close: the part split off takes its share of the accrued costs. */
+  onSplit(tx: Tx, fromId: bigint, partId: bigint, part: bigint, total: bigint): Promise<void>;
+  /** The costs of positions: accrued to date while open, charged once closed. */
+  financingOf(rows: readonly { id: bigint; market: string; status: number }[]): Promise<Map<bigint, Units>>;
 }
 
 /** What the trading services are built from (app.ts wires them). */

@@ -66,6 +66,8 @@ export function positionWire(v: PositionView, lang: Lang) {
     waits_for: p.status === POSITION_STATUS.pending ? seconds(p.waits_for) : null,
     locked: p.locked ? 1 : 0,
     nisa: p.nisa ? 1 : 0,
+    financing: formatUnits(v.financing),
+    term_end: v.termEnd ?? '',
   };
 }
 

@@ -31,6 +31,9 @@ export const RECORD_KINDS = [
   'split_adjustment',
   'tax_withheld',
   'tax_refund',
+  'margin_interest',
+  'short_fee',
+  'short_premium',
 ] as const satisfies readonly FundRecordType[];
 
 type Missing = Exclude<FundRecordType, (typeof RECORD_KINDS)[number]>;
@@ -63,4 +66,7 @@ export const RECORD_ICON: Record<FundRecordType, IconName> = {
   split_adjustment: 'pie',
   tax_withheld: 'file',
   tax_refund: 'file',
+  margin_interest: 'loan',
+  short_fee: 'file',
+  short_premium: 'file',
 };
