@@ -15,32 +15,23 @@ import type {
   uploadsApi,
 } from '@kabuto/contract';
 
-/**
- * The calls this app makes, typed by the contract's endpoint definitions. Only the path is needed at
- * run time; importing the definitions themselves would ship the server's zod schemas to every phone.
- * endpoints.test.ts checks each path against the contract, so they cannot drift apart.
- */
-export interface EndpointRef<E extends Endpoint> {
-  readonly path: string;
-  /** Type carrier only; never set. */
-  readonly definition?: E;
-}
+import { opening, ref } from './opening-endpoints.ts';
 
-export const ref = <E extends Endpoint>(path: string): EndpointRef<E> => ({ path });
+export { type EndpointRef, ref } from './opening-endpoints.ts';
 
 export const endpoints = {
   assets: {
-    summary: ref<typeof assetsApi.summary>('/user/assets_summary'),
+    summary: opening.assetsSummary,
   },
   account: {
     register: ref<typeof accountApi.register>('/user/register'),
     login: ref<typeof accountApi.login>('/user/login'),
     logout: ref<typeof accountApi.logout>('/user/logout'),
-    userInfo: ref<typeof accountApi.userInfo>('/user/getUserinfo'),
+    userInfo: opening.userInfo,
     changePassword: ref<typeof accountApi.changePassword>('/user/changePassword'),
     setFundPassword: ref<typeof accountApi.setFundPassword>('/user/setPasswords'),
     changeFundPassword: ref<typeof accountApi.changeFundPassword>('/user/changePasswords'),
-    notices: ref<typeof accountApi.notices>('/user/notice'),
+    notices: opening.notices,
     noticeDetail: ref<typeof accountApi.noticeDetail>('/user/noticedetail'),
   },
   email: {
@@ -68,7 +59,7 @@ export const endpoints = {
     sessionRevoke: ref<typeof securityApi.sessionRevoke>('/user/sessionRevoke'),
   },
   content: {
-    config: ref<typeof contentApi.config>('/common/config'),
+    config: opening.config,
     page: ref<typeof contentApi.page>('/common/wenben'),
     news: ref<typeof contentApi.news>('/common/newss'),
     newsDetail: ref<typeof contentApi.newsDetail>('/common/newsinfo'),
@@ -103,12 +94,12 @@ export const endpoints = {
     list: ref<typeof loansApi.list>('/user/loanlist'),
   },
   quotes: {
-    indices: ref<typeof quotesApi.indices>('/parameter/zhishu'),
-    rankings: ref<typeof quotesApi.rankings>('/parameter/top'),
-    stock: ref<typeof quotesApi.stock>('/trade/stockdetails'),
+    indices: opening.indices,
+    rankings: opening.rankings,
+    stock: opening.stock,
     kline: ref<typeof quotesApi.kline>('/trade/kline'),
     search: ref<typeof quotesApi.search>('/trade/search'),
-    watchlist: ref<typeof quotesApi.watchlist>('/user/Optionallist'),
+    watchlist: opening.watchlist,
     addToWatchlist: ref<typeof quotesApi.addToWatchlist>('/user/addOptional'),
     removeFromWatchlist: ref<typeof quotesApi.removeFromWatchlist>('/user/removeOptional'),
   },

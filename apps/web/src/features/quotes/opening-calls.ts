@@ -1,6 +1,6 @@
 import { callEarly } from '../../lib/api.ts';
-import { endpoints } from '../../lib/endpoints.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { opening } from '../../lib/opening-endpoints.ts';
 import { stockTarget } from './stock-target.ts';
 
 /**
@@ -12,6 +12,6 @@ export function stockOpeningCalls(query: URLSearchParams): void {
   const { symbol, market: type } = stockTarget(query);
   if (!symbol) return;
   const lang = currentLanguage();
-  callEarly(endpoints.quotes.stock, { symbol, type, lang });
-  callEarly(endpoints.quotes.watchlist, { type, lang });
+  callEarly(opening.stock, { symbol, type, lang });
+  callEarly(opening.watchlist, { type, lang });
 }
