@@ -16,8 +16,8 @@ const DEPOSIT_PATHS = new Set(['/mine/stored', '/mine/deposit']);
 /**
  * The margin call (追証) banner, above every signed-in screen while a call is open: its amount and its
  * deadline on Tokyo's clock, and a link to deposit. The shell loads it lazily, after the first screen:
- * its code is not in the entry. The account is read again on each new screen once 30 s old, and on a
- * timer, so the banner goes when the call is met.
+ * its code is not in the entry. The account is read again on a timer and on each new screen (while a call
+ * is open; else once 30 s old), so the banner goes when the call is met.
  */
 export default function MarginCallBanner() {
   const signedIn = useSession((s) => s.token !== null);
@@ -30,13 +30,14 @@ export default function MarginCallBanner() {
     refetchInterval: (q) => (openCall(q.state.data) ? WITH_CALL_MS : WITHOUT_CALL_MS),
   });
   const { refetch, isStale } = account;
-  // a new screen reads the account again when the last read is older than its stale time
+  const call = signedIn ? openCall(account.data) : undefined;
+  // a new screen reads the account again: while a call is open at once (a deposit or a close may have
+  // met it), else when the last read is older than its stale time
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on a change of screen only
   useEffect(() => {
-    if (signedIn && isStale) void refetch();
+    if (signedIn && (isStale || call)) void refetch();
   }, [pathname]);
 
-  const call = signedIn ? openCall(account.data) : undefined;
   if (!call) return null;
   return (
     <div className="k-margin-banner" role="alert" data-testid="margin-call-banner" data-id={call.id}>

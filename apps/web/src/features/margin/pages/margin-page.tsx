@@ -151,7 +151,6 @@ function ApplyForm() {
   const [risks, setRisks] = useState(false);
   const [agreement, setAgreement] = useState(false);
   const answered = draft.experience && draft.assets && draft.income;
-  const ready = Boolean(answered && risks && agreement);
 
   const submit = () => {
     if (!draft.experience || !draft.assets || !draft.income || apply.isPending) return;
@@ -216,7 +215,6 @@ function ApplyForm() {
         type="button"
         className="k-btn k-btn-primary k-btn-block"
         disabled={!answered || apply.isPending}
-        aria-disabled={!ready}
         onClick={submit}
         data-testid="margin-submit"
       >
