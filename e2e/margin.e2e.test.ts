@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_API_BASE, translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { adminLogin } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { makePng, openScreen, pickImage } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -50,11 +51,14 @@ interface MarginState {
  * suitability questions and accepts the agreement; the operator approves; a 3× long is opened; the
  * operator raises the maintenance line above the book's ratio (an operator setting) and the leader's
  * maintenance round issues a margin call; the banner shows its amount and its deadline on Tokyo's clock
- * on every screen; a deposit through the banner's link, approved, meets the call and the banner goes.
+ * on every screen, and the back office lists it; a deposit through the banner's link, approved, meets the
+ * call and the banner goes.
  */
 describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin call met by a deposit', () => {
   let server: RunningServer;
   let browser: Browser;
+  /** The operator's desk, for the back office's margin call list. */
+  let desk: Browser | undefined;
   let opToken = '';
   let call: MarginState['calls'][number] | undefined;
   const user = { account: `mg${Date.now().toString(36)}`, password: 'margin-pass-1' };
@@ -165,6 +169,7 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
 
   afterAll(async () => {
     await browser?.close();
+    await desk?.close();
     await server?.stop();
   });
 
@@ -277,6 +282,21 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
       await browser.screenshot('margin-call');
     },
   );
+
+  step('the operator sees the open call and its deadline in the back office', async () => {
+    if (!call) throw new Error('no open call');
+    desk = await launchBrowser({ viewport: { width: 1280, height: 860 } });
+    const { page } = desk;
+    await adminLogin(page, server.url, OPERATOR.username, OPERATOR.password);
+    await page.locator(tid('nav-marginCalls')).click();
+    const row = page.locator(`${tid('margin-call-row')}[data-id="${call.id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('open');
+    expect(await row.locator(tid('margin-call-deadline')).textContent()).toBe('2026-11-26 12:00 JST');
+    expect(await row.textContent()).toContain(user.account);
+    await desk.close();
+    desk = undefined;
+  });
 
   step('deposits through the banner’s link; once approved the call is met and the banner goes', async () => {
     const { page } = browser;
