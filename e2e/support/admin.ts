@@ -55,6 +55,9 @@
  * Stock lending (`#/lending`)
  *   lending-page, lending-loan-row, lending-status-filter, lending-rate-filter, lending-tiers,
  *   lending-rate-row, lending-set-rate, lending-rate-input, lending-rate-reason
+ * Margin calls (`#/margin-calls`, menu nav-marginCalls)
+ *   margin-calls-page, margin-calls-status-filter, margin-call-row (data-id, data-status = open|met|closed),
+ *   margin-call-amount, margin-call-deadline (on the exchange's clock, its zone named)
  * Support (`#/support`)
  *   support-filter, support-table, support-row-<id>, support-reply-<id>, support-reply-text,
  *   support-reply-send

@@ -21,6 +21,14 @@
  *     kyc-reason, kyc-resubmit;
  *   Bank (`#/mine/bank`, `#/mine/bankAdd`): bank-card, bank-number, bank-edit, bank-delete, bank-add,
  *     bank-form, bank-save, account-type-<ordinary|current|savings>;
+ *   Margin account (`#/mine/margin`): margin-page (data-status = none|pending|approved|rejected), margin-status,
+ *     margin-form, margin-experience-<answer>, margin-assets-<answer>, margin-income-<answer>, margin-agreement,
+ *     margin-risks, margin-agree, margin-submit, margin-call-row (data-status); on My page margin-row (data-status)
+ *     or the summary below;
+ *   margin summary (My page, positions): margin-summary, margin-ratio (data-value), margin-line,
+ *     margin-collateral, margin-notional, margin-pnl, margin-call-amount, margin-call-deadline, margin-open;
+ *   margin call banner (every signed-in screen while a call is open): margin-call-banner (data-id),
+ *     margin-call-banner-amount (data-value), margin-call-deposit;
  *   Loan (`#/mine/loan`, `#/mine/loanOrder`): loan-score, loan-available, loan-borrowed, loan-rate,
  *     loan-apply, loan-submit, loan-pending, loan-repay, loan-due, loan-repay-submit, loan-record.
  * Confirmations are antd-mobile dialogs: {@link confirmDialog}.

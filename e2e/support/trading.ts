@@ -11,7 +11,8 @@
  *   buy-long, buy-short;
  *   order panel: order-sheet, order-long, order-short, order-type-market, order-type-limit, order-price,
  *   order-leverage-<n>, order-qty, order-summary, order-margin, order-fee, order-total, order-available,
- *   order-problem, order-submit, order-confirm (inside the confirmation dialog);
+ *   order-problem, order-submit, order-confirm (inside the confirmation dialog), order-margin-needed and
+ *   order-margin-apply (an order above 1× or short refused for want of a margin account);
  *   search: market-badge inside each search-result (data-market);
  *   positions: pos-tab-<holding|orders|sold|newShare|follow>, position-summary, summary-pnl, summary-available,
  *   position-row (data-id, data-status 0 holding / 1 closed), position-now, position-pnl,

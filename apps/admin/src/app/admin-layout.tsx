@@ -97,6 +97,7 @@ export function AdminLayout() {
     section('block', ROUTES.block, <BlockIcon />),
     section('products', ROUTES.products, <ScaleIcon />),
     section('lending', ROUTES.lending, <ScaleIcon />),
+    section('marginCalls', ROUTES.marginCalls, <ScaleIcon />),
     section('calendar', ROUTES.calendar, <SettingsIcon />),
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),

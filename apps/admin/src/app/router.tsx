@@ -63,6 +63,9 @@ export const router = createHashRouter([
             Component: (await import('../features/stock-lending/pages/stock-lending-page.tsx'))
               .StockLendingPage,
           })),
+          gated('margin-calls', 'marginCalls', async () => ({
+            Component: (await import('../features/margin-calls/pages/margin-calls-page.tsx')).MarginCallsPage,
+          })),
           gated('calendar', 'calendar', async () => ({
             Component: (await import('../features/calendar/pages/calendar-page.tsx')).CalendarPage,
           })),

@@ -10,6 +10,7 @@ export const SECTIONS = [
   'block',
   'products',
   'lending',
+  'marginCalls',
   'calendar',
   'audit',
   'config',
@@ -19,9 +20,9 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues and the support inbox; operator: + users, new shares, block trades, products, stock lending, market closures and audit; admin: everything. */
+/** reviewer: queues, the support inbox and the margin calls; operator: + users, new shares, block trades, products, stock lending, market closures and audit; admin: everything. */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
-  reviewer: ['dashboard', 'queues', 'support'],
+  reviewer: ['dashboard', 'queues', 'support', 'marginCalls'],
   operator: [
     'dashboard',
     'queues',
@@ -31,6 +32,7 @@ const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
     'block',
     'products',
     'lending',
+    'marginCalls',
     'calendar',
     'audit',
   ],

@@ -11,6 +11,7 @@ export const ROUTES = {
   block: '/block',
   products: '/products',
   lending: '/lending',
+  marginCalls: '/margin-calls',
   calendar: '/calendar',
   config: '/config',
   audit: '/audit',

@@ -26,17 +26,17 @@ export function App() {
                 ))}
               </Route>
               <Route element={<Shell />}>
-                {shellRoutes.map(({ path, Page, auth }) => (
+                {shellRoutes.map(({ path, Page, guest }) => (
                   <Route
                     key={path}
                     path={path}
                     element={
-                      auth ? (
+                      guest ? (
+                        <Page />
+                      ) : (
                         <RequireAuth>
                           <Page />
                         </RequireAuth>
-                      ) : (
-                        <Page />
                       )
                     }
                   />

@@ -13,6 +13,8 @@ export { ExchangePage } from '../features/exchange/pages/exchange-page.tsx';
 export { KycPage } from '../features/kyc/pages/kyc-page.tsx';
 export { LoanOrderPage } from '../features/loans/pages/loan-order-page.tsx';
 export { LoanPage } from '../features/loans/pages/loan-page.tsx';
+// the margin account (信用取引口座) sits under My page with the tax account
+export { MarginPage } from '../features/margin/pages/margin-page.tsx';
 export { RecordsPage } from '../features/records/pages/records-page.tsx';
 // stock lending: its records sit with the money screens (it loads its own `lending` texts)
 export { StockLendingPage } from '../features/stock-lending/pages/stock-lending-page.tsx';

@@ -8,8 +8,8 @@ import { OPENING_SCREENS } from './opening-screens.ts';
 export interface ScreenRoute {
   path: string;
   Page: LazyPage;
-  /** Logged-out users are sent to login. */
-  auth: boolean;
+  /** Logged-out users may open it too (any other screen sends them to login). */
+  guest?: true;
   /** What the screen reads as it opens, when the app starts on it (`preloadOpeningScreen`). */
   opening?: OpeningReads;
 }
@@ -30,12 +30,10 @@ export const publicRoutes: readonly ScreenRoute[] = [
   {
     path: '/login/start',
     Page: lazyPage(async () => (await import('../features/login/pages/start-page.tsx')).StartPage, ['login']),
-    auth: false,
   },
   {
     path: '/login/login',
     Page: lazyPage(async () => (await import('../features/login/pages/login-page.tsx')).LoginPage, ['login']),
-    auth: false,
   },
   {
     path: '/login/forgot',
@@ -43,7 +41,6 @@ export const publicRoutes: readonly ScreenRoute[] = [
       async () => (await import('../features/login/pages/forgot-page.tsx')).ForgotPage,
       ['login', 'recovery'],
     ),
-    auth: false,
   },
   {
     path: '/login/reset',
@@ -51,7 +48,6 @@ export const publicRoutes: readonly ScreenRoute[] = [
       async () => (await import('../features/login/pages/reset-page.tsx')).ResetPage,
       ['login', 'recovery'],
     ),
-    auth: false,
   },
   {
     path: '/login/verify-email',
@@ -59,7 +55,6 @@ export const publicRoutes: readonly ScreenRoute[] = [
       async () => (await import('../features/login/pages/verify-email-page.tsx')).VerifyEmailPage,
       ['login', 'recovery'],
     ),
-    auth: false,
   },
   {
     path: '/login/register',
@@ -67,7 +62,6 @@ export const publicRoutes: readonly ScreenRoute[] = [
       async () => (await import('../features/login/pages/register-page.tsx')).RegisterPage,
       ['login'],
     ),
-    auth: false,
   },
 ];
 
@@ -95,159 +89,138 @@ const newShares = (name: keyof typeof import('./product-pages.ts')) => product(n
 const copyTrade = (name: keyof typeof import('./product-pages.ts')) => product(name, 'copyTrade');
 
 export const shellRoutes: readonly ScreenRoute[] = [
-  { path: '/mine/lending', Page: money('StockLendingPage'), auth: true },
-  { path: '/home/large', Page: block('BlockTradesPage'), auth: true },
-  { path: '/home/largeInfo', Page: block('BlockTradeInfoPage'), auth: true },
-  { path: '/home/large2', Page: block('AfterMarketPage'), auth: true },
-  { path: '/home/large3', Page: block('BlockSubscriptionsPage'), auth: true },
-  { path: '/home/withinDays', Page: block('DayTradingPage'), auth: true },
+  { path: '/mine/lending', Page: money('StockLendingPage') },
+  { path: '/home/large', Page: block('BlockTradesPage') },
+  { path: '/home/largeInfo', Page: block('BlockTradeInfoPage') },
+  { path: '/home/large2', Page: block('AfterMarketPage') },
+  { path: '/home/large3', Page: block('BlockSubscriptionsPage') },
+  { path: '/home/withinDays', Page: block('DayTradingPage') },
   {
     path: '/home/index',
     Page: home,
-    auth: true,
     opening: { send: homeOpeningCalls, prime: async () => (await loadHome()).primeHomeOpening() },
   },
-  { path: '/home/follow', Page: copyTrade('CopyTradePage'), auth: true },
-  { path: '/mine/followOrder', Page: copyTrade('CopyTradeOrdersPage'), auth: true },
+  { path: '/home/follow', Page: copyTrade('CopyTradePage') },
+  { path: '/mine/followOrder', Page: copyTrade('CopyTradeOrdersPage') },
   {
     path: '/home/newShare',
     Page: newShares('NewSharePage'),
-    auth: true,
   },
   {
     path: '/home/newShareInfo',
     Page: newShares('NewShareInfoPage'),
-    auth: true,
   },
   {
     path: '/mine/newShareOrder',
     Page: newShares('NewShareOrderPage'),
-    auth: true,
   },
   {
     path: '/quotes/search',
     Page: quotes(async () => (await import('../features/quotes/pages/search-page.tsx')).SearchPage),
-    auth: true,
   },
   {
     path: '/quotes/moreStock',
     Page: quotes(async () => (await import('../features/quotes/pages/rankings-page.tsx')).RankingsPage),
-    auth: true,
   },
   {
     path: '/quotes/moreZhishu',
     Page: quotes(async () => (await import('../features/quotes/pages/indices-page.tsx')).IndicesPage),
-    auth: true,
   },
   {
     path: '/quotes/info',
     Page: lazyPage(async () => (await loadInfo()).InfoPage, OPENING_SCREENS['/quotes/info'].namespaces),
-    auth: true,
     opening: { send: stockOpeningCalls, prime: async (query) => (await loadInfo()).primeStockOpening(query) },
   },
   {
     path: '/quotes/self',
     Page: quotes(async () => (await import('../features/quotes/pages/watchlist-page.tsx')).WatchlistPage),
-    auth: true,
   },
   {
     path: '/position/index',
     Page: position(async () => (await import('../features/position/pages/position-page.tsx')).PositionPage),
-    auth: true,
   },
   {
     path: '/position/info',
     Page: position(
       async () => (await import('../features/position/pages/position-info-page.tsx')).PositionInfoPage,
     ),
-    auth: true,
   },
   {
     path: '/news/index',
     Page: news(async () => (await import('../features/news/pages/news-list-page.tsx')).NewsListPage),
-    auth: true,
   },
   {
     path: '/news/info',
     Page: news(async () => (await import('../features/news/pages/news-info-page.tsx')).NewsInfoPage),
-    auth: true,
   },
   {
     path: '/mine/menu',
     Page: mine(async () => (await import('../features/mine/pages/menu-page.tsx')).MenuPage),
-    auth: true,
   },
   {
     path: '/mine/message',
     Page: mine(async () => (await import('../features/mine/pages/message-list-page.tsx')).MessageListPage),
-    auth: true,
   },
   {
     path: '/mine/messageInfo',
     Page: mine(async () => (await import('../features/mine/pages/message-info-page.tsx')).MessageInfoPage),
-    auth: true,
   },
   {
     path: '/mine/loginPassword',
     Page: mine(
       async () => (await import('../features/mine/pages/login-password-page.tsx')).LoginPasswordPage,
     ),
-    auth: true,
   },
   {
     path: '/mine/fundPassword',
     Page: mine(async () => (await import('../features/mine/pages/fund-password-page.tsx')).FundPasswordPage),
-    auth: true,
   },
   {
     path: '/mine/email',
     Page: mine(async () => (await import('../features/mine/pages/email-page.tsx')).EmailPage),
-    auth: true,
   },
   {
     path: '/mine/language',
     Page: mine(async () => (await import('../features/mine/pages/language-page.tsx')).LanguagePage),
-    auth: false,
+    guest: true,
   },
   {
     path: '/mine/support',
     Page: money('SupportPage'),
-    auth: true,
   },
   {
     path: '/mine/about',
     Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).AboutPage),
-    auth: false,
+    guest: true,
   },
   {
     path: '/mine/privacy',
     Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).PrivacyPage),
-    auth: false,
+    guest: true,
   },
   {
     path: '/mine/protocol',
     Page: mine(async () => (await import('../features/mine/pages/document-page.tsx')).ProtocolPage),
-    auth: false,
+    guest: true,
   },
   {
     path: '/mine/security',
     Page: security(async () => (await import('../features/security/pages/security-page.tsx')).SecurityPage),
-    auth: true,
   },
   {
     path: '/mine/devices',
     Page: security(async () => (await import('../features/security/pages/devices-page.tsx')).DevicesPage),
-    auth: true,
   },
-  { path: '/mine/myPage', Page: money('MyPage'), auth: true },
-  { path: '/mine/verified', Page: money('KycPage'), auth: true },
-  { path: '/mine/bank', Page: money('BankPage'), auth: true },
-  { path: '/mine/bankAdd', Page: money('BankAddPage'), auth: true },
-  { path: '/mine/stored', Page: money('DepositTransferPage'), auth: true },
-  { path: '/mine/deposit', Page: money('DepositPage'), auth: true },
-  { path: '/mine/withdraw', Page: money('WithdrawPage'), auth: true },
-  { path: '/mine/transactionRecords', Page: money('RecordsPage'), auth: true },
-  { path: '/mine/tax', Page: money('TaxAccountPage'), auth: true },
+  { path: '/mine/myPage', Page: money('MyPage') },
+  { path: '/mine/verified', Page: money('KycPage') },
+  { path: '/mine/bank', Page: money('BankPage') },
+  { path: '/mine/bankAdd', Page: money('BankAddPage') },
+  { path: '/mine/stored', Page: money('DepositTransferPage') },
+  { path: '/mine/deposit', Page: money('DepositPage') },
+  { path: '/mine/withdraw', Page: money('WithdrawPage') },
+  { path: '/mine/transactionRecords', Page: money('RecordsPage') },
+  { path: '/mine/tax', Page: money('TaxAccountPage') },
+  { path: '/mine/margin', Page: money('MarginPage') },
   // the reports (PDF): a chunk of their own, with the money texts
   {
     path: '/mine/reports',
@@ -255,11 +228,10 @@ export const shellRoutes: readonly ScreenRoute[] = [
       async () => (await import('../features/reports/pages/reports-page.tsx')).ReportsPage,
       ['money'],
     ),
-    auth: true,
   },
-  { path: '/mine/exchange', Page: money('ExchangePage'), auth: true },
-  { path: '/mine/loan', Page: money('LoanPage'), auth: true },
-  { path: '/mine/loanOrder', Page: money('LoanOrderPage'), auth: true },
+  { path: '/mine/exchange', Page: money('ExchangePage') },
+  { path: '/mine/loan', Page: money('LoanPage') },
+  { path: '/mine/loanOrder', Page: money('LoanOrderPage') },
 ];
 
 /** Every route this build has a screen for: menus show only links to these. */

@@ -36,6 +36,7 @@ export const L = {
   aiSuperTrade: link('aiSuperTrade', 'ai', '/mine/loan'),
   records: link('records', 'records', '/mine/transactionRecords'),
   tax: link('tax', 'file', '/mine/tax'),
+  margin: link('margin', 'pie', '/mine/margin'),
   reports: link('reports', 'file', '/mine/reports'),
   bank: link('bank', 'bank', '/mine/bank'),
   loginPassword: link('loginPassword', 'lock', '/mine/loginPassword'),

@@ -1,6 +1,7 @@
 /** Replies of the wire, as the server sends them (its pinyin names included), for component tests. */
 import type { tradingApi } from '@kabuto/contract';
 import type { z } from 'zod';
+import type { marginEndpoints } from '../lib/api/use-margin.ts';
 import type { RefData } from '../lib/api.ts';
 import type { endpoints } from '../lib/endpoints.ts';
 
@@ -151,5 +152,33 @@ export const offeringWire = (over: Partial<OfferingWire> = {}): OfferingWire => 
   applicants: 120,
   win_rate: '',
   mine: null,
+  ...over,
+});
+
+type MarginWire = RefData<typeof marginEndpoints.account>;
+
+/** `/user/margin_account`: no account yet unless overridden. */
+export const marginWire = (over: Partial<MarginWire> = {}): MarginWire => ({
+  status: 'none',
+  legacy: 0,
+  reason: '',
+  line: '20.00',
+  emergency: '10.00',
+  min_collateral: '300000.0000',
+  books: [],
+  calls: [],
+  ...over,
+});
+
+/** An open margin book of the yen market: ¥900,000 of contract value, ratio 25.50%. */
+export const marginBookWire = (
+  over: Partial<MarginWire['books'][number]> = {},
+): MarginWire['books'][number] => ({
+  type: 'jpy',
+  collateral: '250000.0000',
+  notional: '900000.0000',
+  pnl: '-20500.0000',
+  ratio: '25.50',
+  positions: 1,
   ...over,
 });

@@ -10,11 +10,13 @@ import { Icon } from '../../../components/icon.tsx';
 import { LinkList } from '../../../components/link-list.tsx';
 import { L } from '../../../components/links.ts';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { MarginSummary } from '../../../components/margin-summary.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { TotalAssets } from '../../../components/total-assets.tsx';
 import { VerificationChip } from '../../../components/verification-chip.tsx';
 import { assetsSummaryQuery } from '../../../lib/api/use-assets-summary.ts';
+import { marginAccountQuery } from '../../../lib/api/use-margin.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { isoCode } from '../../../lib/currency.ts';
 import { formatMoney, toUnits } from '../../../lib/format.ts';
@@ -66,6 +68,7 @@ export function MyPage() {
               user.refetch(),
               positions.refetch(),
               queryClient.invalidateQueries({ queryKey: assetsSummaryQuery().queryKey }),
+              queryClient.invalidateQueries({ queryKey: marginAccountQuery().queryKey }),
             ])
           }
         >
@@ -164,6 +167,8 @@ export function MyPage() {
               <Icon name="right" size={16} className="k-link-arrow" />
             </button>
 
+            <MarginSummary currency={market} apply />
+
             <section className="k-card">
               <div className="k-section-head">
                 <h2>{t('myPage.wallets')}</h2>
@@ -190,6 +195,7 @@ export function MyPage() {
                 L.bank,
                 L.records,
                 L.tax,
+                L.margin,
                 L.reports,
                 L.loginPassword,
                 L.fundPassword,

@@ -3,7 +3,13 @@ import { MESSAGES } from '@kabuto/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../../lib/i18n.ts';
-import { positionList, positionWire, userInfoWire } from '../../../testing/fixtures.wire.ts';
+import {
+  marginBookWire,
+  marginWire,
+  positionList,
+  positionWire,
+  userInfoWire,
+} from '../../../testing/fixtures.wire.ts';
 import {
   confirmDialog,
   fakeServer,
@@ -76,6 +82,25 @@ describe('the positions page and its position card', () => {
     expect(card.textContent).toContain(p('dir.long'));
     expect(within(card).getByTestId('position-pnl').textContent).toContain('2,000');
     expect(within(card).getByTestId('position-now').textContent).toContain('1,520');
+  });
+
+  it('shows the margin book above the holdings when the margin account is open', async () => {
+    const s = server();
+    s.on('/user/margin_account', ok(marginWire({ status: 'approved', books: [marginBookWire()] })));
+    open();
+    const summary = await screen.findByTestId('margin-summary');
+    expect(within(summary).getByTestId('margin-ratio').textContent).toBe('25.50%');
+    expect(within(summary).getByTestId('margin-collateral').textContent).toBe('250,000.00円');
+    expect(within(summary).queryByTestId('margin-call-amount')).toBeNull();
+  });
+
+  it('shows no margin book without a margin account', async () => {
+    const s = server();
+    s.on('/user/margin_account', ok(marginWire()));
+    open();
+    await screen.findByTestId('position-row');
+    await waitFor(() => expect(s.calls('/user/margin_account')).toHaveLength(1));
+    expect(screen.queryByTestId('margin-summary')).toBeNull();
   });
 
   it('says the positions failed to load, and loads them again on retry', async () => {

@@ -1,10 +1,11 @@
 import '../position.css';
 import type { Language } from '@kabuto/contract';
 import { formatUnits, parseUnits } from '@kabuto/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Figure } from '../../../components/figure.tsx';
+import { MarginSummary } from '../../../components/margin-summary.tsx';
 import { MarketSwitcher } from '../../../components/market-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
@@ -12,6 +13,7 @@ import { SegTabs } from '../../../components/seg-tabs.tsx';
 import { TotalAssets } from '../../../components/total-assets.tsx';
 import { useAssetsSummary } from '../../../lib/api/use-assets-summary.ts';
 import { useFollowOrders } from '../../../lib/api/use-follow-orders.ts';
+import { marginAccountQuery } from '../../../lib/api/use-margin.ts';
 import { recordsQuery } from '../../../lib/api/use-new-share-records.ts';
 import { useUserInfo } from '../../../lib/api/use-user-info.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -36,6 +38,7 @@ const isTab = (v: unknown): v is Tab => typeof v === 'string' && (TABS as readon
 export function PositionPage() {
   const { t } = useTranslator('position');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'holding';
@@ -144,6 +147,7 @@ export function PositionPage() {
             open.refetch(),
             user.refetch(),
             assets.refetch(),
+            queryClient.invalidateQueries({ queryKey: marginAccountQuery().queryKey }),
             tab === 'sold' || tab === 'orders' ? closed.refetch() : null,
             tab === 'orders' ? exits.refetch() : null,
             tab === 'newShare' ? newShares.refetch() : null,
@@ -178,7 +182,10 @@ export function PositionPage() {
           testId="pos-tab"
           className="k-pos-tabs"
         />
-        <div className="k-body">{body[tab]()}</div>
+        <div className="k-body">
+          {tab === 'holding' && <MarginSummary currency={market} />}
+          {body[tab]()}
+        </div>
       </Refreshable>
     </>
   );

@@ -191,6 +191,22 @@ describe('the order sheet', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
   });
 
+  it('links to the margin account application when an order above 1× is refused for want of one', async () => {
+    fakeServer({
+      '/user/getUserinfo': ok(userInfoWire()),
+      '/trade/buy_stock': refusal('margin.accountRequired'),
+    });
+    renderScreen(<Sheet />, { routes: ['/mine/margin'] });
+    await waitFor(() => expect(screen.getByTestId('order-available').textContent).toContain('1,000,000'));
+    expect(screen.queryByTestId('order-margin-needed')).toBeNull();
+    fireEvent.click(submit());
+    await confirmDialog(q('order.place'));
+    expect(await toastText()).toBe(MESSAGES['margin.accountRequired'].jp);
+    expect((await screen.findByTestId('order-margin-needed')).textContent).toContain(q('order.marginNeeded'));
+    fireEvent.click(screen.getByTestId('order-margin-apply'));
+    expect(await screen.findByTestId('route:/mine/margin')).toBeTruthy();
+  });
+
   it('says so when the server fails, and stays open', async () => {
     fakeServer({
       '/user/getUserinfo': ok(userInfoWire()),

@@ -55,6 +55,8 @@ export interface OrderTarget {
 }
 
 const QTY_STEPS = [1, 10, 100] as const;
+/** Refusals of an order above 1× or short for want of an open margin account: the sheet links to it. */
+const MARGIN_REFUSALS = new Set(['margin.accountRequired', 'margin.pendingReview']);
 const MAX_QTY = 999_999_999;
 
 /** Whole shares from the quantity field's value ("" → 0). */
@@ -94,6 +96,7 @@ export function OrderSheet({
   const [nisa, setNisa] = useState(false);
   const [book, setBook] = useState<BookDraft>({ timing: 'any', until: 'day' });
   const [exit, setExit] = useState<ExitDraft>(emptyExit);
+  const [marginRefusal, setMarginRefusal] = useState<string | null>(null);
   const now = target.now ?? Date.now();
   // NISA takes cash purchases only (the same rule the server checks)
   const nisaAllowed = isNisaOrderKind({ leverage, direction, dayTrade: false });
@@ -229,6 +232,7 @@ export function OrderSheet({
       onClose();
     } catch (e) {
       if (!isApiError(e)) throw e;
+      if (MARGIN_REFUSALS.has(e.code)) setMarginRefusal(e.code);
     } finally {
       setBusy(false);
     }
@@ -433,6 +437,21 @@ export function OrderSheet({
           </Figure>
         </dl>
 
+        {marginRefusal && (
+          <div className="k-order-note" data-testid="order-margin-needed">
+            <p>
+              {t(marginRefusal === 'margin.pendingReview' ? 'order.marginPending' : 'order.marginNeeded')}
+            </p>
+            <button
+              type="button"
+              className="k-btn k-btn-ghost"
+              onClick={() => navigate('/mine/margin')}
+              data-testid="order-margin-apply"
+            >
+              {t(marginRefusal === 'margin.pendingReview' ? 'order.marginStatus' : 'order.applyMargin')}
+            </button>
+          </div>
+        )}
         {noFundPassword ? (
           <div className="k-order-note">
             <p>{t('order.needFundPassword')}</p>
