@@ -22,7 +22,7 @@ export function belowLine(ratio: string | null, line: string): boolean {
 
 /**
  * The margin account at a glance, for one market: its maintenance ratio against the line, the
- * collateral, the positions' contract value and unrealised P&L, and an open margin call's amount and
+ * collateral, the positions' contract value, unrealised P&L and financing costs to date, and an open margin call's amount and
  * deadline. Without an open account (`apply`): a row to the application and its status. Renders nothing
  * while it loads or when there is nothing to show.
  */
@@ -109,6 +109,9 @@ export function BookCard({
         </Figure>
         <Figure label={t('pnl')} className={trendClass(book?.pnl)} testid="margin-pnl">
           {formatMoney(book?.pnl ?? '0', currency)}
+        </Figure>
+        <Figure label={t('financing')} testid="margin-financing">
+          {formatMoney(book?.financing ?? '0', currency)}
         </Figure>
         {call && (
           <>

@@ -15,37 +15,37 @@ import type {
   uploadsApi,
 } from '@kabuto/contract';
 
-import { opening, ref } from './opening-endpoints.ts';
+import { early, ref } from './early-endpoints.ts';
 
-export { type EndpointRef, ref } from './opening-endpoints.ts';
+export { type EndpointRef, ref } from './early-endpoints.ts';
 
 export const endpoints = {
   assets: {
-    summary: opening.assetsSummary,
+    summary: early.assetsSummary,
   },
   account: {
-    register: ref<typeof accountApi.register>('/user/register'),
-    login: ref<typeof accountApi.login>('/user/login'),
+    register: early.register,
+    login: early.login,
     logout: ref<typeof accountApi.logout>('/user/logout'),
-    userInfo: opening.userInfo,
+    userInfo: early.userInfo,
     changePassword: ref<typeof accountApi.changePassword>('/user/changePassword'),
     setFundPassword: ref<typeof accountApi.setFundPassword>('/user/setPasswords'),
     changeFundPassword: ref<typeof accountApi.changeFundPassword>('/user/changePasswords'),
-    notices: opening.notices,
+    notices: early.notices,
     noticeDetail: ref<typeof accountApi.noticeDetail>('/user/noticedetail'),
   },
   email: {
     settings: ref<typeof emailApi.settings>('/user/email'),
     setAddress: ref<typeof emailApi.setAddress>('/user/setEmail'),
-    verifyAddress: ref<typeof emailApi.verifyAddress>('/user/verifyEmail'),
+    verifyAddress: early.verifyAddress,
     setNotices: ref<typeof emailApi.setNotices>('/user/emailNotices'),
-    forgotPassword: ref<typeof emailApi.forgotPassword>('/user/forgotPassword'),
-    resetPassword: ref<typeof emailApi.resetPassword>('/user/resetPassword'),
+    forgotPassword: early.forgotPassword,
+    resetPassword: early.resetPassword,
   },
   security: {
-    passkeyLoginOptions: ref<typeof securityApi.passkeyLoginOptions>('/user/passkeyLoginOptions'),
-    passkeyLogin: ref<typeof securityApi.passkeyLogin>('/user/passkeyLogin'),
-    totpLogin: ref<typeof securityApi.totpLogin>('/user/totpLogin'),
+    passkeyLoginOptions: early.passkeyLoginOptions,
+    passkeyLogin: early.passkeyLogin,
+    totpLogin: early.totpLogin,
     status: ref<typeof securityApi.status>('/user/security'),
     passkeyOptions: ref<typeof securityApi.passkeyOptions>('/user/passkeyOptions'),
     passkeyAdd: ref<typeof securityApi.passkeyAdd>('/user/passkeyAdd'),
@@ -59,7 +59,7 @@ export const endpoints = {
     sessionRevoke: ref<typeof securityApi.sessionRevoke>('/user/sessionRevoke'),
   },
   content: {
-    config: opening.config,
+    config: early.config,
     page: ref<typeof contentApi.page>('/common/wenben'),
     news: ref<typeof contentApi.news>('/common/newss'),
     newsDetail: ref<typeof contentApi.newsDetail>('/common/newsinfo'),
@@ -94,12 +94,12 @@ export const endpoints = {
     list: ref<typeof loansApi.list>('/user/loanlist'),
   },
   quotes: {
-    indices: opening.indices,
-    rankings: opening.rankings,
-    stock: opening.stock,
+    indices: early.indices,
+    rankings: early.rankings,
+    stock: early.stock,
     kline: ref<typeof quotesApi.kline>('/trade/kline'),
     search: ref<typeof quotesApi.search>('/trade/search'),
-    watchlist: opening.watchlist,
+    watchlist: early.watchlist,
     addToWatchlist: ref<typeof quotesApi.addToWatchlist>('/user/addOptional'),
     removeFromWatchlist: ref<typeof quotesApi.removeFromWatchlist>('/user/removeOptional'),
   },
@@ -126,4 +126,4 @@ export const endpoints = {
 } as const;
 
 /** Liveness and version of the server (outside /api/vue). */
-export const HEALTH_PATH = '/healthz';
+export { HEALTH_PATH } from './early-endpoints.ts';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { call } from './api.ts';
-import { opening } from './opening-endpoints.ts';
+import { early } from './early-endpoints.ts';
 import { whenIdle } from './when-idle.ts';
 
 /** Start-up settings from `/common/config {type:'all'}` as a name → value map. */
@@ -38,7 +38,7 @@ function applyBranding(c: StartupConfig): void {
  */
 export function loadStartupConfig(): Promise<StartupConfig> {
   if (config) return Promise.resolve(config);
-  pending ??= call(opening.config, { type: 'all' }, { silent: true })
+  pending ??= call(early.config, { type: 'all' }, { silent: true })
     .then(({ data }) => {
       const map: Record<string, string> = {};
       for (const { name, value } of data) map[name] = value;

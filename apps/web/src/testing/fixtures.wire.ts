@@ -180,5 +180,6 @@ export const marginBookWire = (
   pnl: '-20500.0000',
   ratio: '25.50',
   positions: 1,
+  financing: '1200.0000',
   ...over,
 });

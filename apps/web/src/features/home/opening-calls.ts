@@ -1,6 +1,6 @@
 import { callEarly } from '../../lib/api.ts';
+import { early } from '../../lib/early-endpoints.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { opening } from '../../lib/opening-endpoints.ts';
 import { storedMarket } from '../../lib/storage.ts';
 import { LIST_ALL } from '../../lib/transport.ts';
 
@@ -15,9 +15,9 @@ export const HOME_RANK_ROWS = 10;
 export function homeOpeningCalls(): void {
   const type = storedMarket();
   const lang = currentLanguage();
-  callEarly(opening.userInfo, { type });
-  callEarly(opening.assetsSummary, {});
-  callEarly(opening.notices, { lang, size: LIST_ALL });
-  callEarly(opening.indices, { type, lang });
-  callEarly(opening.rankings, { type, rank: 'active', limit: HOME_RANK_ROWS, lang });
+  callEarly(early.userInfo, { type });
+  callEarly(early.assetsSummary, {});
+  callEarly(early.notices, { lang, size: LIST_ALL });
+  callEarly(early.indices, { type, lang });
+  callEarly(early.rankings, { type, rank: 'active', limit: HOME_RANK_ROWS, lang });
 }

@@ -34,6 +34,8 @@ const row: Position = {
   waitsFor: null,
   dayTrade: false,
   source: 'order',
+  financing: '0.0000',
+  termEnd: '',
 };
 /** A stream tick: market data are JSON numbers. */
 const tick = (price: number) => ({

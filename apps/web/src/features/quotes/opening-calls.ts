@@ -1,6 +1,6 @@
 import { callEarly } from '../../lib/api.ts';
+import { early } from '../../lib/early-endpoints.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { opening } from '../../lib/opening-endpoints.ts';
 import { stockTarget } from './stock-target.ts';
 
 /**
@@ -12,6 +12,6 @@ export function stockOpeningCalls(query: URLSearchParams): void {
   const { symbol, market: type } = stockTarget(query);
   if (!symbol) return;
   const lang = currentLanguage();
-  callEarly(opening.stock, { symbol, type, lang });
-  callEarly(opening.watchlist, { type, lang });
+  callEarly(early.stock, { symbol, type, lang });
+  callEarly(early.watchlist, { type, lang });
 }

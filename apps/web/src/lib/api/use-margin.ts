@@ -35,6 +35,8 @@ export interface MarginBookView {
   collateral: string;
   notional: string;
   pnl: string;
+  /** Financing costs of the open margin positions accrued to date (interest, lending fee, 逆日歩). */
+  financing: string;
   /** The maintenance ratio, percent with 2 decimals; null without margin positions. */
   ratio: string | null;
   positions: number;
@@ -77,6 +79,7 @@ export const marginFromWire = (w: Wire): MarginAccount => ({
     collateral: b.collateral,
     notional: b.notional,
     pnl: b.pnl,
+    financing: b.financing,
     ratio: b.ratio,
     positions: b.positions,
   })),

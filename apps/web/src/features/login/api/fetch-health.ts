@@ -1,4 +1,4 @@
-import { HEALTH_PATH } from '../../../lib/endpoints.ts';
+import { HEALTH_PATH } from '../../../lib/early-endpoints.ts';
 
 export interface Health {
   status: string;

@@ -1,9 +1,9 @@
 import { call, type RefBody } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
+import { early } from '../../../lib/early-endpoints.ts';
 
-type LoginBody = RefBody<typeof endpoints.account.login>;
+type LoginBody = RefBody<typeof early.login>;
 
 /** `/user/login {account, password}` → `{token, account}`. Refusals are toasted by the client. */
 export function login(body: LoginBody) {
-  return call(endpoints.account.login, body);
+  return call(early.login, body);
 }

@@ -1,5 +1,5 @@
 import { call } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
+import { early } from '../../../lib/early-endpoints.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 /** A registration: the password twice, and the inviter's code. */
@@ -14,7 +14,7 @@ export interface Registration {
 
 /** `/user/register {account, pwd, pwd1, inviter, email?, lang}`. */
 export function register(r: Registration) {
-  return call(endpoints.account.register, {
+  return call(early.register, {
     account: r.account,
     pwd: r.password,
     pwd1: r.repeat,

@@ -1,16 +1,16 @@
 import { call } from '../../../lib/api.ts';
-import { endpoints } from '../../../lib/endpoints.ts';
+import { early } from '../../../lib/early-endpoints.ts';
 import { getPasskey } from '../../../lib/passkey.ts';
 
 /** Sign in with a passkey: the second step after a password (`ticket`), or passwordless without one. */
 export async function passkeySignIn(ticket?: string) {
   const body = ticket ? { ticket } : {};
-  const { data } = await call(endpoints.security.passkeyLoginOptions, body);
+  const { data } = await call(early.passkeyLoginOptions, body);
   const credential = await getPasskey(data.options);
-  return call(endpoints.security.passkeyLogin, { ...body, credential: credential as never });
+  return call(early.passkeyLogin, { ...body, credential: credential as never });
 }
 
 /** The second step with an authenticator-app code or a recovery code. */
 export function totpSignIn(ticket: string, code: string) {
-  return call(endpoints.security.totpLogin, { ticket, code });
+  return call(early.totpLogin, { ticket, code });
 }

@@ -127,6 +127,7 @@ describe('the margin account screen', () => {
     expect(screen.getByTestId('margin-line').textContent).toBe(m('line', { line: '30.00' }));
     expect(screen.getByTestId('margin-notional').textContent).toBe('900,000.00円');
     expect(screen.getByTestId('margin-pnl').textContent).toBe('-20,500.00円');
+    expect(screen.getByTestId('margin-financing').textContent).toBe('1,200.00円');
     expect(screen.getByTestId('margin-call-amount').textContent).toBe('40,500.00円');
     expect(screen.getByTestId('margin-call-deadline').textContent).toBe(
       m('jst', { time: '2026/11/26 12:00' }),

@@ -66,6 +66,10 @@ export interface Position {
   dayTrade: boolean;
   /** Where it came from: "order", "new_share", "block" or "after_market". */
   source: string;
+  /** A margin position's costs (interest, lending fee, 逆日歩): accrued to date, or charged once closed. */
+  financing: string;
+  /** A margin position's last day of its term (exchange-local YYYY-MM-DD), "" without one. */
+  termEnd: string;
 }
 
 /** The wire row → {@link Position}. */
@@ -99,6 +103,8 @@ export const positionFromWire = (w: PositionRow): Position => ({
   waitsFor: w.waits_for,
   dayTrade: w.dz_type === 3,
   source: w.source,
+  financing: w.financing,
+  termEnd: w.term_end,
 });
 
 /** A holding moved to the latest tick (live-pnl.ts). */

@@ -1,5 +1,5 @@
 import '../position.css';
-import { isMarket, type Market } from '@kabuto/domain';
+import { isCashPosition, isMarket, type Market } from '@kabuto/domain';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MarketModeLabel } from '../../../components/data-mode.tsx';
@@ -85,6 +85,12 @@ export function PositionInfoPage() {
     [t('field.sellFee'), money(row.sellFee)],
     // a US sale's SEC fee and FINRA TAF are kept where other markets keep their stamp duty
     [market === 'usd' ? t('field.regulatoryFee') : t('field.stampDuty'), money(row.stampDuty)],
+    ...(!isCashPosition({ leverage: Number(row.leverage), direction: row.direction })
+      ? [
+          [t('field.financing'), money(row.financing)] as [string, string],
+          [t('field.termEnd'), row.termEnd ? row.termEnd.replaceAll('-', '/') : '--'] as [string, string],
+        ]
+      : []),
     [t('field.buyTime'), formatDateTime(row.buyTime)],
     [t('field.sellTime'), row.sellTime ? formatDateTime(row.sellTime) : '--'],
   ];
