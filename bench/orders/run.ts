@@ -24,7 +24,10 @@
  *    holdings the load opened; one evaluation pass of the leader's exit job, timed BENCH_TRIGGER_PASSES
  *    (10) times, against the tick interval (`trading_job_interval_ms`).
  * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database) over
- * every order placed (a position each).
+ * every order placed (a position each); it counts every session of the database, other users' too. The
+ * closed loop also prints the server's own: its pool's transactions and its statements per order.
+ * BENCH_PHASES (a comma list of closed, open, profile, triggers; default all) runs only some phases
+ * after pgbench: `BENCH_PHASES=closed` for the closed loop alone.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
  *
@@ -38,7 +41,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createDb, type Db, migrateToLatest, withTx } from '@kabuto/db';
+import { createDb, type Db, migrateToLatest, setQueryObserver, withTx } from '@kabuto/db';
 import { ManualClock, units } from '@kabuto/domain';
 import { createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
 import { sql } from 'kysely';
@@ -63,6 +66,35 @@ const APP_NAME = `kabuto-bench-orders-${process.pid}`;
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
 const RESULTS = new URL('../results/', import.meta.url).pathname;
+/** The phases to run after pgbench (BENCH_PHASES, a comma list; default all). */
+const PHASES = new Set((process.env.BENCH_PHASES || 'closed,open,profile,triggers').split(','));
+
+/**
+ * The server's own database work while `fn` runs: its transactions (each use of a pooled connection is
+ * one: a statement on its own or a transaction) and its statements by their first words. Counted in
+ * this process, so other sessions of the same database do not count.
+ */
+async function tally<T>(
+  pool: { on(e: 'acquire', f: () => void): unknown; off(e: 'acquire', f: () => void): unknown },
+  fn: () => Promise<T>,
+) {
+  const statements = new Map<string, number>();
+  let transactions = 0;
+  const acquired = () => {
+    transactions++;
+  };
+  pool.on('acquire', acquired);
+  setQueryObserver((text) => {
+    const what = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+    statements.set(what, (statements.get(what) ?? 0) + 1);
+  });
+  try {
+    return { result: await fn(), transactions, statements };
+  } finally {
+    setQueryObserver(null);
+    pool.off('acquire', acquired);
+  }
+}
 
 async function committed(): Promise<bigint> {
   const admin = await createDb({ url: URL_, poolSize: 1 });
@@ -277,11 +309,25 @@ async function main() {
     }\n`;
 
   await run({ seconds: 2 }); // warm-up
-  const closed = await run({ seconds: SECONDS });
-  process.stdout.write(line(`closed loop, ${CLIENTS} users, ${SECONDS}s`, closed));
-  process.stdout.write(
-    `  ${((closed.rps / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 80%: ${closed.rps >= 0.8 * p.tps && !closed.failed ? 'met' : 'not met'})\n`,
-  );
+  if (PHASES.has('closed')) {
+    const {
+      result: closed,
+      transactions,
+      statements,
+    } = await tally(handle.pool!, () => run({ seconds: SECONDS }));
+    process.stdout.write(line(`closed loop, ${CLIENTS} users, ${SECONDS}s`, closed));
+    process.stdout.write(
+      `  ${((closed.rps / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 80%: ${closed.rps >= 0.8 * p.tps && !closed.failed ? 'met' : 'not met'})\n`,
+    );
+    // the orders answered in the phase (a few still in flight at its end are not counted)
+    const orders = closed.requests;
+    const total = [...statements.values()].reduce((a, b) => a + b, 0);
+    process.stdout.write(
+      `  the server's database work: ${(transactions / orders).toFixed(2)} transactions and ${(total / orders).toFixed(2)} statements per order; statements per order:\n`,
+    );
+    for (const [what, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      process.stdout.write(`  ${(n / orders).toFixed(3).padStart(7)}  ${what}\n`);
+  }
 
   // open loop, stepped
   const ok = (r: LoadResult) => r.p99 <= P99_MS && r.failed === 0;
@@ -297,19 +343,21 @@ async function main() {
     if (!ok(r) && (bad === undefined || rate < bad)) bad = rate;
     return ok(r);
   };
-  for (let f = 0.1; f <= 1.001; f += 0.1) if (!(await step(Math.round(p.tps * f)))) break;
+  for (let f = 0.1; PHASES.has('open') && f <= 1.001; f += 0.1)
+    if (!(await step(Math.round(p.tps * f)))) break;
   // below the first step: halve until a rate holds (at most three times)
   for (let i = 0; i < 3 && !good && bad !== undefined && bad > 1; i++)
     await step(Math.max(1, Math.round(bad / 2)));
   if (good && bad !== undefined && bad - good.rate > 1) await step(Math.round((good.rate + bad) / 2));
   const found = good;
-  process.stdout.write(
-    found
-      ? `open loop: the highest arrival rate with p99 ≤ ${P99_MS} ms is ${found.rate} orders/s = ${((found.rate / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 50%: ${found.rate >= p.tps / 2 ? 'met' : 'not met'}); first rate above: ${bad ?? 'none up to 100%'}\n`
-      : `open loop: no rate tried kept p99 ≤ ${P99_MS} ms (lowest tried ${Math.round(p.tps * 0.1)} orders/s)\n`,
-  );
+  if (PHASES.has('open'))
+    process.stdout.write(
+      found
+        ? `open loop: the highest arrival rate with p99 ≤ ${P99_MS} ms is ${found.rate} orders/s = ${((found.rate / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 50%: ${found.rate >= p.tps / 2 ? 'met' : 'not met'}); first rate above: ${bad ?? 'none up to 100%'}\n`
+        : `open loop: no rate tried kept p99 ≤ ${P99_MS} ms (lowest tried ${Math.round(p.tps * 0.1)} orders/s)\n`,
+    );
 
-  if (process.env.BENCH_PROFILE !== '0') {
+  if (process.env.BENCH_PROFILE !== '0' && PHASES.has('profile')) {
     const rate = found?.rate ?? Math.round(p.tps * 0.1);
     const statements = await pgStatStatements(handle);
     await settle();
@@ -348,7 +396,7 @@ async function main() {
     .selectFrom('position')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  await triggerPass(handle.db, app);
+  if (PHASES.has('triggers')) await triggerPass(handle.db, app);
   await app.close();
   await handle.db.destroy();
   // Backends report their counts when they end: read after the pool is gone.

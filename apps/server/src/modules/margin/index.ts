@@ -22,7 +22,7 @@ export function marginModule(
 ): Module<MarginOffers> {
   const margin = marginService({ ...deps, market: needs.market });
   const job = maintenanceJob({ ...deps, market: needs.market }, needs.trading);
-  needs.trading.join({ margin: { checkMarginOrder: margin.checkMarginOrder } });
+  needs.trading.join({ margin: { checkMarginOrders: margin.checkMarginOrders } });
   return {
     name: 'margin',
     offers: { pendingCount: margin.pendingCount },
