@@ -195,9 +195,11 @@ export async function cashOf(
 }
 
 /**
- * What the order gate reads for each user and market, in one statement: the status of the user's latest
- * application (null without one), the deadline of the market's open call (null without one) and the
- * collateral (the wallet's available cash + the margin its margin positions hold, as `readBooks` counts it).
+ * What the order gate reads for each user and market, in one statement: the status of the user's open
+ * application, pending (0) or approved (1) (at most one: `margin_account_open_uq`; null without one),
+ * the deadline of the market's open call (null without one) and the collateral (the wallet's available
+ * cash + the margin its open margin positions hold, as `readBooks` counts it). Each part is one index
+ * lookup; the statuses are literals so that the partial indexes' predicates match.
  */
 export async function orderGate(q: Q, pairs: readonly { userId: bigint; market: string }[]) {
   const input = rowSet(
@@ -213,7 +215,7 @@ export async function orderGate(q: Q, pairs: readonly { userId: bigint; market: 
     collateral: string;
   }>`
     select input.user_id, input.market,
-      (select a.status from margin_account a where a.user_id = input.user_id order by a.id desc limit 1) as status,
+      (select a.status from margin_account a where a.user_id = input.user_id and a.status in (0, 1)) as status,
       (select c.deadline from margin_call c
         where c.user_id = input.user_id and c.market = input.market and c.status = 'open') as deadline,
       (coalesce((select l.credits_posted - l.debits_posted - l.debits_pending from ledger_account l
