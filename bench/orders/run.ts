@@ -27,7 +27,8 @@
  * every order placed (a position each); it counts every session of the database, other users' too. The
  * closed loop also prints the server's own: its pool's transactions and its statements per order.
  * BENCH_PHASES (a comma list of closed, open, profile, triggers; default all) runs only some phases
- * after pgbench: `BENCH_PHASES=closed` for the closed loop alone.
+ * after pgbench: `BENCH_PHASES=closed` for the closed loop alone. After a 2 s warm-up the app's tables
+ * are analyzed once, as autovacuum would on a live database (it is off on the shared test server).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
  *
@@ -71,22 +72,26 @@ const PHASES = new Set((process.env.BENCH_PHASES || 'closed,open,profile,trigger
 
 /**
  * The server's own database work while `fn` runs: its transactions (each use of a pooled connection is
- * one: a statement on its own or a transaction) and its statements by their first words. Counted in
- * this process, so other sessions of the same database do not count.
+ * one: a statement on its own or a transaction) and its statements by their first words, with the time
+ * each took as the server saw it. Counted in this process, so other sessions of the same database do
+ * not count.
  */
 async function tally<T>(
   pool: { on(e: 'acquire', f: () => void): unknown; off(e: 'acquire', f: () => void): unknown },
   fn: () => Promise<T>,
 ) {
-  const statements = new Map<string, number>();
+  const statements = new Map<string, { n: number; ms: number }>();
   let transactions = 0;
   const acquired = () => {
     transactions++;
   };
   pool.on('acquire', acquired);
-  setQueryObserver((text) => {
+  setQueryObserver((text, ms) => {
     const what = text.replace(/\s+/g, ' ').trim().slice(0, 70);
-    statements.set(what, (statements.get(what) ?? 0) + 1);
+    const s = statements.get(what) ?? { n: 0, ms: 0 };
+    s.n++;
+    s.ms += ms;
+    statements.set(what, s);
   });
   try {
     return { result: await fn(), transactions, statements };
@@ -94,6 +99,17 @@ async function tally<T>(
     setQueryObserver(null);
     pool.off('acquire', acquired);
   }
+}
+
+/**
+ * The statistics of the schema's tables, as autovacuum keeps them on a live database (it is off on the
+ * shared test server; pgbench's initialisation analyzes its own tables): without them the planner takes
+ * the fresh tables for empty and scans them whole.
+ */
+async function analyzeSchema(db: Db): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  for (const r of rows) await sql`analyze ${sql.id(r.name)}`.execute(db);
 }
 
 async function committed(): Promise<bigint> {
@@ -309,24 +325,31 @@ async function main() {
     }\n`;
 
   await run({ seconds: 2 }); // warm-up
+  await analyzeSchema(handle.db);
   if (PHASES.has('closed')) {
+    const cpu0 = process.cpuUsage();
     const {
       result: closed,
       transactions,
       statements,
     } = await tally(handle.pool!, () => run({ seconds: SECONDS }));
+    const cpu = process.cpuUsage(cpu0);
     process.stdout.write(line(`closed loop, ${CLIENTS} users, ${SECONDS}s`, closed));
     process.stdout.write(
       `  ${((closed.rps / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 80%: ${closed.rps >= 0.8 * p.tps && !closed.failed ? 'met' : 'not met'})\n`,
     );
     // the orders answered in the phase (a few still in flight at its end are not counted)
     const orders = closed.requests;
-    const total = [...statements.values()].reduce((a, b) => a + b, 0);
+    const total = [...statements.values()].reduce((a, b) => a + b.n, 0);
     process.stdout.write(
-      `  the server's database work: ${(transactions / orders).toFixed(2)} transactions and ${(total / orders).toFixed(2)} statements per order; statements per order:\n`,
+      `  server process CPU ${((cpu.user + cpu.system) / 1000 / orders).toFixed(2)} ms/order; its database work: ` +
+        `${(transactions / orders).toFixed(2)} transactions and ${(total / orders).toFixed(2)} statements per order; ` +
+        'statements per order, mean ms each:\n',
     );
-    for (const [what, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12))
-      process.stdout.write(`  ${(n / orders).toFixed(3).padStart(7)}  ${what}\n`);
+    for (const [what, { n, ms }] of [...statements].sort((a, b) => b[1].n - a[1].n).slice(0, 12))
+      process.stdout.write(
+        `  ${(n / orders).toFixed(3).padStart(7)} ${(ms / n).toFixed(1).padStart(6)}  ${what}\n`,
+      );
   }
 
   // open loop, stepped
