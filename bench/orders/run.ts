@@ -24,7 +24,11 @@
  *    holdings the load opened; one evaluation pass of the leader's exit job, timed BENCH_TRIGGER_PASSES
  *    (10) times, against the tick interval (`trading_job_interval_ms`).
  * "transactions / order" is PostgreSQL's own count of committed transactions (pg_stat_database) over
- * every order placed (a position each).
+ * every order placed (a position each); it counts every session of the database, other users' too. The
+ * closed loop also prints the server's own: its pool's transactions and its statements per order.
+ * BENCH_PHASES (a comma list of closed, open, profile, triggers; default all) runs only some phases
+ * after pgbench: `BENCH_PHASES=closed` for the closed loop alone. After a 2 s warm-up the app's tables
+ * are analyzed once, as autovacuum would on a live database (it is off on the shared test server).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- orders
  *
@@ -38,7 +42,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createDb, type Db, migrateToLatest, withTx } from '@kabuto/db';
+import { createDb, type Db, migrateToLatest, setQueryObserver, withTx } from '@kabuto/db';
 import { ManualClock, units } from '@kabuto/domain';
 import { createTransfers, platformAccount, userAccount } from '@kabuto/ledger';
 import { sql } from 'kysely';
@@ -63,6 +67,50 @@ const APP_NAME = `kabuto-bench-orders-${process.pid}`;
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
 const RESULTS = new URL('../results/', import.meta.url).pathname;
+/** The phases to run after pgbench (BENCH_PHASES, a comma list; default all). */
+const PHASES = new Set((process.env.BENCH_PHASES || 'closed,open,profile,triggers').split(','));
+
+/**
+ * The server's own database work while `fn` runs: its transactions (each use of a pooled connection is
+ * one: a statement on its own or a transaction) and its statements by their first words, with the time
+ * each took as the server saw it. Counted in this process, so other sessions of the same database do
+ * not count.
+ */
+async function tally<T>(
+  pool: { on(e: 'acquire', f: () => void): unknown; off(e: 'acquire', f: () => void): unknown },
+  fn: () => Promise<T>,
+) {
+  const statements = new Map<string, { n: number; ms: number }>();
+  let transactions = 0;
+  const acquired = () => {
+    transactions++;
+  };
+  pool.on('acquire', acquired);
+  setQueryObserver((text, ms) => {
+    const what = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+    const s = statements.get(what) ?? { n: 0, ms: 0 };
+    s.n++;
+    s.ms += ms;
+    statements.set(what, s);
+  });
+  try {
+    return { result: await fn(), transactions, statements };
+  } finally {
+    setQueryObserver(null);
+    pool.off('acquire', acquired);
+  }
+}
+
+/**
+ * The statistics of the schema's tables, as autovacuum keeps them on a live database (it is off on the
+ * shared test server; pgbench's initialisation analyzes its own tables): without them the planner takes
+ * the fresh tables for empty and scans them whole.
+ */
+async function analyzeSchema(db: Db): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  for (const r of rows) await sql`analyze ${sql.id(r.name)}`.execute(db);
+}
 
 async function committed(): Promise<bigint> {
   const admin = await createDb({ url: URL_, poolSize: 1 });
@@ -277,11 +325,32 @@ async function main() {
     }\n`;
 
   await run({ seconds: 2 }); // warm-up
-  const closed = await run({ seconds: SECONDS });
-  process.stdout.write(line(`closed loop, ${CLIENTS} users, ${SECONDS}s`, closed));
-  process.stdout.write(
-    `  ${((closed.rps / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 80%: ${closed.rps >= 0.8 * p.tps && !closed.failed ? 'met' : 'not met'})\n`,
-  );
+  await analyzeSchema(handle.db);
+  if (PHASES.has('closed')) {
+    const cpu0 = process.cpuUsage();
+    const {
+      result: closed,
+      transactions,
+      statements,
+    } = await tally(handle.pool!, () => run({ seconds: SECONDS }));
+    const cpu = process.cpuUsage(cpu0);
+    process.stdout.write(line(`closed loop, ${CLIENTS} users, ${SECONDS}s`, closed));
+    process.stdout.write(
+      `  ${((closed.rps / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 80%: ${closed.rps >= 0.8 * p.tps && !closed.failed ? 'met' : 'not met'})\n`,
+    );
+    // the orders answered in the phase (a few still in flight at its end are not counted)
+    const orders = closed.requests;
+    const total = [...statements.values()].reduce((a, b) => a + b.n, 0);
+    process.stdout.write(
+      `  server process CPU ${((cpu.user + cpu.system) / 1000 / orders).toFixed(2)} ms/order; its database work: ` +
+        `${(transactions / orders).toFixed(2)} transactions and ${(total / orders).toFixed(2)} statements per order; ` +
+        'statements per order, mean ms each:\n',
+    );
+    for (const [what, { n, ms }] of [...statements].sort((a, b) => b[1].n - a[1].n).slice(0, 12))
+      process.stdout.write(
+        `  ${(n / orders).toFixed(3).padStart(7)} ${(ms / n).toFixed(1).padStart(6)}  ${what}\n`,
+      );
+  }
 
   // open loop, stepped
   const ok = (r: LoadResult) => r.p99 <= P99_MS && r.failed === 0;
@@ -297,19 +366,21 @@ async function main() {
     if (!ok(r) && (bad === undefined || rate < bad)) bad = rate;
     return ok(r);
   };
-  for (let f = 0.1; f <= 1.001; f += 0.1) if (!(await step(Math.round(p.tps * f)))) break;
+  for (let f = 0.1; PHASES.has('open') && f <= 1.001; f += 0.1)
+    if (!(await step(Math.round(p.tps * f)))) break;
   // below the first step: halve until a rate holds (at most three times)
   for (let i = 0; i < 3 && !good && bad !== undefined && bad > 1; i++)
     await step(Math.max(1, Math.round(bad / 2)));
   if (good && bad !== undefined && bad - good.rate > 1) await step(Math.round((good.rate + bad) / 2));
   const found = good;
-  process.stdout.write(
-    found
-      ? `open loop: the highest arrival rate with p99 ≤ ${P99_MS} ms is ${found.rate} orders/s = ${((found.rate / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 50%: ${found.rate >= p.tps / 2 ? 'met' : 'not met'}); first rate above: ${bad ?? 'none up to 100%'}\n`
-      : `open loop: no rate tried kept p99 ≤ ${P99_MS} ms (lowest tried ${Math.round(p.tps * 0.1)} orders/s)\n`,
-  );
+  if (PHASES.has('open'))
+    process.stdout.write(
+      found
+        ? `open loop: the highest arrival rate with p99 ≤ ${P99_MS} ms is ${found.rate} orders/s = ${((found.rate / p.tps) * 100).toFixed(0)}% of pgbench's tps (goal ≥ 50%: ${found.rate >= p.tps / 2 ? 'met' : 'not met'}); first rate above: ${bad ?? 'none up to 100%'}\n`
+        : `open loop: no rate tried kept p99 ≤ ${P99_MS} ms (lowest tried ${Math.round(p.tps * 0.1)} orders/s)\n`,
+    );
 
-  if (process.env.BENCH_PROFILE !== '0') {
+  if (process.env.BENCH_PROFILE !== '0' && PHASES.has('profile')) {
     const rate = found?.rate ?? Math.round(p.tps * 0.1);
     const statements = await pgStatStatements(handle);
     await settle();
@@ -348,7 +419,7 @@ async function main() {
     .selectFrom('position')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  await triggerPass(handle.db, app);
+  if (PHASES.has('triggers')) await triggerPass(handle.db, app);
   await app.close();
   await handle.db.destroy();
   // Backends report their counts when they end: read after the pool is gone.

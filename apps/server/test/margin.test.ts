@@ -121,6 +121,29 @@ describe.each(API_DB_KINDS)('margin accounts on %s', (kind) => {
     expectOk(await buy(s, { symbol: '7203', zhang: '100', ganggan: '1' }));
   });
 
+  it('collateral counts the margin of margin positions, not 1× holdings; orders placed together are refused one by one', async () => {
+    const s = await approvedUser('400000');
+    release = pinPrices(t, { '7203': u('1000') });
+    // 2× 200 shares hold 100,000 of margin: the cash left is below ¥300,000, the collateral is not
+    expectOk(await buy(s, { symbol: '7203', zhang: '200', ganggan: '2' }));
+    expectOk(await buy(s, { symbol: '7203', zhang: '100', ganggan: '2' }));
+    // a cash purchase of 200,000: its holding is not collateral (about 50,000 cash + 150,000 margin)
+    expectOk(await buy(s, { symbol: '7203', zhang: '200', ganggan: '1' }));
+    // at the same time (the orders share a batch when they arrive together): each refusal is its own
+    const cashOnly = await trader(t, { jpy: '1000000' }, { margin: false });
+    const rich = await approvedUser('1000000');
+    const [low, none, ok, cash] = await Promise.all([
+      buy(s, { symbol: '7203', zhang: '100', ganggan: '2' }),
+      buy(cashOnly, { symbol: '7203', zhang: '100', ganggan: '2' }),
+      buy(rich, { symbol: '7203', zhang: '100', ganggan: '3' }),
+      buy(cashOnly, { symbol: '6758', zhang: '100', ganggan: '1' }),
+    ]);
+    expectRefusal(low, 'margin.belowMinimumCollateral');
+    expectRefusal(none, 'margin.accountRequired');
+    expectOk(ok);
+    expectOk(cash);
+  });
+
   it('never touches a 1× holding, even after an 80% fall', async () => {
     const s = await approvedUser('1000000');
     release = pinPrices(t, { '8306': u('2000') });

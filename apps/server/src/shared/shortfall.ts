@@ -23,6 +23,20 @@ export async function shortfallOwed(q: Db | Tx, userId: bigint, currency: Curren
   return row ? row.debits_posted - row.credits_posted : 0n;
 }
 
+/** What each of some users owes as shortfall, by user and currency (`${userId}|${currency}`; absent: 0). */
+export async function shortfallsOwed(q: Db | Tx, userIds: readonly bigint[]): Promise<Map<string, Units>> {
+  const owed = new Map<string, Units>();
+  if (userIds.length === 0) return owed;
+  const rows = await q
+    .selectFrom('ledger_account')
+    .select(['owner', 'currency', 'debits_posted', 'credits_posted'])
+    .where('owner', 'in', [...new Set(userIds)])
+    .where('kind', '=', 'shortfall')
+    .execute();
+  for (const r of rows) owed.set(`${r.owner}|${r.currency}`, r.debits_posted - r.credits_posted);
+  return owed;
+}
+
 /**
  * Repay the shortfall of a currency from the user's available cash, as much as there is (after a deposit
  * is credited, in its transaction): cash → shortfall, a `repay` fund record. Returns what was repaid.

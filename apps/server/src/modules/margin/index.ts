@@ -35,7 +35,7 @@ export function marginModule(
   const term = termJob(d, needs.trading);
   needs.trading.join({
     margin: {
-      checkMarginOrder: margin.checkMarginOrder,
+      checkMarginOrders: margin.checkMarginOrders,
       settleOnClose: financing.settleOnClose,
       onSplit: financing.onSplit,
       financingOf: financing.financingOf,

@@ -1,5 +1,5 @@
-import type { Db, MarginCallStatus, Tx } from '@kabuto/db';
-import { REVIEW_CODE } from '@kabuto/domain';
+import { type Db, type MarginCallStatus, rowSet, type Tx } from '@kabuto/db';
+import { FINANCING_DENOMINATOR, REVIEW_CODE } from '@kabuto/domain';
 import { sql } from 'kysely';
 import { type QueuePage, queuePage } from '../../shared/review-queue.ts';
 
@@ -192,4 +192,47 @@ export async function cashOf(
     .execute();
   for (const r of rows) if (r.owner !== null) out.set(r.owner, BigInt(r.available));
   return out;
+}
+
+/**
+ * What the order gate reads for each user and market, in one statement: the status of the user's open
+ * application, pending (0) or approved (1) (at most one: `margin_account_open_uq`; null without one),
+ * the deadline of the market's open call (null without one) and the collateral (the wallet's available
+ * cash + the margin its open margin positions hold − their costs accrued and not yet charged, each
+ * position's kind truncated as `accruedUnits` does: as `readBooks` counts it). Each part is one index
+ * lookup; the statuses are literals so that the partial indexes' predicates match.
+ */
+export async function orderGate(q: Q, pairs: readonly { userId: bigint; market: string }[]) {
+  const input = rowSet(
+    'input',
+    { user_id: 'int8', market: 'text' },
+    pairs.map((p) => ({ user_id: p.userId, market: p.market })),
+  );
+  const { rows } = await sql<{
+    user_id: bigint;
+    market: string;
+    status: number | null;
+    deadline: Date | null;
+    collateral: string;
+  }>`
+    select input.user_id, input.market,
+      (select a.status from margin_account a where a.user_id = input.user_id and a.status in (0, 1)) as status,
+      (select c.deadline from margin_call c
+        where c.user_id = input.user_id and c.market = input.market and c.status = 'open') as deadline,
+      (coalesce((select l.credits_posted - l.debits_posted - l.debits_pending from ledger_account l
+        where l.owner = input.user_id and l.currency = input.market and l.kind = 'cash'), 0)
+      + coalesce((select sum(p.margin) from position p
+        where p.user_id = input.user_id and p.market = input.market and p.status in (0, 2)
+          and not p.day_trade and (p.leverage > 1 or p.direction = 2) and p.open_price is not null), 0)
+      - coalesce((select sum(trunc(case when d.kind = 'short_premium' then d.numerator
+            else d.numerator / ${FINANCING_DENOMINATOR.toString()}::numeric end))
+          from margin_financing_due d join position p on p.id = d.position_id
+          where p.user_id = input.user_id and p.market = input.market and p.status in (0, 2)), 0)
+      )::text as collateral
+    from ${input}`.execute(q);
+  const by = new Map(rows.map((r) => [`${r.user_id}|${r.market}`, r]));
+  return pairs.map((p) => {
+    const r = by.get(`${p.userId}|${p.market}`)!;
+    return { status: r.status, deadline: r.deadline, collateral: BigInt(r.collateral) };
+  });
 }

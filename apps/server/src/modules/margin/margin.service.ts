@@ -13,10 +13,10 @@ import {
 } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
-import { refuse } from '../../lib/errors.ts';
+import { AppError, refuse } from '../../lib/errors.ts';
 import { plainAmount } from '../../shared/amounts.ts';
 import { decisionFields, listOf, noMoney, type QueuePage, reviewDecider } from '../../shared/review-queue.ts';
-import { loadSettings } from '../../shared/settings.ts';
+import { loadSettings, type Settings } from '../../shared/settings.ts';
 import { bookFigures, deadlineText, ratioText, readBooks } from './margin.books.ts';
 import * as repo from './margin.repo.ts';
 
@@ -59,24 +59,31 @@ export function marginService(deps: Deps & { market: MarketDataProvider }) {
   }
 
   /**
-   * May this user open a margin position (above 1× or short) in this market now? Refused without an
-   * approved margin account, while a margin call of the market is open, or with less collateral than the
-   * market's minimum. Runs in the order's checks (trading joins it).
+   * May these users open a margin position (above 1× or short) in these markets now? For each order, its
+   * refusal (null when it may): without an approved margin account, while a margin call of the market is
+   * open, or with less collateral than the market's minimum. One statement for the whole batch, in the
+   * batch's transaction (trading joins it; `settings` read before the transaction).
    */
-  async function checkMarginOrder(userId: bigint, mkt: Market): Promise<void> {
-    const latest = await repo.latest(db, userId);
-    if (latest?.status === REVIEW_CODE.pending) refuse('margin.pendingReview');
-    if (latest?.status !== REVIEW_CODE.approved) refuse('margin.accountRequired');
-    const open = (await repo.userCalls(db, userId, 'open')).find((c) => c.market === mkt);
-    if (open) refuse('margin.callOpen', { deadline: deadlineText(mkt, open.deadline.getTime()) });
-    const settings = await loadSettings(db);
-    const min = parseUnits(settings.margin_min_collateral[mkt]) ?? 0n;
-    const [book] = await readBooks(db, market, [userId]).then((bs) => bs.filter((b) => b.market === mkt));
-    const collateral = book
-      ? book.book.collateral
-      : ((await repo.cashOf(db, [userId], mkt)).get(userId) ?? 0n);
-    if (collateral < min)
-      refuse('margin.belowMinimumCollateral', { min: `${plainAmount(min)} ${mkt.toUpperCase()}` });
+  async function checkMarginOrders(
+    tx: Tx,
+    orders: readonly { userId: bigint; market: Market }[],
+    settings: Settings,
+  ): Promise<(AppError | null)[]> {
+    if (orders.length === 0) return [];
+    const gates = await repo.orderGate(tx, orders);
+    return orders.map(({ market: mkt }, i) => {
+      const g = gates[i];
+      if (g.status === REVIEW_CODE.pending) return new AppError('margin.pendingReview');
+      if (g.status !== REVIEW_CODE.approved) return new AppError('margin.accountRequired');
+      if (g.deadline)
+        return new AppError('margin.callOpen', { deadline: deadlineText(mkt, g.deadline.getTime()) });
+      const min = parseUnits(settings.margin_min_collateral[mkt]) ?? 0n;
+      if (g.collateral < min)
+        return new AppError('margin.belowMinimumCollateral', {
+          min: `${plainAmount(min)} ${mkt.toUpperCase()}`,
+        });
+      return null;
+    });
   }
 
   /** The account as the app shows it (My page, the positions' summary, the call banner). */
@@ -167,7 +174,7 @@ export function marginService(deps: Deps & { market: MarketDataProvider }) {
     }),
   });
 
-  return { apply, checkMarginOrder, state, pendingCount, list, calls, decide };
+  return { apply, checkMarginOrders, state, pendingCount, list, calls, decide };
 }
 
 export type MarginService = ReturnType<typeof marginService>;

@@ -14,9 +14,11 @@ import type { Instrument } from '@kabuto/market';
 import { sql } from 'kysely';
 import { batcher, type Outcome } from '../../lib/batcher.ts';
 import { refuse } from '../../lib/errors.ts';
+import { plainAmount } from '../../shared/amounts.ts';
 import { type FundRecordInput, fundRecordsInsert } from '../../shared/fund-records.ts';
 import { ledgerRefusal } from '../../shared/ledger.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
+import { shortfallsOwed } from '../../shared/shortfall.ts';
 import { accountIdCache } from './account-ids.ts';
 import * as exitsRepo from './exits.repo.ts';
 import { exitRows } from './exits.service.ts';
@@ -58,6 +60,9 @@ export interface BuyResult {
 export const ORDER_BATCH = 100;
 
 const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** An order above 1× or a short: a margin position (a 1× long is a cash purchase). */
+const isMarginOrder = (o: PlacedOrder) => o.input.leverage > 1 || o.input.direction === 2;
 
 /** The error a refusing function throws, as a value (an order's outcome). */
 function refusalError(fn: () => never): unknown {
@@ -121,10 +126,14 @@ export function orderWriter(t: TradingDeps) {
   async function placeOrders(batch: PlacedOrder[]): Promise<Outcome<BuyResult>[]> {
     let learned = new Map<string, bigint>();
     // read before the transaction (an embedded database has one connection: no query beside it)
-    const settings = batch.some((o) => o.input.nisa) ? await loadSettings(db) : null;
+    const settings = batch.some((o) => o.input.nisa || (isMarginOrder(o) && t.margin))
+      ? await loadSettings(db)
+      : null;
     const results = await withTx(db, async (tx) => {
-      // NISA orders: the quotas, checked with the user's tax account locked (a refusal refuses that order)
-      const refused = settings ? await nisaChecks(tx, batch, settings) : new Map<PlacedOrder, unknown>();
+      // what the account owes and the margin gate; then the NISA quotas, checked with the user's tax
+      // account locked (a refusal refuses that order)
+      const refused = await accountChecks(tx, batch, settings);
+      if (settings) await nisaChecks(tx, batch, settings, refused);
       const orders = batch.filter((o) => !refused.has(o));
       const placedAnswers = orders.length > 0 ? await placeIn(tx, orders) : [];
       let next = 0;
@@ -265,15 +274,54 @@ export function orderWriter(t: TradingDeps) {
     }
   }
 
+  /**
+   * The checks of a batch that read the accounts, in its transaction (each refuses its order only): a
+   * shortfall owed in the order's wallet blocks every new position; a margin order (above 1× or short)
+   * passes the margin module's gate. One statement each for the whole batch.
+   */
+  async function accountChecks(
+    tx: Tx,
+    batch: PlacedOrder[],
+    settings: Settings | null,
+  ): Promise<Map<PlacedOrder, unknown>> {
+    const refused = new Map<PlacedOrder, unknown>();
+    const owed = await shortfallsOwed(
+      tx,
+      batch.map((o) => o.userId),
+    );
+    for (const o of batch) {
+      const mkt = o.inst.market;
+      const amount = owed.get(`${o.userId}|${mkt}`) ?? 0n;
+      if (amount > 0n)
+        refused.set(
+          o,
+          refusalError(() =>
+            refuse('margin.shortfallOwed', { amount: `${plainAmount(amount)} ${mkt.toUpperCase()}` }),
+          ),
+        );
+    }
+    const margin = batch.filter((o) => isMarginOrder(o) && !refused.has(o));
+    if (!t.margin || !settings || margin.length === 0) return refused;
+    const gates = await t.margin.checkMarginOrders(
+      tx,
+      margin.map((o) => ({ userId: o.userId, market: o.inst.market })),
+      settings,
+    );
+    margin.forEach((o, i) => {
+      if (gates[i]) refused.set(o, gates[i]);
+    });
+    return refused;
+  }
+
   /** The NISA orders of a batch against the quotas (tax module); sets each accepted order's yen amount. */
   async function nisaChecks(
     tx: Tx,
     batch: PlacedOrder[],
     settings: Settings,
-  ): Promise<Map<PlacedOrder, unknown>> {
-    const refused = new Map<PlacedOrder, unknown>();
-    const nisa = batch.filter((o) => o.input.nisa);
-    if (nisa.length === 0) return refused;
+    refused: Map<PlacedOrder, unknown>,
+  ): Promise<void> {
+    const nisa = batch.filter((o) => o.input.nisa && !refused.has(o));
+    if (nisa.length === 0) return;
     const tax = t.tax;
     if (!tax) {
       for (const o of nisa)
@@ -281,7 +329,7 @@ export function orderWriter(t: TradingDeps) {
           o,
           refusalError(() => refuse('tax.nisaNotOffered')),
         );
-      return refused;
+      return;
     }
     const checks = await tax.reserveNisa(
       tx,
@@ -304,7 +352,6 @@ export function orderWriter(t: TradingDeps) {
           refusalError(() => tax.nisaRefusalError(c.refusal)),
         );
     });
-    return refused;
   }
 
   const placeOrder = batcher(placeOrders, { maxBatch: ORDER_BATCH, maxInFlight: 2 });

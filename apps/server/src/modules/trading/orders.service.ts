@@ -36,7 +36,6 @@ import {
   marginListOf,
   type Settings,
 } from '../../shared/settings.ts';
-import { shortfallOwed } from '../../shared/shortfall.ts';
 import { type ExitRequest, exitRows } from './exits.service.ts';
 import { fillService } from './fills.service.ts';
 import { type BuyResult, orderWriter } from './order-writer.ts';
@@ -113,12 +112,8 @@ export function ordersService(t: TradingDeps) {
     }
     if (!user.hasFundPassword) refuse('account.fundPasswordNotSet');
     if (user.state === 'restricted') refuse('account.restricted');
-    // a shortfall (不足金) owed in the market's wallet blocks new positions until it is repaid
-    const owed = await shortfallOwed(db, userId, mkt);
-    if (owed > 0n) refuse('margin.shortfallOwed', { amount: `${plainAmount(owed)} ${mkt.toUpperCase()}` });
-    // above 1× or short: a margin position, only in an approved margin account (1× long: a cash purchase)
-    if ((input.leverage > 1 || input.direction === 2) && t.margin)
-      await t.margin.checkMarginOrder(userId, mkt);
+    // a shortfall (不足金) owed and the margin account's gate are read in the order's transaction
+    // (order-writer.ts), with the rest of its batch
     if (input.afterMarket) return afterMarketOrder(userId, inst, input, now, settings, key);
     // an IFD's legs are checked now, before the order joins a batch
     if (input.ifd)

@@ -3,7 +3,7 @@ import type { Currency, Market, NisaRefusal, Units } from '@kabuto/domain';
 import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { RawBuilder } from 'kysely';
 import type { Deps } from '../../deps.ts';
-import { refuse } from '../../lib/errors.ts';
+import { type AppError, refuse } from '../../lib/errors.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { PositionRow } from './trading.repo.ts';
 import type { Venue } from './venue.ts';
@@ -87,10 +87,15 @@ export interface TaxHook {
 /**
  * The margin account's part in an order (the margin module joins trading with it: `join({ margin })`):
  * an order above 1× or a short is refused without an approved margin account, while a margin call of
- * the market is open, or below the market's minimum collateral.
+ * the market is open, or below the market's minimum collateral. Asked for a batch of orders in the
+ * batch's transaction (`order-writer.ts`): each order's refusal, null when it may be placed.
  */
 export interface MarginHook {
-  checkMarginOrder(userId: bigint, market: Market): Promise<void>;
+  checkMarginOrders(
+    tx: Tx,
+    orders: readonly { userId: bigint; market: Market }[],
+    settings: Settings,
+  ): Promise<(AppError | null)[]>;
   /**
    * A margin position's costs (interest, lending fee, 逆日歩) charged at its close, in the close's
    * transaction after the close's own lines: what was charged (the close's P&L counts it).
