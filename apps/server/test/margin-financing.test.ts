@@ -3,6 +3,7 @@ import { financingDays } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { financingService } from '../src/modules/margin/financing.service.ts';
+import { orderGate } from '../src/modules/margin/margin.repo.ts';
 import { fileStore } from '../src/shared/files.ts';
 import { shortfallOwed } from '../src/shared/shortfall.ts';
 import { localUserChanges } from '../src/shared/user-changes.ts';
@@ -109,6 +110,9 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
     const after = await book(s);
     expect(u(after.financing)).toBe(exact4);
     expect(u(before.collateral) - u(after.collateral)).toBe(exact4);
+    // the order gate counts the collateral as the book does: less the costs accrued
+    const [gate] = await orderGate(t.db, [{ userId: await userIdOf(t, s), market: 'jpy' }]);
+    expect(gate.collateral).toBe(u(after.collateral));
     expect(u((await detail(s, long.id)).financing)).toBe(exact4);
     expect((await detail(s, long.id)).term_end).toBe('2027-05-24');
     expect(await detail(s, cash.id)).toMatchObject({ financing: '0.0000', term_end: '' });
