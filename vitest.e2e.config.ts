@@ -23,6 +23,8 @@ class ClockWaitsFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
+    // one migrated embedded database for the run, copied by each server's start (support/global-setup.ts)
+    globalSetup: ['e2e/support/global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,

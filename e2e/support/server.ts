@@ -3,13 +3,28 @@
  * no rebuild when the apps' builds are up to date (KABUTO_SKIP_BUILD=1). Resolves once it prints "Kabuto listening on <url>".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * A data directory holding a migrated embedded database (`global-setup.ts`, for a browser-test run): a
+ * server started on a data directory without a database begins from a copy of it. Unset (Lighthouse, a
+ * single file run without the setup), the server creates and migrates its own.
+ */
+export const DB_TEMPLATE_ENV = 'KABUTO_E2E_DB_TEMPLATE';
+
+/** Give a data directory without a database a copy of the run's migrated one, when there is one. */
+function fromTemplate(dataDir: string): void {
+  const template = process.env[DB_TEMPLATE_ENV];
+  const target = join(dataDir, 'pglite');
+  if (template && existsSync(join(template, 'pglite')) && !existsSync(target))
+    cpSync(join(template, 'pglite'), target, { recursive: true });
+}
 
 /** A data directory for servers started one after another on the same data (see StartOptions.dataDir). */
 export const newDataDir = (): string => mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
@@ -98,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await freePort();
   const keep = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
+  fromTemplate(dataDir);
   // Vitest sets NODE_ENV=test; a rebuild under it would bundle React's development build (far over the
   // first-screen budget). The server runs as `npm start` runs it: NODE_ENV unset unless a test says so.
   // DATABASE_URL is dropped too: every browser test gets its own fresh embedded database, whatever a
