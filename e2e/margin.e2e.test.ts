@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { ADMIN_API_BASE, translate } from '@kabuto/contract';
+import { callDeadline, localDate } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
+import { fallingStock, lotsFor, ratioAfter, SIM_SEED, testSimulator, yen } from './support/falling-stock.ts';
 import { makePng, openScreen, pickImage } from './support/money.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { apiCall, placeOrder, type Reply } from './support/trading.ts';
+import { newDataDir, type RunningServer, startServer } from './support/server.ts';
+import { apiCall, heldPositions, placeOrder, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp, waitForRoute } from './support/web.ts';
 
 explainSkip('margin');
@@ -17,6 +20,17 @@ const OPERATOR = {
 const CHANNEL_PASSWORD = process.env.DEMO_CHANNEL_PASSWORD ?? '135790';
 const FUND_PASSWORD = '112233';
 const FIRST_DEPOSIT = 400_000;
+/** Tuesday 24 November 2026, 10:00 in Tokyo: the morning session, when the long is opened. */
+const OPEN = '2026-11-24T10:00:00+09:00';
+/** The defaults of the maintenance line and the emergency floor (trading_maintenance_ratio, margin_emergency_ratio). */
+const LINE = 20;
+const FLOOR = 10;
+/**
+ * The stock and the later clock: a 3× long of the ¥400,000 deposit whose ratio is, by the simulator the
+ * server runs, between 12% and 18% at 08:00 in Tokyo of a trading day weeks later: below the line (a
+ * call) with room for the minutes the order waits and the costs accrued, above the floor (no forced close).
+ */
+const MOVE = fallingStock(Date.parse(OPEN), { cash: FIRST_DEPOSIT, leverage: 3 }, [LINE - 8, LINE - 2]);
 const tid = (id: string) => `[data-testid="${id}"]`;
 const jp = (key: string, params?: Record<string, string | number>) => translate(key, 'jp', params);
 
@@ -41,20 +55,22 @@ const jst = (unixSeconds: number): string => {
 interface MarginState {
   status: string;
   line: string;
-  books: { type: string; collateral: string; notional: string; ratio: string | null }[];
+  books: { type: string; collateral: string; notional: string; pnl: string; ratio: string | null }[];
   calls: { id: string; amount: string; deadline: number; status: string }[];
 }
 
 /**
  * The margin account end to end at 375×812, against the real server: a new user's 3× order is refused
  * for want of a margin account and the order sheet links to the application; the user answers the
- * suitability questions and accepts the agreement; the operator approves; a 3× long is opened; the
- * operator raises the maintenance line above the book's ratio (an operator setting) and the leader's
+ * suitability questions and accepts the agreement; the operator approves; a 3× long of the stock the
+ * simulator will take down (MOVE) is opened; the server is restarted on the same data at the later clock,
+ * where the price has fallen (nobody sets a price: it is the seeded simulator's), and the leader's
  * maintenance round issues a margin call; the banner shows its amount and its deadline on Tokyo's clock
  * on every screen, and the back office lists it; a deposit through the banner's link, approved, meets the
  * call and the banner goes.
  */
 describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin call met by a deposit', () => {
+  const dataDir = newDataDir();
   let server: RunningServer;
   let browser: Browser;
   /** The operator's desk, for the back office's margin call list. */
@@ -89,6 +105,15 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     expect(r.status, `${path}: ${r.code}`).toBe(1);
     return r.data;
   };
+  /** (Re)start the server on the same data at `clock`, with the simulator's seed the test computes with. */
+  const startAt = async (clock: string) => {
+    // the page leaves the old server first (its socket would log refused connections as errors)
+    await browser?.page.goto('about:blank');
+    await server?.stop();
+    server = await startServer({ dataDir, env: { KABUTO_CLOCK_START: clock, SIM_SEED } });
+    opToken = '';
+    opToken = (await operator<{ token: string }>('/auth/login', OPERATOR)).token;
+  };
   const upload = async (token: string) => {
     const form = new FormData();
     form.append(
@@ -119,10 +144,8 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
   };
 
   beforeAll(async () => {
-    // Tuesday 10:00 in Tokyo: the morning session
-    server = await startServer({ env: { KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00' } });
+    await startAt(OPEN);
     browser = await launchBrowser({ viewport: { width: 375, height: 812 } });
-    opToken = (await operator<{ token: string }>('/auth/login', OPERATOR)).token;
     // a new customer as the API makes one: registered, verified, a fund password, ¥400,000 deposited
     await userApi('/user/register', {
       account: user.account,
@@ -171,6 +194,7 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     await browser?.close();
     await desk?.close();
     await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   step(
@@ -221,21 +245,34 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     expect(await page.locator(tid('margin-ratio')).textContent()).toBe('--');
   });
 
-  step('opens a 3× long of about ¥900,000 and sees its ratio on the positions screen', async () => {
+  step('opens a 3× long with all the cash and sees its ratio on the positions screen', async () => {
     const { page } = browser;
     const quote = await apiCall<Reply<{ price: number }>>(page, '/trade/stockdetails', {
-      symbol: '7203',
+      symbol: MOVE.symbol,
       type: 'jpy',
     });
-    const lots = Math.max(1, Math.floor(900_000 / quote.data.price / 100));
-    await page.goto(`${server.url}/#/quotes/info?symbol=7203&type=jpy`);
+    const lots = lotsFor(quote.data.price, { cash: FIRST_DEPOSIT, leverage: 3 });
+    await page.goto(`${server.url}/#/quotes/info?symbol=${MOVE.symbol}&type=jpy`);
     await page.locator(tid('buy-long')).waitFor();
     await placeOrder(page, { direction: 'long', leverage: 3, quantity: lots * 100 });
     await expectToast(page, jp('ok.bought'));
     const state = await margin();
     const book = state.books.find((b) => b.type === 'jpy');
     expect(book?.ratio).not.toBeNull();
-    expect(Number(book?.ratio)).toBeGreaterThan(Number(state.line));
+    expect(Number(state.line)).toBe(LINE);
+    expect(Number(book?.ratio)).toBeGreaterThan(LINE);
+    // Where the simulator takes the price by the later clock (the server's own, same seed): the ratio the
+    // book is left with is below the line and above the emergency floor, by the long as it was opened.
+    const held = (await heldPositions(page)).find((p) => p.stock_code === MOVE.symbol);
+    expect(held?.ganggang).toBe('3');
+    const then = ratioAfter(
+      Number(held?.buy_price),
+      MOVE.price,
+      Number(held?.stock_num),
+      Number(book?.collateral),
+    );
+    expect(then).toBeLessThan(LINE - 1);
+    expect(then).toBeGreaterThan(FLOOR + 1);
     await openScreen(page, server.url, '/position/index');
     await page.locator(`${tid('margin-summary')} ${tid('margin-ratio')}`).waitFor();
     await expect.poll(() => page.locator(tid('margin-ratio')).getAttribute('data-value')).not.toBe('');
@@ -244,26 +281,34 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
   });
 
   step(
-    'the operator raises the maintenance line above the ratio: a margin call, shown on every screen',
+    'weeks later the simulator has taken the price down: a margin call, shown on every screen',
     async () => {
       const { page } = browser;
-      const book = (await margin()).books.find((b) => b.type === 'jpy');
-      // 15 points above the book's ratio, whatever the price did since
-      const line = (Math.ceil(Number(book?.ratio)) + 15).toFixed(2);
-      await operator('/config/set', {
-        name: 'trading_maintenance_ratio',
-        value: line,
-        reason: 'margin browser test',
+      // the same data at the later clock; the new address is a new origin: the user signs in again
+      await startAt(new Date(MOVE.at).toISOString());
+      expect(await openApp(page, server.url)).toBe('login');
+      await login(page, user);
+      // the server's price is the simulator's close the test computed
+      const quote = await apiCall<Reply<{ price: number }>>(page, '/trade/stockdetails', {
+        symbol: MOVE.symbol,
+        type: 'jpy',
       });
+      expect(quote.data.price).toBe(yen(testSimulator(MOVE.at).priceAt(MOVE.symbol, MOVE.at) ?? 0n));
       // the leader's maintenance round issues the call
       await expect
         .poll(async () => (await margin()).calls.find((c) => c.status === 'open'), { timeout: 30_000 })
         .toBeDefined();
-      call = (await margin()).calls.find((c) => c.status === 'open');
+      const state = await margin();
+      call = state.calls.find((c) => c.status === 'open');
       if (!call) throw new Error('no open call');
+      const book = state.books.find((b) => b.type === 'jpy');
+      expect(Number(book?.pnl)).toBeLessThan(0);
+      expect(Number(book?.ratio)).toBeLessThan(LINE);
+      expect(Number(book?.ratio)).toBeGreaterThan(FLOOR);
       expect(Number(call.amount)).toBeGreaterThan(0);
-      // noon of the second trading day after Tuesday 24 November: Thursday 26 November, 12:00 in Tokyo
-      expect(jst(call.deadline)).toBe('2026/11/26 12:00');
+      // noon of the second trading day after the day of the call, on Tokyo's clock
+      const deadline = jst(callDeadline('jpy', localDate('jpy', MOVE.at)) / 1000);
+      expect(jst(call.deadline)).toBe(deadline);
       const amountText = `${Number(call.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}円`;
       for (const path of ['/home/index', '/mine/myPage', '/position/index']) {
         await openScreen(page, server.url, path);
@@ -272,13 +317,13 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
         const banner = page.locator(tid('margin-call-banner'));
         await banner.waitFor({ timeout: 15_000 });
         expect(await banner.locator(tid('margin-call-banner-amount')).textContent()).toBe(amountText);
-        expect(await banner.textContent()).toContain('2026/11/26 12:00');
+        expect(await banner.textContent()).toContain(deadline);
         // the banner fits the narrow screen: nothing wider than the viewport
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       }
       // the positions screen's summary has the call's amount and deadline too
       expect(await page.locator(tid('margin-call-amount')).textContent()).toBe(amountText);
-      expect(await page.locator(tid('margin-call-deadline')).textContent()).toContain('2026/11/26 12:00');
+      expect(await page.locator(tid('margin-call-deadline')).textContent()).toContain(deadline);
       await browser.screenshot('margin-call');
     },
   );
@@ -292,7 +337,8 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     const row = page.locator(`${tid('margin-call-row')}[data-id="${call.id}"]`);
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('open');
-    expect(await row.locator(tid('margin-call-deadline')).textContent()).toBe('2026-11-26 12:00 JST');
+    const deadline = jst(call.deadline).replaceAll('/', '-');
+    expect(await row.locator(tid('margin-call-deadline')).textContent()).toBe(`${deadline} JST`);
     expect(await row.textContent()).toContain(user.account);
     await desk.close();
     desk = undefined;
@@ -303,7 +349,7 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     if (!call) throw new Error('no open call');
     await page.locator(tid('margin-call-deposit')).click();
     await waitForRoute(page, '/mine/stored');
-    // more than the call, as the price moves on while the deposit waits for review
+    // more than the call (the price stays at the close until the open, an hour after the later clock)
     const amount = Math.ceil((Number(call.amount) * 1.5) / 1000) * 1000;
     await page.fill('input[name=money]', String(amount));
     await page.fill('input[name=rpassword]', CHANNEL_PASSWORD);
