@@ -176,7 +176,7 @@ export function MarginBorrowPage() {
                   name="symbol"
                   label={t('marginBorrow.symbol')}
                   rules={[{ required: true, message: t('form.required') }]}
-                  style={{ minWidth: 220, flex: '1 1 220px', maxWidth: 420 }}
+                  style={{ flex: '1 1 220px', minWidth: 0, maxWidth: 420 }}
                 >
                   <Select
                     showSearch={{ optionFilterProp: 'label' }}
@@ -190,7 +190,8 @@ export function MarginBorrowPage() {
                 <Form.Item
                   name="premium"
                   label={t('marginBorrow.premium')}
-                  style={{ minWidth: 200, flex: '1 1 200px', maxWidth: 320 }}
+                  required
+                  style={{ flex: '1 1 200px', minWidth: 0, maxWidth: 320 }}
                   rules={[
                     {
                       validator: (_, v: string | undefined) => {

@@ -1,5 +1,5 @@
 import { MARKETS, type Market } from '@kabuto/domain';
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '../../../components/states.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -49,21 +49,7 @@ export function ShortableCard() {
   };
 
   return (
-    <Card
-      title={t('marginBorrow.shortable')}
-      extra={
-        admin ? (
-          <Link
-            to={ROUTES.config}
-            data-testid="shortable-edit"
-            style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
-          >
-            {t('marginBorrow.editList')}
-          </Link>
-        ) : undefined
-      }
-      data-testid="shortable-card"
-    >
+    <Card title={t('marginBorrow.shortable')} data-testid="shortable-card">
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('marginBorrow.shortableHint')}</Typography.Text>
         {!admin ? (
@@ -76,26 +62,31 @@ export function ShortableCard() {
           <LoadingBlock minHeight={80} />
         ) : (
           <>
-            <Descriptions
-              bordered
-              size="small"
-              column={1}
-              items={MARKETS.flatMap((m) => [
-                {
-                  key: `${m}-eligible`,
-                  label: `${m.toUpperCase()} ${t('marginBorrow.eligible')}`,
-                  children: symbols(m, 'eligible'),
-                },
-                {
-                  key: `${m}-excluded`,
-                  label: `${m.toUpperCase()} ${t('marginBorrow.excluded')}`,
-                  children: symbols(m, 'excluded'),
-                },
-              ])}
-            />
+            {MARKETS.map((m) => (
+              <Flex key={m} wrap gap={8} align="center" data-testid={`shortable-${m}`}>
+                <Typography.Text strong style={{ minWidth: 40 }}>
+                  {m.toUpperCase()}
+                </Typography.Text>
+                <Flex wrap gap={6} align="center">
+                  <Typography.Text>{t('marginBorrow.eligible')}</Typography.Text>
+                  {symbols(m, 'eligible')}
+                </Flex>
+                <Flex wrap gap={6} align="center">
+                  <Typography.Text>{t('marginBorrow.excluded')}</Typography.Text>
+                  {symbols(m, 'excluded')}
+                </Flex>
+              </Flex>
+            ))}
             <Typography.Text type="secondary">
               {t('marginBorrow.listRaw', { setting: MARGIN_LIST_SETTING })}
             </Typography.Text>
+            <Link
+              to={ROUTES.config}
+              data-testid="shortable-edit"
+              style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, alignSelf: 'flex-start' }}
+            >
+              {t('marginBorrow.editList')}
+            </Link>
           </>
         )}
       </Flex>
