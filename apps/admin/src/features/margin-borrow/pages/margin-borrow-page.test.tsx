@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { I18nProvider } from '../../../lib/i18n.tsx';
 import { OperatorContext } from '../../../lib/operator.tsx';
 import jp from '../../../locales/jp/admin.json';
-import { MarginBorrowPage, premiumText } from './margin-borrow-page.tsx';
+import { MarginBorrowPage, plainPremium, premiumText } from './margin-borrow-page.tsx';
 
 beforeAll(() => {
   // antd's responsive helpers ask the window for media queries
@@ -133,11 +133,15 @@ const field = (id: string) =>
   (document.querySelector(`[data-testid="${id}"]`) as HTMLElement).closest('.ant-form-item') as HTMLElement;
 
 describe('the margin borrow page (逆日歩)', () => {
-  it('shows an amount as read, in the market’s currency', () => {
+  it('shows an amount as read, in the market’s currency, and as typed', () => {
     expect(premiumText('0.0500', 'jpy')).toBe('0.05円');
     expect(premiumText('1.5000', 'usd')).toBe('$1.5');
     expect(premiumText('1200.0000', 'jpy')).toBe('1,200円');
     expect(premiumText('0.0200', '')).toBe('0.02');
+    // and as the form takes it again: no separators, no trailing zeros
+    expect(plainPremium('1200.0500')).toBe('1200.05');
+    expect(plainPremium('1200.0000')).toBe('1200');
+    expect(plainPremium('30')).toBe('30');
   });
 
   it('lists the yearly rates per market and every stock’s premium', async () => {

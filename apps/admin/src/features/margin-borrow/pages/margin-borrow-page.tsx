@@ -33,6 +33,10 @@ export function premiumText(premium: string, market: string): string {
   return isMarket(market) ? withCurrencySign(figure, market) : figure;
 }
 
+/** The premium's wire form as typed in the form: "1200.0500" → "1200.05" (no separators). */
+export const plainPremium = (premium: string): string =>
+  premium.includes('.') ? premium.replace(/0+$/, '').replace(/\.$/, '') : premium;
+
 /** The contract's own rule for the amount (digits, at most four decimals). */
 const premiumFits = (v: string) => adminApi.marginPremium.body.shape.premium.safeParse(v).success;
 
@@ -69,7 +73,7 @@ export function MarginBorrowPage() {
     form.setFieldsValue({
       ...(isMarket(row.market) ? { market: row.market } : {}),
       symbol: row.symbol,
-      premium: premiumText(row.premium, ''),
+      premium: plainPremium(row.premium),
       reason: '',
     });
     formCard.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
