@@ -66,7 +66,8 @@ interface MarginState {
  * simulator will take down (MOVE) is opened; the server is restarted on the same data at the later clock,
  * where the price has fallen (nobody sets a price: it is the seeded simulator's), and the leader's
  * maintenance round issues a margin call; the banner shows its amount and its deadline on Tokyo's clock
- * on every screen, and the back office lists it; a deposit through the banner's link, approved, meets the
+ * on every screen, and the back office lists it; the operator sets a stock's 逆日歩 on the back office's
+ * page and finds it in the audit log; a deposit through the banner's link, approved, meets the
  * call and the banner goes.
  */
 describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin call met by a deposit', () => {
@@ -340,6 +341,26 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     const deadline = jst(call.deadline).replaceAll('/', '-');
     expect(await row.locator(tid('margin-call-deadline')).textContent()).toBe(`${deadline} JST`);
     expect(await row.textContent()).toContain(user.account);
+  });
+
+  step('the operator sets a 逆日歩 on the back office’s page, and the audit log has it', async () => {
+    if (!desk) throw new Error('no back office open');
+    const { page } = desk;
+    await page.locator(tid('nav-marginBorrow')).click();
+    await page.locator(tid('margin-borrow-page')).waitFor();
+    await page.locator(tid('borrow-symbol')).click();
+    await page.keyboard.type('7203');
+    await page.locator('.ant-select-item-option').filter({ hasText: '7203' }).first().click();
+    await page.locator(tid('borrow-premium')).fill('0.05');
+    await page.locator(tid('borrow-reason')).fill('margin browser test: borrow is scarce');
+    await page.locator(tid('borrow-submit')).click();
+    const row = page.locator(`${tid('borrow-premium-row')}[data-symbol="7203"]`);
+    await expect.poll(() => row.locator(tid('borrow-premium-value')).textContent()).toBe('0.05円');
+    await page.goto(`${server.url}/admin/index.html#/audit?q=margin.premium`);
+    await page.locator(tid('audit-row')).first().waitFor();
+    const audit = (await page.locator(tid('audit-table')).textContent()) ?? '';
+    expect(audit).toContain('逆日歩の設定');
+    expect(audit).toContain('margin browser test: borrow is scarce');
     await desk.close();
     desk = undefined;
   });

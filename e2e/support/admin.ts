@@ -58,6 +58,11 @@
  * Margin calls (`#/margin-calls`, menu nav-marginCalls)
  *   margin-calls-page, margin-calls-status-filter, margin-call-row (data-id, data-status = open|met|closed),
  *   margin-call-amount, margin-call-deadline (on the exchange's clock, its zone named)
+ * Margin borrow, 逆日歩 (`#/margin-borrow`, menu nav-marginBorrow)
+ *   margin-borrow-page, borrow-rate-row (data-market), borrow-form, borrow-market, borrow-symbol,
+ *   borrow-premium, borrow-reason, borrow-submit, borrow-error (translated refusal), borrow-premium-row
+ *   (data-symbol), borrow-premium-value, borrow-edit, borrow-remove, borrow-remove-reason, shortable-card,
+ *   shortable-<market>-eligible / -excluded, shortable-edit (link to the settings), shortable-admin-only
  * Support (`#/support`)
  *   support-filter, support-table, support-row-<id>, support-reply-<id>, support-reply-text,
  *   support-reply-send

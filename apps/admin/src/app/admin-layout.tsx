@@ -98,6 +98,7 @@ export function AdminLayout() {
     section('products', ROUTES.products, <ScaleIcon />),
     section('lending', ROUTES.lending, <ScaleIcon />),
     section('marginCalls', ROUTES.marginCalls, <ScaleIcon />),
+    section('marginBorrow', ROUTES.marginBorrow, <ScaleIcon />),
     section('calendar', ROUTES.calendar, <SettingsIcon />),
     section('audit', ROUTES.audit, <AuditIcon />),
     section('config', ROUTES.config, <SettingsIcon />),

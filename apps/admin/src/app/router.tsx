@@ -66,6 +66,10 @@ export const router = createHashRouter([
           gated('margin-calls', 'marginCalls', async () => ({
             Component: (await import('../features/margin-calls/pages/margin-calls-page.tsx')).MarginCallsPage,
           })),
+          gated('margin-borrow', 'marginBorrow', async () => ({
+            Component: (await import('../features/margin-borrow/pages/margin-borrow-page.tsx'))
+              .MarginBorrowPage,
+          })),
           gated('calendar', 'calendar', async () => ({
             Component: (await import('../features/calendar/pages/calendar-page.tsx')).CalendarPage,
           })),

@@ -11,6 +11,7 @@ export const SECTIONS = [
   'products',
   'lending',
   'marginCalls',
+  'marginBorrow',
   'calendar',
   'audit',
   'config',
@@ -20,7 +21,10 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-/** reviewer: queues, the support inbox and the margin calls; operator: + users, new shares, block trades, products, stock lending, market closures and audit; admin: everything. */
+/**
+ * reviewer: queues, the support inbox and the margin calls; operator: + users, new shares, block trades,
+ * products, stock lending, the 逆日歩 (margin borrow), market closures and audit; admin: everything.
+ */
 const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
   reviewer: ['dashboard', 'queues', 'support', 'marginCalls'],
   operator: [
@@ -33,6 +37,7 @@ const ROLE_SECTIONS: Record<OperatorRole, readonly Section[]> = {
     'products',
     'lending',
     'marginCalls',
+    'marginBorrow',
     'calendar',
     'audit',
   ],

@@ -12,6 +12,7 @@ export const ROUTES = {
   products: '/products',
   lending: '/lending',
   marginCalls: '/margin-calls',
+  marginBorrow: '/margin-borrow',
   calendar: '/calendar',
   config: '/config',
   audit: '/audit',
