@@ -131,31 +131,40 @@ export function corporateActionsService(d: CorporateActionsDeps, needs: Corporat
       (p) => HOLDING.includes(p.status) && p.filled_at !== null && p.filled_at.getTime() < exStart,
     );
     if (held.length === 0) return 0;
+    const due = held
+      .map((p) => ({
+        p,
+        e: dividendEntitlement(
+          { direction: p.direction, leverage: p.leverage, lent: p.lent, quantity: p.quantity, nisa: p.nisa },
+          a.cash,
+          mkt,
+          a.payment_date,
+          a.source_ppm,
+        ),
+      }))
+      .filter(({ e }) => e.amount !== 0n);
+    if (due.length === 0) return 0;
+    // a charge is paid from cash then margin; a payout goes to cash (on the ex-date) or waits in `dividend`
     const acc = await accountsFor(
       tx,
       mkt,
-      held.map((p) => p.user_id),
+      due.map(({ p, e }) => ({
+        user: p.user_id,
+        kinds: e.amount < 0n ? ['cash', 'margin'] : [e.on === 'ex' ? 'cash' : 'dividend'],
+      })),
     );
     const requests: TransferRequest[] = [];
     const meta: { p: PositionRow; e: ReturnType<typeof dividendEntitlement>; fromMargin: Units }[] = [];
     // what each user's cash can still pay this run (a charge never overdraws it)
     const room = new Map<bigint, Units>();
-    for (const p of held) {
-      const e = dividendEntitlement(
-        { direction: p.direction, leverage: p.leverage, lent: p.lent, quantity: p.quantity, nisa: p.nisa },
-        a.cash,
-        mkt,
-        a.payment_date,
-        a.source_ppm,
-      );
-      if (e.amount === 0n) continue;
+    for (const { p, e } of due) {
       const u = p.user_id;
-      const cash = acc.cash(u);
       const cp = acc.counterparty(u);
       const ref = `corporate_action:${a.id}:${p.id}`;
       let fromMargin = 0n;
       if (e.amount < 0n) {
         // a short pays the 配当落調整金 from cash, and what cash cannot pay from the position's margin
+        const cash = acc.cash(u);
         const left = room.get(u) ?? cash.creditsPosted - cash.debitsPosted - cash.debitsPending;
         const fromCash = left < -e.amount ? (left > 0n ? left : 0n) : -e.amount;
         fromMargin = -e.amount - fromCash;
@@ -183,7 +192,7 @@ export function corporateActionsService(d: CorporateActionsDeps, needs: Corporat
           });
         if (fromCash + fromMargin === 0n) continue;
       } else {
-        const to = e.on === 'ex' ? cash : acc.dividend(u);
+        const to = e.on === 'ex' ? acc.cash(u) : acc.dividend(u);
         // a holder's dividend waits whole (after any foreign tax): its tax is withheld when it is paid
         const tax = e.role === 'holder' ? e.withholding.national + e.withholding.local : 0n;
         requests.push({

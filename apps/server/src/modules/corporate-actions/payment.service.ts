@@ -48,7 +48,7 @@ export function dividendPayer(
       const acc = await accountsFor(
         tx,
         mkt,
-        rows.map((r) => r.user_id),
+        rows.map((r) => ({ user: r.user_id, kinds: ['dividend', 'cash'] as const })),
         { taxWithheld: true },
       );
       const reqs: TransferRequest[] = [];

@@ -8,7 +8,13 @@ import {
   type Units,
 } from '@kabuto/domain';
 import type { TransferRequest } from '@kabuto/ledger';
-import { type AccountSpec, accountSpecKey, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
+import {
+  type AccountSpec,
+  accountSpecKey,
+  lockLedgerAccounts,
+  shardFor,
+  type UserAccountKind,
+} from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
 import { transferMany } from '../../shared/ledger.ts';
@@ -20,26 +26,32 @@ export type PositionRow = Awaited<ReturnType<typeof repo.lockPositions>>[number]
 export const HOLDING = [0, 2];
 
 /**
- * Accounts of the users touched, locked at once (id order); the platform's side is the counterparty
- * (and, for a payment, the `tax_withheld` account of the user's shard).
+ * The accounts a batch's transfers touch, locked at once (id order, one statement) and only those: each
+ * user's accounts of the kinds asked, and the platform's side of the user's shard — the counterparty
+ * and, for a payment, the `tax_withheld` account. The ledger locks them again when it posts (already
+ * held: no new lock, no deadlock); a balance read here (a short's cash) stays as read until the end.
  */
 export async function accountsFor(
   tx: Tx,
   currency: Market,
-  users: readonly bigint[],
+  wants: readonly { user: bigint; kinds: readonly UserAccountKind[] }[],
   o: { taxWithheld?: boolean } = {},
 ) {
-  const specs: AccountSpec[] = [];
-  for (const u of new Set(users)) {
-    specs.push({ owner: u, currency, kind: 'cash' });
-    specs.push({ owner: u, currency, kind: 'margin' });
-    specs.push({ owner: u, currency, kind: 'dividend' });
-    specs.push({ owner: null, currency, kind: 'counterparty', shard: shardFor(u) });
-    if (o.taxWithheld) specs.push({ owner: null, currency, kind: 'tax_withheld', shard: shardFor(u) });
+  const specs = new Map<string, AccountSpec>();
+  const add = (s: AccountSpec) => specs.set(accountSpecKey(s), s);
+  for (const { user, kinds } of wants) {
+    for (const kind of kinds) add({ owner: user, currency, kind });
+    add({ owner: null, currency, kind: 'counterparty', shard: shardFor(user) });
+    if (o.taxWithheld) add({ owner: null, currency, kind: 'tax_withheld', shard: shardFor(user) });
   }
-  const locked = await lockLedgerAccounts(tx, specs);
-  const by = new Map(specs.map((s, i) => [accountSpecKey(s), locked[i]]));
-  const acc = (s: AccountSpec) => by.get(accountSpecKey(s))!;
+  const list = [...specs.values()];
+  const locked = await lockLedgerAccounts(tx, list);
+  const by = new Map(list.map((s, i) => [accountSpecKey(s), locked[i]]));
+  const acc = (s: AccountSpec) => {
+    const a = by.get(accountSpecKey(s));
+    if (!a) throw new Error(`account not locked for this batch: ${accountSpecKey(s)}`);
+    return a;
+  };
   return {
     cash: (u: bigint) => acc({ owner: u, currency, kind: 'cash' }),
     margin: (u: bigint) => acc({ owner: u, currency, kind: 'margin' }),
@@ -143,7 +155,13 @@ export function splitApplier(market: MarketDataProvider) {
       const acc = await accountsFor(
         tx,
         mkt,
-        fractions.map((f) => f.p.user_id),
+        fractions.map(({ p, o }) => ({
+          user: p.user_id,
+          kinds: [
+            ...(o.fractionMargin > 0n ? (['margin'] as const) : []),
+            ...(o.fractionCash !== 0n ? (['cash'] as const) : []),
+          ],
+        })),
       );
       const requests: TransferRequest[] = [];
       const meta: { p: PositionRow; o: (typeof fractions)[number]['o']; cash: Units }[] = [];
