@@ -20,19 +20,21 @@ import { type LendingRatesSetting, loadSettings } from '../../shared/settings.ts
 import { rateOf, type StockLendingDeps } from './stock-lending.deps.ts';
 import * as repo from './stock-lending.repo.ts';
 
-/**
- * The fee of lent shares: each close a loan earns is accrued for the calendar days it covers (the domain's
- * `accrueClose`: actual/365 at the last close), once per (loan, day) whatever runs it; the days of a past
- * month are paid to cash as "stock lending" by the leader's daily job, and whatever is unpaid at the recall.
- * A payment is a ledger transfer from the platform's counterparty book (the borrower's side) to the
- * user's cash, in the transaction that marks the days paid.
- */
 /** Open loans accrued (and paid) in one transaction by the daily job. */
 const BATCH = 500;
 
 /** Each symbol's closes by exchange-local date, read once per job run. */
 type ClosesMemo = Map<string, Promise<Map<LocalDate, Units>>>;
 
+/**
+ * The fee of lent shares: each close a loan earns is accrued for the calendar days it covers (the domain's
+ * `accrueClose`: actual/365 at the last close), once per (loan, day) whatever runs it; the days of a past
+ * month are paid to cash as "stock lending" by the leader's daily job, and whatever is unpaid at the recall.
+ * A payment is a ledger transfer from the platform's counterparty book (the borrower's side) to the
+ * user's cash, in the transaction that marks the days paid. The daily job works in batches of loans,
+ * one transaction a batch (`accrueLocked` and `payLocked` take any number of locked loans; a recall
+ * passes its one).
+ */
 export function accrualService(d: StockLendingDeps) {
   const { db, clock, market } = d;
 
@@ -232,14 +234,14 @@ export function accrualService(d: StockLendingDeps) {
         after = batch[batch.length - 1].id;
         // read before the transaction (on PGlite a read outside it would wait for it), the closes too
         const rates = (await loadSettings(db)).lending_rates;
-        await Promise.all([...new Set(batch.map((b) => b.symbol))].map((s) => closesFor(s, mkt, memo)));
         const ids = batch.map((b) => b.id);
         try {
+          await Promise.all([...new Set(batch.map((b) => b.symbol))].map((s) => closesFor(s, mkt, memo)));
           const r = await accrueBatch(mkt, ids, rates, memo);
           total.loans += r.loans;
           total.paid += r.paid;
-        } catch (err) {
-          log?.(err);
+        } catch {
+          // the batch rolled back whole: its loans one by one (a loan that fails again is logged)
           for (const id of ids) {
             try {
               const r = await accrueBatch(mkt, [id], rates, memo);
