@@ -3,16 +3,18 @@
  *
  * For each size in LOANS (default `100,1000,10000`; the goal's is 100,000) a book of its own is built
  * in a schema of its own with bench/scale/build.ts (SQL inside PostgreSQL, no API): `loans` held
- * positions lent a month ago and accrued through 2026-11-17, five positions per loan (a fifth held),
- * one user per ten loans, two ledger entries per user. Then the lending round runs, each run in a child
- * process of its own (bench/scale/job.ts: wall time, the time its queries took in PostgreSQL, its
- * queries, peak RSS with the RSS at its start):
+ * positions lent a month ago, five positions per loan (a fifth held), one user per ten loans, two ledger
+ * entries per user. With MONTH=1 the loans are set accrued through 2026-10-31 (so that the first of
+ * December pays a whole month, 30 days a loan); otherwise through 2026-11-17, as bench/scale has them.
+ * Then the lending round runs, each run in a child process of its own (bench/scale/job.ts: wall time,
+ * the time its queries took in PostgreSQL, its queries, peak RSS with the RSS at its start):
  *
- * 1. `accrue`: the clock on Tuesday 2026-11-24 10:00 JST: every loan accrues 2026-11-18..23 (four
- *    closes, six calendar days), nothing is paid (November is not over);
- * 2. `again`: the same run a second time (idempotency: nothing accrues, nothing is paid);
- * 3. `pay`: the clock on Tuesday 2026-12-01 16:00 JST: every loan accrues 2026-11-24..12-01 and is paid
- *    November (a ledger transfer and a fund record each).
+ * 1. `accrue`: the clock on Tuesday 2026-11-24 10:00 JST: every loan accrues the days since (to
+ *    2026-11-23: six calendar days, or 23 with MONTH=1), nothing is paid (November is not over);
+ * 2. `daily` (MONTH=1 only): 16:00 the same day, after the close: one day a loan, a normal day's run;
+ * 3. `again`: the same run a second time (idempotency: nothing accrues, nothing is paid);
+ * 4. `pay`: the clock on Tuesday 2026-12-01 16:00 JST: every loan accrues the days to 2026-12-01 and is
+ *    paid November (a ledger transfer and a fund record each; the days marked paid).
  *
  * Each run is checked: the rows accrued and the loans' totals agree, every loan was paid November once,
  * and the ledger's invariants hold at the end. The load average is printed with each run (the machine
@@ -30,11 +32,13 @@ import { runJob } from '../scale/job.ts';
 
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.LOANS || '100,1000,10000').split(',').map((s) => Number(s.trim()));
-const RUNS = [
+const MONTH = process.env.MONTH === '1';
+const RUNS: [string, number][] = [
   ['accrue', Date.parse('2026-11-24T10:00:00+09:00')],
-  ['again', Date.parse('2026-11-24T10:00:00+09:00')],
+  ...(MONTH ? [['daily', Date.parse('2026-11-24T16:00:00+09:00')] as [string, number]] : []),
+  ['again', Date.parse(MONTH ? '2026-11-24T16:00:00+09:00' : '2026-11-24T10:00:00+09:00')],
   ['pay', Date.parse('2026-12-01T16:00:00+09:00')],
-] as const;
+];
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const load = () =>
   loadavg()
@@ -57,7 +61,7 @@ async function check(db: Awaited<ReturnType<typeof createDb>>['db'], loans: numb
 
 async function main() {
   out(
-    `lending accrual benchmark, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ` +
+    `lending accrual benchmark${MONTH ? ' (MONTH=1: a whole month paid)' : ''}, ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ` +
       `${(totalmem() / 2 ** 30).toFixed(0)} GiB, load ${load()}, Node ${process.version}`,
   );
   out(
@@ -78,6 +82,10 @@ async function main() {
     try {
       const t = performance.now();
       await buildBook(handle.db, schema, size);
+      if (MONTH) {
+        await sql`update stock_loan set accrued_through = '2026-10-31', lent_at = '2026-10-01T00:00:00Z'`.execute(handle.db);
+        await sql`vacuum (analyze) stock_loan`.execute(handle.db);
+      }
       out(`(built ${loans} loans in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
       for (const [name, at] of RUNS) {
         const before = load();
