@@ -83,7 +83,9 @@ async function main() {
       const t = performance.now();
       await buildBook(handle.db, schema, size);
       if (MONTH) {
-        await sql`update stock_loan set accrued_through = '2026-10-31', lent_at = '2026-10-01T00:00:00Z'`.execute(handle.db);
+        await sql`update stock_loan set accrued_through = '2026-10-31', lent_at = '2026-10-01T00:00:00Z'`.execute(
+          handle.db,
+        );
         await sql`vacuum (analyze) stock_loan`.execute(handle.db);
       }
       out(`(built ${loans} loans in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
