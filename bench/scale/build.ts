@@ -30,7 +30,8 @@ export interface Size {
   heavy: number;
   /**
    * Held positions lent (stock lending), each with a week of closes to accrue. Fewer than the goal's
-   * 100,000 below the full size: the accrual is one transaction a loan (see docs/performance.md).
+   * 100,000 below the full size (the sizes the accrual fitted when it took one transaction a loan);
+   * bench/lending builds books of any number of loans.
    */
   loans: number;
 }
@@ -166,7 +167,7 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
   );
   await step('loans', async () => {
     // the first `loans` held positions lent a month ago, accrued through 2026-11-17: the lending job
-    // (clock at 2026-11-24) accrues each one's days since, one transaction a loan
+    // (clock at 2026-11-24) accrues each one's days since, a batch of loans a transaction
     await sql`
       insert into stock_loan (user_id, position_id, market, symbol, quantity, rate_ppm, accrued_through,
         lent_at, updated_at)

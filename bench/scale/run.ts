@@ -18,7 +18,8 @@
  *
  * Sizes (build.ts): small 10,000 users / 50,000 positions / 500,000 ledger entries / 1,000 loans (the
  * default: about 11 minutes on 2026-11-28 at a load average of 20 on the machine's two cores, the build
- * 55 s of it and the lending accrual 61 s; most of the rest is each job's process loading the app);
+ * 55 s of it and the lending accrual 61 s, then one transaction a loan; most of the rest is each job's
+ * process loading the app);
  * medium 100,000 / 500,000 / 5,000,000 / 2,000 (about 11 minutes at the same load); full 1,000,000 /
  * 5,000,000 / 50,000,000 / 100,000. The schemas are dropped at the end (BENCH_KEEP=1 keeps them).
  */

@@ -139,9 +139,18 @@ export async function ledgerAccounts(db: Db, specs: readonly AccountSpec[]): Pro
     .execute();
   const found = new Map(rows.map((r) => [specKey(r.owner, r.currency, r.kind, Number(r.shard)), r]));
   const out: Account[] = [];
+  const created = new Map<string, Account>();
   for (const n of norm) {
-    const row = found.get(specKey(n.owner, n.currency, n.kind, n.shard));
-    out.push(row ? toAccount(row) : await getOrCreate(db, n.owner, n.currency, n.kind, n.shard));
+    const key = specKey(n.owner, n.currency, n.kind, n.shard);
+    const row = found.get(key);
+    if (row) {
+      out.push(toAccount(row));
+      continue;
+    }
+    // created (or read) once however many specs name it
+    const made = created.get(key) ?? (await getOrCreate(db, n.owner, n.currency, n.kind, n.shard));
+    created.set(key, made);
+    out.push(made);
   }
   return out;
 }

@@ -114,10 +114,11 @@ export function closesToAccrue(
   localDateOf: (epochMs: number) => LocalDate,
 ): LocalDate[] {
   const out: LocalDate[] = [];
-  const first = localDateOf(lentAt);
+  const lent = localDateOf(lentAt);
   const last = localDateOf(until);
+  // from the day after the last accrued (a loan lent long ago walks only its new days)
+  const first = accruedThrough !== null && accruedThrough >= lent ? addDays(accruedThrough, 1) : lent;
   for (let d = first; d <= last; d = addDays(d, 1)) {
-    if (accruedThrough !== null && d <= accruedThrough) continue;
     const s = daySchedule(market, d);
     if (s && s.end > lentAt && s.end <= until) out.push(d);
   }

@@ -107,8 +107,8 @@ export function stockLendingService(d: StockLendingDeps) {
   ): Promise<Units> {
     const to = STOCK_LOAN_CODED.move(loan.status, STOCK_LOAN_CODE.recalled);
     const at = new Date(now);
-    await accrual.accrueLocked(tx, loan, now, rates);
-    const paid = await accrual.payLocked(tx, loan, 'all', at);
+    await accrual.accrueLocked(tx, [loan], now, rates);
+    const paid = (await accrual.payLocked(tx, [loan], 'all', at)).get(loan.id) ?? 0n;
     await repo.markRecalled(tx, loan.id, to, reason, at);
     await positions.markLent(tx, loan.position_id, false, at);
     return paid;
