@@ -24,6 +24,8 @@ const OPERATOR = {
 
 const jp = (key: string) => translate(key, 'jp');
 const tid = (id: string) => `[data-testid="${id}"]`;
+/** How long an upload's reply may take on a loaded machine (images are decoded, checked and stored first). */
+const UPLOAD_REPLY_MS = 30_000;
 
 describe.skipIf(!hasChromium())('money: deposit, withdrawal, exchange and identity verification', () => {
   let server: RunningServer;
@@ -105,7 +107,7 @@ describe.skipIf(!hasChromium())('money: deposit, withdrawal, exchange and identi
     await expectToast(page, jp('deposit.proofRequired'));
     await pickImage(page, 'deposit-proof', 'transfer.png', makePng(360, 220, [30, 110, 200]));
     await page.locator(tid('deposit-submit')).click();
-    await expectToast(page, jp('ok.depositSubmitted'));
+    await expectToast(page, jp('ok.depositSubmitted'), UPLOAD_REPLY_MS);
     await waitForRoute(page, '/mine/transactionRecords');
     const first = page.locator(tid('deposit-record')).first();
     await expect.poll(() => first.locator(tid('deposit-record-amount')).textContent()).toBe('200,000.00円');
@@ -232,7 +234,8 @@ describe.skipIf(!hasChromium())('money: deposit, withdrawal, exchange and identi
     await expectToast(page, jp('kyc.privacyRequired'));
     await page.check('input[name=privacy]', { force: true });
     await page.locator(tid('kyc-submit')).click();
-    await expectToast(page, jp('ok.submitted'));
+    // two images are checked and stored before the reply: on a loaded machine it may take a while
+    await expectToast(page, jp('ok.submitted'), UPLOAD_REPLY_MS);
     await expect.poll(() => page.locator(tid('kyc-state')).getAttribute('data-status')).toBe('3');
   });
 
@@ -254,7 +257,7 @@ describe.skipIf(!hasChromium())('money: deposit, withdrawal, exchange and identi
     await pickImage(page, 'kyc-back', 'back-2.png', makePng(400, 250, [40, 90, 220]));
     await page.check('input[name=privacy]', { force: true });
     await page.locator(tid('kyc-submit')).click();
-    await expectToast(page, jp('ok.submitted'));
+    await expectToast(page, jp('ok.submitted'), UPLOAD_REPLY_MS);
     await expect.poll(() => page.locator(tid('kyc-state')).getAttribute('data-status')).toBe('3');
   });
 
