@@ -226,8 +226,9 @@ export async function orderGate(q: Q, pairs: readonly { userId: bigint; market: 
           and not p.day_trade and (p.leverage > 1 or p.direction = 2) and p.open_price is not null), 0)
       - coalesce((select sum(trunc(case when d.kind = 'short_premium' then d.numerator
             else d.numerator / ${FINANCING_DENOMINATOR.toString()}::numeric end))
-          from margin_financing_due d join position p on p.id = d.position_id
-          where p.user_id = input.user_id and p.market = input.market and p.status in (0, 2)), 0)
+          from position p join margin_financing_due d on d.position_id = p.id
+          where p.user_id = input.user_id and p.market = input.market and p.status in (0, 2)
+            and not p.day_trade and (p.leverage > 1 or p.direction = 2) and p.open_price is not null), 0)
       )::text as collateral
     from ${input}`.execute(q);
   const by = new Map(rows.map((r) => [`${r.user_id}|${r.market}`, r]));
