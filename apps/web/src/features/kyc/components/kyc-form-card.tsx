@@ -6,6 +6,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { showMsg } from '../../../lib/messages.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { kycReason, type UserInfo } from '../../../lib/wallets.ts';
+import { whenSent } from '../../../lib/when-sent.ts';
 import { useSubmitKyc } from '../api/use-submit-kyc.ts';
 import { checkKyc, type KycForm } from '../kyc-form.ts';
 
@@ -26,19 +27,17 @@ export function KycFormCard({ user, onDone }: { user: UserInfo; onDone: () => vo
     if (submit.isPending) return;
     const problem = checkKyc(form);
     if (problem) return showMsg(problem.msg, problem.params);
-    submit.mutate(
-      {
+    whenSent(
+      submit.mutateAsync({
         realname: form.realname.trim(),
         id_card: form.idCard.trim(),
         frontcard: form.front!,
         backcard: form.back!,
         privacy: '1',
-      },
-      {
-        onSuccess: ({ code }) => {
-          showMsg(code ?? 'ok.submitted');
-          onDone();
-        },
+      }),
+      ({ code }) => {
+        showMsg(code ?? 'ok.submitted');
+        onDone();
       },
     );
   };

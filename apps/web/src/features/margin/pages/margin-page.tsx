@@ -19,6 +19,7 @@ import {
 import { formatMoney } from '../../../lib/format.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import { whenSent } from '../../../lib/when-sent.ts';
 
 const AGREEMENT_CLAUSES = ['collateral', 'maintenance', 'call', 'forced', 'costs', 'loss'] as const;
 
@@ -156,9 +157,15 @@ function ApplyForm() {
     if (!draft.experience || !draft.assets || !draft.income || apply.isPending) return;
     if (!risks) return showMsg('margin.risksNotUnderstood');
     if (!agreement) return showMsg('margin.agreementRequired');
-    apply.mutate(
-      { experience: draft.experience, assets: draft.assets, income: draft.income, risks, agreement },
-      { onSuccess: ({ code }) => showMsg(code ?? 'ok.submitted') },
+    whenSent(
+      apply.mutateAsync({
+        experience: draft.experience,
+        assets: draft.assets,
+        income: draft.income,
+        risks,
+        agreement,
+      }),
+      ({ code }) => showMsg(code ?? 'ok.submitted'),
     );
   };
 
