@@ -15,12 +15,3 @@ export function daysBefore(date: string, days: number): string {
   const t = Date.UTC(y, m - 1, d) - days * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
 }
-
-/** Whole days from `start` to `end` inclusive (YYYY-MM-DD). */
-export function spanDays(start: string, end: string): number {
-  const at = (s: string) => {
-    const [y, m, d] = s.split('-').map(Number);
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((at(end) - at(start)) / 86_400_000) + 1;
-}

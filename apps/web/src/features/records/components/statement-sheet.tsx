@@ -1,15 +1,14 @@
+import { STATEMENT_MAX_DAYS, spanDays } from '@kabuto/domain';
 import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useState } from 'react';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { MoneyIcon } from '../../../components/money-icon.tsx';
-import { daysBefore, jstDate, spanDays } from '../../../lib/jst-dates.ts';
+import { daysBefore, jstDate } from '../../../lib/jst-dates.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import type { RecordFilter } from '../api/use-fund-records.ts';
 import { useFundStatement } from '../api/use-fund-statement.ts';
-
-/** The longest statement the server writes. */
-const STATEMENT_MAX_DAYS = 366;
 
 export function StatementSheet({
   open,
@@ -66,30 +65,15 @@ export function StatementSheet({
       </div>
       <div className="k-sheet-body">
         <p className="k-hint">{t('records.csvHint', { days: STATEMENT_MAX_DAYS })}</p>
-        <div className="k-date-pair">
-          <label>
-            <span className="k-label">{t('records.from')}</span>
-            <input
-              type="date"
-              className="k-date"
-              value={start}
-              max={end}
-              onChange={(e) => setStart(e.target.value)}
-              data-testid="csv-start"
-            />
-          </label>
-          <label>
-            <span className="k-label">{t('records.to')}</span>
-            <input
-              type="date"
-              className="k-date"
-              value={end}
-              min={start}
-              onChange={(e) => setEnd(e.target.value)}
-              data-testid="csv-end"
-            />
-          </label>
-        </div>
+        <DateRangeFields
+          start={start}
+          end={end}
+          onStart={setStart}
+          onEnd={setEnd}
+          fromLabel={t('records.from')}
+          toLabel={t('records.to')}
+          testid="csv"
+        />
         <button
           type="button"
           className="k-btn k-btn-primary k-btn-block"

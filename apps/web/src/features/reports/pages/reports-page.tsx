@@ -1,6 +1,8 @@
 import '../../../components/money.css';
 import '../reports.css';
+import { STATEMENT_MAX_DAYS, spanDays } from '@kabuto/domain';
 import { useState } from 'react';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { Empty } from '../../../components/empty.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -8,7 +10,7 @@ import { MoneyIcon } from '../../../components/money-icon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refreshable } from '../../../components/refreshable.tsx';
 import { Segmented } from '../../../components/segmented.tsx';
-import { daysBefore, jstDate, spanDays } from '../../../lib/jst-dates.ts';
+import { daysBefore, jstDate } from '../../../lib/jst-dates.ts';
 import { showMsg } from '../../../lib/messages.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import {
@@ -19,9 +21,6 @@ import {
   useMakeStatement,
   useReports,
 } from '../api/use-reports.ts';
-
-/** The longest statement the server makes on demand. */
-const STATEMENT_MAX_DAYS = 366;
 
 const periodOf = (r: Report) => (r.start === r.end ? r.start : `${r.start} – ${r.end}`);
 
@@ -112,30 +111,15 @@ export function ReportsPage() {
             <section className="k-card k-card-pad" aria-label={t('statementTitle')}>
               <h2 className="k-card-title">{t('statementTitle')}</h2>
               <p className="k-hint">{t('statementHint', { days: STATEMENT_MAX_DAYS })}</p>
-              <div className="k-date-pair">
-                <label>
-                  <span className="k-label">{t('from')}</span>
-                  <input
-                    type="date"
-                    className="k-date"
-                    value={start}
-                    max={end}
-                    onChange={(e) => setStart(e.target.value)}
-                    data-testid="statement-start"
-                  />
-                </label>
-                <label>
-                  <span className="k-label">{t('to')}</span>
-                  <input
-                    type="date"
-                    className="k-date"
-                    value={end}
-                    min={start}
-                    onChange={(e) => setEnd(e.target.value)}
-                    data-testid="statement-end"
-                  />
-                </label>
-              </div>
+              <DateRangeFields
+                start={start}
+                end={end}
+                onStart={setStart}
+                onEnd={setEnd}
+                fromLabel={t('from')}
+                toLabel={t('to')}
+                testid="statement"
+              />
               <button
                 type="button"
                 className="k-btn k-btn-primary k-btn-block"
