@@ -18,6 +18,12 @@
 import type { Db } from '@kabuto/db';
 import { migrateToLatest } from '@kabuto/db';
 import { sql } from 'kysely';
+import {
+  dropKeysAndIndexes,
+  keysAndIndexes,
+  restoreKeysAndIndexes,
+  stepTimer,
+} from '../support/bulk-load.ts';
 
 export const SYMBOLS = ['BK01', 'BK02', 'BK03', 'BK04', 'BK05', 'BK06', 'BK07', 'BK08'];
 export const EX_DATE = '2026-11-26';
@@ -30,36 +36,13 @@ const LOSS = 1_000_000_000n;
 
 const BIG = ['position', 'ledger_account', 'ledger_transfer'];
 
-async function definitions(db: Db, schema: string) {
-  const fks = await sql<{ tbl: string; name: string; def: string }>`
-    select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
-    from pg_constraint c join pg_class t on t.oid = c.conrelid
-    where c.contype = 'f' and t.relnamespace = ${schema}::regnamespace and t.relname in (${sql.join(BIG)})`.execute(
-    db,
-  );
-  const indexes = await sql<{ name: string; def: string }>`
-    select i.relname as name, pg_get_indexdef(i.oid) as def
-    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
-    where t.relnamespace = ${schema}::regnamespace and t.relname in (${sql.join(BIG)})
-      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`.execute(db);
-  return { fks: fks.rows, indexes: indexes.rows };
-}
-
 /** Builds the book in `schema` (empty); resolves with the seconds each step took. */
 export async function buildBook(db: Db, schema: string, positions: number): Promise<Record<string, number>> {
-  const steps: Record<string, number> = {};
-  const step = async (name: string, f: () => Promise<unknown>) => {
-    const t = performance.now();
-    await f();
-    steps[name] = (performance.now() - t) / 1000;
-  };
+  const { steps, step } = stepTimer();
   const U = Math.max(1, Math.floor(positions / 4));
   await step('migrate', () => migrateToLatest(db, schema));
-  const defs = await definitions(db, schema);
-  await step('drop keys', async () => {
-    for (const f of defs.fks) await sql.raw(`alter table ${f.tbl} drop constraint "${f.name}"`).execute(db);
-    for (const i of defs.indexes) await sql.raw(`drop index "${i.name}"`).execute(db);
-  });
+  const defs = await keysAndIndexes(db, schema, BIG);
+  await step('drop keys', () => dropKeysAndIndexes(db, defs));
   await sql`set synchronous_commit = off`.execute(db);
   await step('users', async () => {
     await sql`
@@ -119,11 +102,7 @@ export async function buildBook(db: Db, schema: string, positions: number): Prom
         ${(PRICE - DIVIDEND) / 2n}::bigint
       from unnest(${sql.val(SYMBOLS)}::text[]) s`.execute(db),
   );
-  await step('keys and indexes', async () => {
-    for (const i of defs.indexes) await sql.raw(i.def).execute(db);
-    for (const f of defs.fks)
-      await sql.raw(`alter table ${f.tbl} add constraint "${f.name}" ${f.def}`).execute(db);
-  });
+  await step('keys and indexes', () => restoreKeysAndIndexes(db, defs));
   await step('analyze', () =>
     sql`analyze app_user, ledger_account, ledger_transfer, position, tax_year`.execute(db),
   );

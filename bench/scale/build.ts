@@ -20,6 +20,12 @@
 import type { Db } from '@kabuto/db';
 import { migrateToLatest } from '@kabuto/db';
 import { sql } from 'kysely';
+import {
+  dropKeysAndIndexes,
+  keysAndIndexes,
+  restoreKeysAndIndexes,
+  stepTimer,
+} from '../support/bulk-load.ts';
 
 export interface Size {
   name: string;
@@ -65,41 +71,17 @@ const FEE = 100_000_000n;
 
 const BIG_TABLES = ['ledger_transfer', 'fund_record', 'position'];
 
-/** The foreign keys and plain (not constraint-backed) indexes of `tables`, to drop and make again. */
-async function definitions(db: Db, schema: string) {
-  const fks = await sql<{ tbl: string; name: string; def: string }>`
-    select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
-    from pg_constraint c join pg_class t on t.oid = c.conrelid
-    where c.contype = 'f' and t.relnamespace = ${schema}::regnamespace and t.relname in (${sql.join(BIG_TABLES)})`.execute(
-    db,
-  );
-  const indexes = await sql<{ name: string; def: string }>`
-    select i.relname as name, pg_get_indexdef(i.oid) as def
-    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
-    where t.relnamespace = ${schema}::regnamespace and t.relname in (${sql.join(BIG_TABLES)})
-      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`.execute(db);
-  return { fks: fks.rows, indexes: indexes.rows };
-}
-
 /** Builds `size` in `schema` (which must be empty); resolves with the seconds each step took. */
 export async function buildBook(db: Db, schema: string, size: Size): Promise<Record<string, number>> {
-  const steps: Record<string, number> = {};
-  const step = async (name: string, f: () => Promise<unknown>) => {
-    const t = performance.now();
-    await f();
-    steps[name] = (performance.now() - t) / 1000;
-  };
+  const { steps, step } = stepTimer();
   const U = size.users;
   const H = size.heavy;
   const per = Math.max(2, Math.floor((size.entries - H) / Math.max(1, U - 1)));
   const bank = U + 1;
   const fees = U + 2;
   await step('migrate', () => migrateToLatest(db, schema));
-  const defs = await definitions(db, schema);
-  await step('drop keys', async () => {
-    for (const f of defs.fks) await sql.raw(`alter table ${f.tbl} drop constraint "${f.name}"`).execute(db);
-    for (const i of defs.indexes) await sql.raw(`drop index "${i.name}"`).execute(db);
-  });
+  const defs = await keysAndIndexes(db, schema, BIG_TABLES);
+  await step('drop keys', () => dropKeysAndIndexes(db, defs));
   await sql`set synchronous_commit = off`.execute(db);
   await step('users', async () => {
     await sql`
@@ -185,11 +167,7 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
       left join (select credit_account id, sum(amount)::bigint s from ledger_transfer group by 1) c on c.id = a2.id
       where a.id = a2.id`.execute(db),
   );
-  await step('keys and indexes', async () => {
-    for (const i of defs.indexes) await sql.raw(i.def).execute(db);
-    for (const f of defs.fks)
-      await sql.raw(`alter table ${f.tbl} add constraint "${f.name}" ${f.def}`).execute(db);
-  });
+  await step('keys and indexes', () => restoreKeysAndIndexes(db, defs));
   // a restore is followed by a vacuum: it sets the visibility map (index-only scans, such as a page of
   // fund records, read no table rows) and the statistics, as autovacuum does for a live book's inserts
   await step('vacuum', () =>
