@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { freePort, newDataDir, type RunningServer, startServer } from './support/server.ts';
 import { confirmDialog } from './support/trading.ts';
 import { login, openApp } from './support/web.ts';
 
@@ -27,7 +25,9 @@ describe.skipIf(!hasChromium())('after-market trading at 320 px', () => {
     await server?.stop();
     // a first start may build the apps on a busy machine
     server = await startServer({
-      env: { DATA_DIR: dataDir, PORT: String(port), KABUTO_CLOCK_START: clock },
+      dataDir,
+      port,
+      env: { KABUTO_CLOCK_START: clock },
       timeoutMs: 400_000,
     });
   };
@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium())('after-market trading at 320 px', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-am-'));
+    dataDir = newDataDir();
     // Tuesday in Tokyo, after the close and before the after-market window (15:40–16:30)
     await start('2026-11-24T15:32:00+09:00');
     browser = await launchBrowser({ viewport: { width: 320, height: 640 } });

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { unitsOfWireNumber } from '@kabuto/contract';
 import { dailyPnl, formatUnits, MINOR_UNIT, parseUnits, settleDay } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { freePort, newDataDir, type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog } from './support/trading.ts';
 import { login, openApp, waitForRoute } from './support/web.ts';
 
@@ -57,14 +55,16 @@ describe.skipIf(!hasChromium())('copy trade at 375×812', () => {
   const start = async (clock: string) => {
     await server?.stop();
     server = await startServer({
-      env: { DATA_DIR: dataDir, PORT: String(port), KABUTO_CLOCK_START: clock },
+      dataDir,
+      port,
+      env: { KABUTO_CLOCK_START: clock },
     });
   };
   const step = browserSteps(() => browser, 'copy');
 
   beforeAll(async () => {
     port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-copy-'));
+    dataDir = newDataDir();
     // Tuesday morning in Tokyo: the demo's products are seeded relative to this clock, open to follow.
     await start('2026-11-24T10:00:00+09:00');
     browser = await launchBrowser({ viewport: { width: 375, height: 812 } });

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { ADMIN_API_BASE } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, launchBrowser } from './support/browser.ts';
 import { dataValue, openScreen } from './support/money.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { freePort, newDataDir, type RunningServer, startServer } from './support/server.ts';
 import { apiCall, type Reply } from './support/trading.ts';
 import { login, openApp } from './support/web.ts';
 
@@ -36,7 +34,9 @@ describe('one total assets on every screen at 375×812', () => {
   const start = async (clock: string) => {
     await server?.stop();
     server = await startServer({
-      env: { DATA_DIR: dataDir, PORT: String(port), KABUTO_CLOCK_START: clock, KABUTO_CLOCK_SPEED: SLOW },
+      dataDir,
+      port,
+      env: { KABUTO_CLOCK_START: clock, KABUTO_CLOCK_SPEED: SLOW },
       // a first start may build the apps on a busy machine
       timeoutMs: 400_000,
     });
@@ -60,7 +60,7 @@ describe('one total assets on every screen at 375×812', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-total-'));
+    dataDir = newDataDir();
     // Monday 10:00 in New York (Tuesday 00:00 in Tokyo)
     await start('2026-11-23T10:00:00-05:00');
     browser = await launchBrowser({ viewport: { width: 375, height: 812 } });

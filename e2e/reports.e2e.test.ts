@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
 explainSkip('reports');
@@ -16,15 +14,11 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 describe.skipIf(!hasChromium())('reports (PDF) at 375×812', () => {
   let server: RunningServer;
   let browser: Browser;
-  let dataDir: string;
   const step = browserSteps(() => browser, 'reports');
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-reports-'));
     server = await startServer({
       env: {
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
         KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00',
         KABUTO_CLOCK_SPEED: '1',
       },
@@ -35,7 +29,6 @@ describe.skipIf(!hasChromium())('reports (PDF) at 375×812', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   step('My page › Reports: makes a statement of balances and downloads it as a PDF', async () => {

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminLogin } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { freePort, newDataDir, type RunningServer, startServer } from './support/server.ts';
 import { apiCall, confirmDialog, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
@@ -46,9 +44,9 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
   const start = async (clock: string, speed = 1) => {
     await server?.stop();
     server = await startServer({
+      dataDir,
+      port,
       env: {
-        DATA_DIR: dataDir,
-        PORT: String(port),
         KABUTO_CLOCK_START: clock,
         KABUTO_CLOCK_SPEED: String(speed),
       },
@@ -57,7 +55,7 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-lending-'));
+    dataDir = newDataDir();
     // Tuesday morning in Tokyo at real speed: the buy and the loan happen in continuous trading however
     // slow the machine is. The close comes later, from a restart just before it.
     await start('2026-11-24T10:00:00+09:00');

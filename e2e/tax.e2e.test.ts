@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 import { apiCall, type Reply } from './support/trading.ts';
 import { expectToast, login, openApp } from './support/web.ts';
 
@@ -17,15 +14,11 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 describe.skipIf(!hasChromium())('tax account (特定口座, NISA) at 375×812', () => {
   let server: RunningServer;
   let browser: Browser;
-  let dataDir: string;
   const step = browserSteps(() => browser, 'tax');
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'kabuto-e2e-tax-'));
     server = await startServer({
       env: {
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
         KABUTO_CLOCK_START: '2026-11-24T10:00:00+09:00',
         KABUTO_CLOCK_SPEED: '1',
       },
@@ -36,7 +29,6 @@ describe.skipIf(!hasChromium())('tax account (特定口座, NISA) at 375×812', 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   step('opens NISA on My page › Tax account, buys into it, and sees the quota used', async () => {

@@ -46,6 +46,11 @@ export interface StartOptions {
    * for the next start; the caller removes it. Without it, a fresh one removed on stop.
    */
   dataDir?: string;
+  /**
+   * Listen on this port: a restart on the same data keeps the browser's origin, so its stored session
+   * and settings stay. Without it, a free port.
+   */
+  port?: number;
   /** How long to wait for the listening line (default 150 s: a first build may run). */
   timeoutMs?: number;
 }
@@ -110,7 +115,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const keep = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
   fromTemplate(dataDir);
