@@ -41,7 +41,7 @@ const RATE = Number(process.env.BENCH_RATE || 20);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 /** Inside the Tokyo session (orders fill at market). */
 const T0 = Date.parse('2026-11-24T10:00:00+09:00');
-const JOBS = ['margin', 'pendingOrders', 'products', 'lending', 'dayTrade', 'ipo', 'reconcile'];
+const JOBS = ['margin', 'marginNext', 'pendingOrders', 'products', 'lending', 'dayTrade', 'ipo', 'reconcile'];
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 

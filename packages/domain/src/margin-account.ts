@@ -172,6 +172,10 @@ const safe = (v: bigint): number => {
  * symbol moves the P&L of the accounts holding it by (new − old price) × quantity (sign by direction),
  * so a tick costs the positions of the symbols it moves, never a scan of every account.
  *
+ * An account whose book changed (a fill, a close, cash in or out) is removed and added again under a
+ * new number: its old positions stay in their symbols' lists as empty slots that ticks skip, until the
+ * owner builds a fresh index.
+ *
  * The sums are whole units held in doubles (exact while every sum stays under 2^53 units, about
  * ¥900 billion; adding beyond it throws), so the hot path allocates nothing; the test against the line
  * is exact (a comparison too close to call in doubles is decided in bigint), and `ratio` is exact.
@@ -181,11 +185,14 @@ export class MarginIndex {
   private readonly notional: number[] = [];
   private readonly pnl: number[] = [];
   private readonly prices = new Map<string, number>();
-  /** Per symbol: the holding accounts and each position's signed quantity (short negative). */
+  /** Per symbol: the holding accounts (−1: a removed account's slot) and each position's signed quantity. */
   private readonly holders = new Map<string, { accounts: number[]; signed: number[] }>();
+  /** Per account, its positions' slots: the symbol's list and the index in it. */
+  private readonly slots: { h: { accounts: number[]; signed: number[] }; i: number }[][] = [];
   /** Per account, the tick that last touched it (so a tick lists an account once). */
   private readonly seen: number[] = [];
   private ticks = 0;
+  private removed = 0;
 
   /** An account (its number is its index) with its collateral; returns the number. */
   addAccount(collateral: Units): number {
@@ -193,11 +200,25 @@ export class MarginIndex {
     this.notional.push(0);
     this.pnl.push(0);
     this.seen.push(-1);
+    this.slots.push([]);
     return this.collateral.length - 1;
   }
 
   setCollateral(account: number, collateral: Units): void {
     this.collateral[account] = safe(collateral);
+  }
+
+  /** Takes an account out: its positions no longer move with ticks, and it has no ratio. */
+  removeAccount(account: number): void {
+    for (const { h, i } of this.slots[account]) {
+      h.accounts[i] = -1;
+      h.signed[i] = 0;
+      this.removed++;
+    }
+    this.slots[account] = [];
+    this.collateral[account] = 0;
+    this.notional[account] = 0;
+    this.pnl[account] = 0;
   }
 
   /** A margin position of an account, valued at the symbol's last price (its open price until one). */
@@ -213,8 +234,19 @@ export class MarginIndex {
       h = { accounts: [], signed: [] };
       this.holders.set(symbol, h);
     }
+    this.slots[account].push({ h, i: h.accounts.length });
     h.accounts.push(account);
     h.signed.push(signed);
+  }
+
+  /** The symbols any account has held since the index was built (what a tick needs prices for). */
+  symbols(): IterableIterator<string> {
+    return this.holders.keys();
+  }
+
+  /** How many accounts were numbered and how many position slots are left empty by removals. */
+  size(): { accounts: number; emptySlots: number } {
+    return { accounts: this.collateral.length, emptySlots: this.removed };
   }
 
   /** The account's ratio now (ppm, exact), null without margin positions. */
@@ -255,6 +287,7 @@ export class MarginIndex {
       const { accounts, signed } = h;
       for (let i = 0; i < accounts.length; i++) {
         const a = accounts[i];
+        if (a < 0) continue;
         this.pnl[a] += move * signed[i];
         if (this.seen[a] !== tick) {
           this.seen[a] = tick;

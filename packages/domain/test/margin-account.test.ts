@@ -187,4 +187,63 @@ describe('the per-tick index', () => {
       { numRuns: 300 },
     );
   });
+
+  test('a book removed and added again under a new number is valued as if fresh; the old slots stay still', () => {
+    const symbols = ['A', 'B', 'C'];
+    const pos = fc.record({
+      symbol: fc.constantFrom(...symbols),
+      openPrice: fc.bigInt({ min: 1n, max: 10_000n * U }),
+      quantity: fc.bigInt({ min: 1n, max: 1_000n }),
+      direction: fc.constantFrom(1, 2),
+    });
+    const book = fc.record({
+      collateral: fc.bigInt({ min: 0n, max: 10n ** 9n * U }),
+      positions: fc.array(pos, { minLength: 1, maxLength: 5 }),
+    });
+    const steps = fc.array(
+      fc.record({
+        // which account's book is replaced (by index into the live ones), and by what
+        replace: fc.nat(),
+        by: book,
+        prices: fc.dictionary(fc.constantFrom(...symbols), fc.bigInt({ min: 1n, max: 20_000n * U })),
+      }),
+      { maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(fc.array(book, { minLength: 1, maxLength: 5 }), steps, (start, moves) => {
+        const index = new MarginIndex();
+        const last = new Map<string, bigint>();
+        const live: { n: number; book: (typeof start)[number] }[] = [];
+        const add = (b: (typeof start)[number]) => {
+          const n = index.addAccount(b.collateral);
+          for (const p of b.positions) {
+            index.addPosition(n, p.symbol, p);
+            if (!last.has(p.symbol)) last.set(p.symbol, p.openPrice);
+          }
+          return n;
+        };
+        for (const b of start) live.push({ n: add(b), book: b });
+        for (const m of moves) {
+          const k = m.replace % live.length;
+          const old = live[k].n;
+          index.removeAccount(old);
+          expect(index.ratio(old)).toBeNull();
+          live[k] = { n: add(m.by), book: m.by };
+          const { touched } = index.tick(new Map(Object.entries(m.prices)), 200_000n);
+          for (const [s, p] of Object.entries(m.prices)) last.set(s, p);
+          // a removed account is never touched again
+          expect(touched).not.toContain(old);
+          expect(new Set(touched).size).toBe(touched.length);
+        }
+        for (const { n, book: b } of live) {
+          const fresh = {
+            collateral: b.collateral,
+            positions: b.positions.map((p) => ({ ...p, price: last.get(p.symbol) ?? p.openPrice })),
+          };
+          expect(index.ratio(n)).toBe(maintenanceRatioPpm(fresh));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -22,11 +22,14 @@ import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { TradingOffers } from '../trading/index.ts';
 import { currencyCode, deadlineText, ratioText, readBooks, type UserBook } from './margin.books.ts';
 import * as repo from './margin.repo.ts';
+import { marginWatch, type WatchOptions } from './margin.watch.ts';
 
 /**
- * The account-wide maintenance (the leader's round, after trading's exits): every margin book (a user's
- * margin positions in one market with that wallet's cash and the margin they hold) is valued at current
- * prices, and
+ * The account-wide maintenance (the leader's round, after trading's exits): the margin books (a user's
+ * margin positions in one market with that wallet's cash and the margin they hold) that may have moved
+ * since the last round are read at current prices — every book at the first round, then only those the
+ * in-memory index finds below the line after the tick, those whose money moved, and those with an open
+ * call (`marginWatch`) — and
  *
  * - below the maintenance line with no call open: a margin call (追証) is issued with its amount (what
  *   brings the ratio back to the line) and deadline (noon of the second trading day after), a site
@@ -41,8 +44,10 @@ import * as repo from './margin.repo.ts';
 export function maintenanceJob(
   deps: Deps & { market: MarketDataProvider },
   trading: Pick<TradingOffers, 'positions' | 'closeLocked'>,
+  watchOptions?: WatchOptions,
 ) {
   const { db, clock, market } = deps;
+  const watch = marginWatch(deps, watchOptions);
 
   /** Close the book's positions largest loss first until it is back at the line; how many closed. */
   async function restore(b: UserBook, linePpm: bigint, settings: Settings): Promise<number> {
@@ -78,14 +83,27 @@ export function maintenanceJob(
     return closed;
   }
 
-  async function run(): Promise<{ calls: number; met: number; closed: number }> {
+  /**
+   * One round; what it did: calls issued, met, positions closed, the books read and decided, and whether
+   * it read every book (a rebuild of the index).
+   */
+  async function run(): Promise<{
+    calls: number;
+    met: number;
+    closed: number;
+    books: number;
+    rebuilt: number;
+  }> {
     const settings = await loadSettings(db);
     const linePpm = percentToPpm(settings.trading_maintenance_ratio);
     const floorPpm = percentToPpm(settings.margin_emergency_ratio);
-    const out = { calls: 0, met: 0, closed: 0 };
     const open = await repo.openCalls(db);
     const openBy = new Map(open.map((c) => [`${c.user_id}|${c.market}`, c]));
-    const books = await readBooks(db, market);
+    const { books, rebuilt } = await watch.round(
+      linePpm,
+      open.map((c) => c.user_id),
+    );
+    const out = { calls: 0, met: 0, closed: 0, books: books.length, rebuilt: rebuilt ? 1 : 0 };
     const seen = new Set<string>();
     for (const b of books) {
       const key = `${b.userId}|${b.market}`;
@@ -174,5 +192,5 @@ export function maintenanceJob(
     return out;
   }
 
-  return { run };
+  return { run, size: watch.size };
 }
