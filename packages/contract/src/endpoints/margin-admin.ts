@@ -31,7 +31,7 @@ export const shortableList = endpoint({
   auth: true,
   tag,
   summary:
-    'One market’s shortable list: every stock added (eligible) or excluded, with its name and whether it may be sold short today (the default and with the list); with `symbol`, that stock of the market as well (`check`), whether listed or not.',
+    'One market’s shortable list: every stock added (eligible) or excluded, with its name and whether it may be sold short today (the default and with the list); with `symbol`, that stock of the market as well (`check`), whether listed or not (admin only).',
   body: body({
     market: market(),
     symbol: halfWidth(32).optional().describe('a stock to check before adding it'),
@@ -51,7 +51,7 @@ export const shortableAdd = endpoint({
   auth: true,
   tag,
   summary:
-    'Add a stock of the market’s catalogue to its eligible or excluded list, with a reason, audited. Refused for a stock the catalogue does not list (trade.unknownSymbol), another market’s (trade.marketMismatch) or one already on either list (admin.shortableListed): a repeated call changes nothing.',
+    'Add a stock of the market’s catalogue to its eligible or excluded list, with a reason, audited. Refused for a stock the catalogue does not list (trade.unknownSymbol), another market’s (trade.marketMismatch) or one already on either list (admin.shortableListed): a repeated call changes nothing (admin only).',
   body: body({
     market: market(),
     list: list(),
@@ -66,7 +66,7 @@ export const shortableRemove = endpoint({
   auth: true,
   tag,
   summary:
-    'Take a stock off the market’s eligible or excluded list (its default applies again), with a reason, audited. Refused when it is not on that list (admin.shortableNotListed): a repeated call changes nothing.',
+    'Take a stock off the market’s eligible or excluded list (its default applies again), with a reason, audited. Refused when it is not on that list (admin.shortableNotListed): a repeated call changes nothing (admin only).',
   body: body({
     market: market(),
     list: list(),
