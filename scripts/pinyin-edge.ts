@@ -52,7 +52,7 @@ export const ENGLISH = new Set([
   job attempt failure rerun error finish count retrying dead failed sha
   locked timing side waits for valid until stop oco with trail level fired fill ppm pct img local stale delay minutes mode
   after ratio collateral book emergency experience income legacy notional agreement accepted risk understood
-  maintenance resolve financing premium short term`.split(/\s+/),
+  maintenance resolve financing premium short term ban shortable`.split(/\s+/),
 ]);
 
 /** Can `word` (lower case, letters only) be read as run-together English words? */

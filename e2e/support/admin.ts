@@ -62,7 +62,10 @@
  *   margin-borrow-page, borrow-rate-row (data-market), borrow-form, borrow-market, borrow-symbol,
  *   borrow-premium, borrow-reason, borrow-submit, borrow-error (translated refusal), borrow-premium-row
  *   (data-symbol), borrow-premium-value, borrow-edit, borrow-remove, borrow-remove-reason, shortable-card,
- *   shortable-<market>-eligible / -excluded, shortable-edit (link to the settings), shortable-admin-only
+ *   shortable-admin-only (operators), shortable-editor (administrators): shortable-market, shortable-ban,
+ *   shortable-row (data-symbol) with shortable-name, shortable-list, shortable-status, shortable-default,
+ *   shortable-remove; shortable-remove-reason; shortable-form, shortable-list-kind, shortable-symbol,
+ *   shortable-check, shortable-reason, shortable-add, shortable-error (translated refusal)
  * Support (`#/support`)
  *   support-filter, support-table, support-row-<id>, support-reply-<id>, support-reply-text,
  *   support-reply-send

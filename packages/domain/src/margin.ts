@@ -137,6 +137,10 @@ export const DEFAULT_LEVERAGE_LISTS: Record<Market, readonly number[]> = {
 /** Korea's short-selling ban (all listed stocks), inclusive dates. */
 export const KOREA_SHORT_BAN = { from: '2023-11-06', to: '2025-03-30' } as const;
 
+/** Whether a market-wide short-selling ban is in force on a day (Korea's; no operator's list lifts it). */
+export const shortBanInForce = (market: Market, day: LocalDate): boolean =>
+  market === 'krw' && day >= KOREA_SHORT_BAN.from && day <= KOREA_SHORT_BAN.to;
+
 /** Operators' additions to and removals from the default shortable lists, per market (symbols). */
 export interface ShortableOverride {
   eligible: readonly string[];
@@ -154,7 +158,7 @@ export function isShortable(
   day: LocalDate,
   override: ShortableOverride = { eligible: [], excluded: [] },
 ): boolean {
-  if (spec.market === 'krw' && day >= KOREA_SHORT_BAN.from && day <= KOREA_SHORT_BAN.to) return false;
+  if (shortBanInForce(spec.market, day)) return false;
   if (override.excluded.includes(spec.symbol)) return false;
   if (override.eligible.includes(spec.symbol)) return true;
   switch (spec.market) {

@@ -11,6 +11,7 @@ import {
   MARKETS,
   type Market,
   marketLeverageCap,
+  shortBanInForce,
   shortPriceRuleBars,
   withinCap,
 } from '../src/index.ts';
@@ -89,6 +90,11 @@ describe('short selling', () => {
     expect(isShortable(kr, '2023-11-06')).toBe(false);
     expect(isShortable(kr, '2025-03-30', { eligible: ['005930'], excluded: [] })).toBe(false);
     expect(isShortable(kr, '2025-03-31')).toBe(true);
+    // the ban by itself, as the back office shows it: Korea only, its dates inclusive
+    expect(
+      ['2023-11-05', '2023-11-06', '2025-03-30', '2025-03-31'].map((d) => shortBanInForce('krw', d)),
+    ).toEqual([false, true, true, false]);
+    expect(shortBanInForce('jpy', '2024-06-03')).toBe(false);
   });
 
   test('TSE price rule: after a 10% fall, no short at or below the last price', () => {

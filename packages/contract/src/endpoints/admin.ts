@@ -22,6 +22,7 @@ const tag = 'admin';
 
 export * from './calendar-admin.ts';
 export * from './jobs-admin.ts';
+export * from './margin-admin.ts';
 export const OPERATOR_ROLES = ['reviewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 

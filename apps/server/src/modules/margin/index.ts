@@ -9,6 +9,7 @@ import { financingService } from './financing.service.ts';
 import { maintenanceJob } from './margin.jobs.ts';
 import { marginAdminRoutes, marginRoutes } from './margin.routes.ts';
 import { marginService } from './margin.service.ts';
+import { shortableAdmin } from './shortable.admin.ts';
 import { termJob } from './term.job.ts';
 
 export interface MarginOffers {
@@ -22,7 +23,8 @@ export interface MarginOffers {
  * order above 1× or a short (joined into trading), the account-wide maintenance with its margin
  * calls (the leader's round, job `margin`, right after trading's exits), the term of margin positions
  * (job `marginTerm`), and their costs (interest, lending fee, 逆日歩: accrued by the daily job
- * `financing`, charged in trading's close, which the module joins).
+ * `financing`, charged in trading's close, which the module joins); in the back office, the operator's
+ * shortable list (`shortable.admin.ts`).
  */
 export function marginModule(
   deps: Deps,
@@ -42,11 +44,12 @@ export function marginModule(
     },
   });
   const admin = financingAdmin(d);
+  const shortable = shortableAdmin(d);
   return {
     name: 'margin',
     offers: { pendingCount: margin.pendingCount, daily: financing.daily },
     routes: (kit) => marginRoutes(kit, margin),
-    adminRoutes: (kit) => marginAdminRoutes(kit, margin, admin),
+    adminRoutes: (kit) => marginAdminRoutes(kit, margin, admin, shortable),
     jobs: { margin: () => job.run(), marginTerm: () => term.run() },
   };
 }

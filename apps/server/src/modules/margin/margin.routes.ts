@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
 import type { FinancingAdmin } from './financing.admin.ts';
 import type { MarginService } from './margin.service.ts';
+import type { ShortableAdmin } from './shortable.admin.ts';
 
 export function marginRoutes(kit: RouteKit, margin: MarginService): void {
   kit.post(marginApi.account, async (req) => ok(await margin.state(currentUser(req).id, req.body.type)));
@@ -22,11 +23,15 @@ export function marginRoutes(kit: RouteKit, margin: MarginService): void {
   });
 }
 
-/** The back office: the applications' review queue, the margin calls by deadline, the stocks' 逆日歩. */
+/**
+ * The back office: the applications' review queue, the margin calls by deadline, the stocks' 逆日歩, and
+ * the shortable list (administrators, as the settings it is one of).
+ */
 export function marginAdminRoutes(
   adminKit: AdminRouteKit,
   margin: MarginService,
   costs: FinancingAdmin,
+  shortable: ShortableAdmin,
 ): void {
   adminKit.post(adminApi.marginList, 'reviewer', async (req) => ok(await margin.list(req.body)));
   adminKit.post(adminApi.marginDecide, 'reviewer', async (req, op) => {
@@ -39,6 +44,17 @@ export function marginAdminRoutes(
   adminKit.post(adminApi.marginPremiums, 'operator', async () => ok(await costs.premiums()));
   adminKit.post(adminApi.marginPremium, 'operator', async (req, op) => {
     await costs.setPremium(op, req.body);
+    return ok(null, 'ok.changed');
+  });
+  adminKit.post(adminApi.shortableList, 'admin', async (req) =>
+    ok(await shortable.view(req.body.market, req.body.symbol)),
+  );
+  adminKit.post(adminApi.shortableAdd, 'admin', async (req, op) => {
+    await shortable.add(op, req.body);
+    return ok(null, 'ok.changed');
+  });
+  adminKit.post(adminApi.shortableRemove, 'admin', async (req, op) => {
+    await shortable.remove(op, req.body);
     return ok(null, 'ok.changed');
   });
 }

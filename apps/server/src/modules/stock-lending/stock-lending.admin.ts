@@ -1,4 +1,3 @@
-import { withTx } from '@kabuto/db';
 import {
   formatPercent,
   formatUnits,
@@ -8,16 +7,10 @@ import {
   UNIT,
 } from '@kabuto/domain';
 import { refuse } from '../../lib/errors.ts';
-import { type Actor, audit } from '../../shared/audit.ts';
+import type { Actor } from '../../shared/audit.ts';
 import { nameOf } from '../../shared/market-data.ts';
-import {
-  decode,
-  encodeSetting,
-  forgetSettings,
-  type LendingRatesSetting,
-  loadSettings,
-  SETTING_DEFS,
-} from '../../shared/settings.ts';
+import { changeSetting } from '../../shared/setting-change.ts';
+import { loadSettings } from '../../shared/settings.ts';
 import { rateOf, type StockLendingDeps } from './stock-lending.deps.ts';
 import * as repo from './stock-lending.repo.ts';
 
@@ -99,40 +92,21 @@ export function stockLendingAdmin(d: Pick<StockLendingDeps, 'db' | 'clock' | 'ma
   async function setRate(op: Actor, input: { symbol: string; rate: string; reason: string }) {
     const inst = market.instrument(input.symbol);
     if (inst?.kind !== 'stock') return refuse('trade.unknownSymbol');
-    const now = new Date(clock.now());
-    await withTx(db, async (tx) => {
-      // read in the transaction, the row locked: two changes at once do not lose one another
-      const row = await tx
-        .selectFrom('config')
-        .select('value')
-        .where('name', '=', 'lending_rates')
-        .forUpdate()
-        .executeTakeFirst();
-      const stored = row ? decode(SETTING_DEFS.lending_rates.schema, row.value) : null;
-      const current = (stored?.ok ? stored.value : SETTING_DEFS.lending_rates.default) as LendingRatesSetting;
+    await changeSetting(db, 'lending_rates', op, new Date(clock.now()), (current) => {
       const symbols = { ...current.symbols };
       const before = symbols[inst.symbol] ?? '';
       if (input.rate === '') delete symbols[inst.symbol];
       else symbols[inst.symbol] = input.rate;
-      const text = encodeSetting({ ...current, symbols });
-      await tx
-        .insertInto('config')
-        .values({ name: 'lending_rates', value: text, updated_at: now })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: text, updated_at: now }))
-        .execute();
-      await audit(
-        tx,
-        op,
-        {
+      return {
+        value: { ...current, symbols },
+        audit: {
           action: 'lending.rate',
           target: `instrument:${inst.symbol}`,
           reason: input.reason,
           detail: { from: before, to: input.rate },
         },
-        now,
-      );
+      };
     });
-    forgetSettings(db);
   }
 
   return { loans, rates, setRate };

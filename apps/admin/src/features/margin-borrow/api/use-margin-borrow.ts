@@ -21,15 +21,33 @@ export const stocksQuery = (market: Market) =>
 export const useStocks = (market: Market) => useQuery(stocksQuery(market));
 
 /**
- * POST /config/list (administrators only): the settings, for the operator's margin list (the shortable
- * additions and removals per market). Same cache as the settings page.
+ * POST /margin/shortable (administrators only): one market's shortable list, each stock with its name and
+ * whether it may be sold short today; with a symbol, that stock of the market as well (`check`).
  */
-export const useSettings = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['admin', 'config'],
-    queryFn: ({ signal }) => call(adminApi.configList, {}, { signal }),
-    enabled,
+export const shortableQuery = (market: Market, symbol?: string) =>
+  queryOptions({
+    queryKey: ['admin', 'margin', 'shortable', market, symbol ?? ''],
+    queryFn: ({ signal }) => call(adminApi.shortableList, { market, symbol }, { signal }),
   });
+export const useShortable = (market: Market, enabled: boolean, symbol?: string) =>
+  useQuery({ ...shortableQuery(market, symbol), enabled, placeholderData: keepPreviousData });
+
+/**
+ * POST /margin/shortableAdd or /margin/shortableRemove: one stock put on or taken off a market's list,
+ * with a reason (audited by the server). The list lives in the trading_margin_list setting.
+ */
+export function useChangeShortable() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ remove, ...b }: BodyIn<typeof adminApi.shortableAdd> & { remove?: boolean }) =>
+      call(remove ? adminApi.shortableRemove : adminApi.shortableAdd, b),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['admin', 'margin', 'shortable'] }),
+        qc.invalidateQueries({ queryKey: ['admin', 'config'] }),
+      ]),
+  });
+}
 
 /** POST /margin/setPremium: one stock's 逆日歩 ("" removes it), with a reason (audited by the server). */
 export function useSetPremium() {

@@ -36,6 +36,31 @@ function fakeServer() {
     { symbol: '9984', name: 'ソフトバンクグループ', market_cap: '0', rate: '0.10', source: 'tier' },
   ];
   const calls: { path: string; body: Record<string, string> }[] = [];
+  // the shortable lists as stored, and the catalogue as the server decides each stock's status
+  const lists: Record<string, { eligible: string[]; excluded: string[] }> = {
+    jpy: { eligible: ['6758'], excluded: ['9984'] },
+    usd: { eligible: [], excluded: [] },
+    cny: { eligible: ['600519'], excluded: [] },
+    krw: { eligible: [], excluded: [] },
+  };
+  const catalogue: Record<string, { market: string; name: string; byDefault: boolean }> = {
+    '7203': { market: 'jpy', name: 'トヨタ自動車', byDefault: true },
+    '9984': { market: 'jpy', name: 'ソフトバンクグループ', byDefault: true },
+    '6758': { market: 'jpy', name: 'ソニーグループ', byDefault: false },
+    '600519': { market: 'cny', name: '贵州茅台', byDefault: false },
+  };
+  const shortableRow = (market: string, symbol: string) => {
+    const l = lists[market];
+    const list = l.excluded.includes(symbol) ? 'excluded' : l.eligible.includes(symbol) ? 'eligible' : null;
+    const c = catalogue[symbol];
+    return {
+      symbol,
+      name: c?.name ?? '',
+      list,
+      by_default: c?.byDefault ?? false,
+      shortable: c ? (list === null ? c.byDefault : list === 'eligible') : false,
+    };
+  };
   let unknown = new Set<string>();
   const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
   const fetchFn = vi.fn(async (url: string, init: RequestInit) => {
@@ -61,24 +86,39 @@ function fakeServer() {
         });
       case '/lending/rates':
         return reply({ status: 1, data: { tiers: [], list: body.market === 'jpy' ? stocks : [] } });
-      case '/config/list':
+      case '/margin/shortable': {
+        const market = body.market as 'jpy' | 'cny';
+        const row = (symbol: string) => shortableRow(market, symbol);
+        const listed = [...(lists[market]?.eligible ?? []), ...(lists[market]?.excluded ?? [])].sort();
         return reply({
           status: 1,
-          data: [
-            {
-              name: 'trading_margin_list',
-              value: JSON.stringify({
-                jpy: { eligible: ['6758'], excluded: ['9984'] },
-                usd: { eligible: [], excluded: [] },
-                cny: { eligible: ['600519'], excluded: [] },
-                krw: { eligible: [], excluded: [] },
-              }),
-              default: '',
-              public: true,
-              description: '',
-            },
-          ],
+          data: {
+            market,
+            ban: false,
+            list: listed.map(row),
+            check: body.symbol && catalogue[body.symbol]?.market === market ? row(body.symbol) : null,
+          },
         });
+      }
+      case '/margin/shortableAdd': {
+        const l = lists[body.market as 'jpy'];
+        if (!catalogue[body.symbol]) return reply({ status: 0, code: 'trade.unknownSymbol', msg: 'x' });
+        if (l.eligible.includes(body.symbol) || l.excluded.includes(body.symbol)) {
+          return reply({
+            status: 0,
+            code: 'admin.shortableListed',
+            msg: 'x',
+            params: { symbol: body.symbol },
+          });
+        }
+        l[body.list as 'eligible'].push(body.symbol);
+        return reply({ status: 1, data: null, code: 'ok.changed' });
+      }
+      case '/margin/shortableRemove': {
+        const l = lists[body.market as 'jpy'];
+        l[body.list as 'eligible'] = l[body.list as 'eligible'].filter((x) => x !== body.symbol);
+        return reply({ status: 1, data: null, code: 'ok.changed' });
+      }
       case '/margin/setPremium':
         if (unknown.has(body.symbol)) {
           return reply({ status: 0, code: 'trade.unknownSymbol', msg: 'unknown' });
@@ -94,6 +134,7 @@ function fakeServer() {
     fetchFn,
     calls,
     premiums,
+    lists,
     refuse: (...symbols: string[]) => {
       unknown = new Set(symbols);
     },
@@ -162,20 +203,14 @@ describe('the margin borrow page (逆日歩)', () => {
     expect(within(premiumRow('AAPL') as HTMLElement).getByTestId('borrow-premium-value').textContent).toBe(
       '$0.02',
     );
-    // an administrator sees the shortable list and the way to the setting
-    await screen.findByTestId('shortable-jpy-eligible');
-    expect(screen.getByTestId('shortable-jpy-eligible').textContent).toBe('6758');
-    expect(screen.getByTestId('shortable-jpy-excluded').textContent).toBe('9984');
-    expect(screen.getByTestId('shortable-cny-eligible').textContent).toBe('600519');
-    expect(screen.getByTestId('shortable-edit').getAttribute('href')).toBe('/config');
   });
 
-  it('an operator (not an administrator) is told who edits the shortable list; the settings are not read', async () => {
+  it('an operator (not an administrator) is told who edits the shortable list; the list is not read', async () => {
     renderPage('operator');
     await waitFor(() => expect(premiumRow('7203')).not.toBeNull());
     expect(screen.getByTestId('shortable-admin-only').textContent).toBe(jp['marginBorrow.listAdminOnly']);
-    expect(screen.queryByTestId('shortable-edit')).toBeNull();
-    expect(server.calls.some((c) => c.path === '/config/list')).toBe(false);
+    expect(screen.queryByTestId('shortable-editor')).toBeNull();
+    expect(server.calls.some((c) => c.path.startsWith('/margin/shortable'))).toBe(false);
   });
 
   it('sets a stock’s premium with a reason, and the list shows the new amount', async () => {
@@ -237,5 +272,115 @@ describe('the margin borrow page (逆日歩)', () => {
     expect(alert.textContent).toContain(MESSAGES['trade.unknownSymbol'].jp);
     expect((screen.getByTestId('borrow-premium') as HTMLInputElement).value).toBe('0.3');
     expect(server.premiums['7203']).toBe('0.0500');
+  });
+});
+
+const shortableRow = (symbol: string) =>
+  document.querySelector(`[data-testid="shortable-row"][data-symbol="${symbol}"]`) as HTMLElement | null;
+const cellText = (row: HTMLElement, id: string) => within(row).getByTestId(id).textContent;
+
+/** Pick an option of an antd Select by typing into its search and clicking the option. */
+async function pick(testId: string, typed: string, optionText: string) {
+  const input = (document.querySelector(`[data-testid="${testId}"]`) as HTMLElement).querySelector(
+    'input',
+  ) as HTMLInputElement;
+  fireEvent.mouseDown(input);
+  fireEvent.change(input, { target: { value: typed } });
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) =>
+      o.textContent?.includes(optionText),
+    );
+    if (!found) throw new Error(`no option ${optionText}`);
+    return found as HTMLElement;
+  });
+  fireEvent.click(option);
+}
+
+describe('the shortable list (administrators)', () => {
+  it('shows each market’s added and excluded stocks with their names and status today', async () => {
+    renderPage();
+    await waitFor(() => expect(shortableRow('6758')).not.toBeNull());
+    const sony = shortableRow('6758') as HTMLElement;
+    expect(cellText(sony, 'shortable-name')).toBe('ソニーグループ');
+    expect(cellText(sony, 'shortable-list')).toBe(jp['marginBorrow.eligible']);
+    expect(cellText(sony, 'shortable-status')).toBe(jp['marginBorrow.shortableYes']);
+    expect(cellText(sony, 'shortable-default')).toBe(
+      jp['marginBorrow.byDefault'].replace('{status}', jp['marginBorrow.shortableNo']),
+    );
+    const softbank = shortableRow('9984') as HTMLElement;
+    expect(cellText(softbank, 'shortable-list')).toBe(jp['marginBorrow.excluded']);
+    expect(cellText(softbank, 'shortable-status')).toBe(jp['marginBorrow.shortableNo']);
+    // the other markets
+    fireEvent.click(within(screen.getByTestId('shortable-market')).getByText('CNY'));
+    await waitFor(() => expect(shortableRow('600519')).not.toBeNull());
+    expect(shortableRow('6758')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('shortable-market')).getByText('USD'));
+    await waitFor(() =>
+      expect(screen.getByTestId('shortable-card').textContent).toContain(jp['marginBorrow.shortableEmpty']),
+    );
+    expect(server.calls.filter((c) => c.path === '/margin/shortable').map((c) => c.body.market)).toEqual(
+      expect.arrayContaining(['jpy', 'cny', 'usd']),
+    );
+  });
+
+  it('excludes a stock with a reason: its status shows before, and the list after', async () => {
+    renderPage();
+    await waitFor(() => expect(shortableRow('6758')).not.toBeNull());
+    // a reason is required before any call
+    fireEvent.click(screen.getByTestId('shortable-add'));
+    await waitFor(() => expect(field('shortable-reason').textContent).toContain(jp['form.reasonRequired']));
+    expect(field('shortable-symbol').textContent).toContain(jp['form.required']);
+
+    await pick('shortable-list-kind', '', jp['marginBorrow.excludedHint']);
+    // the stocks already listed are not offered again
+    await pick('shortable-symbol', '7203', 'トヨタ自動車');
+    const check = await screen.findByTestId('shortable-check');
+    expect(within(check).getByTestId('shortable-status').textContent).toBe(jp['marginBorrow.shortableYes']);
+    fireEvent.change(screen.getByTestId('shortable-reason'), { target: { value: ' 貸借銘柄から除外 ' } });
+    fireEvent.click(screen.getByTestId('shortable-add'));
+    await waitFor(() => expect(shortableRow('7203')).not.toBeNull());
+    expect(server.calls.filter((c) => c.path === '/margin/shortableAdd').map((c) => c.body)).toEqual([
+      { market: 'jpy', list: 'excluded', symbol: '7203', reason: '貸借銘柄から除外' },
+    ]);
+    const toyota = shortableRow('7203') as HTMLElement;
+    expect(cellText(toyota, 'shortable-list')).toBe(jp['marginBorrow.excluded']);
+    expect(cellText(toyota, 'shortable-status')).toBe(jp['marginBorrow.shortableNo']);
+    expect(server.lists.jpy.excluded).toEqual(['9984', '7203']);
+    // the form is ready for the next one
+    expect((screen.getByTestId('shortable-reason') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('shows the server’s refusal translated and keeps what was typed', async () => {
+    renderPage();
+    await waitFor(() => expect(shortableRow('6758')).not.toBeNull());
+    // listed meanwhile by another administrator
+    server.lists.jpy.eligible.push('7203');
+    await pick('shortable-symbol', '7203', 'トヨタ自動車');
+    fireEvent.change(screen.getByTestId('shortable-reason'), { target: { value: '追加' } });
+    fireEvent.click(screen.getByTestId('shortable-add'));
+    const alert = await screen.findByTestId('shortable-error');
+    expect(alert.textContent).toContain(MESSAGES['admin.shortableListed'].jp.replace('{symbol}', '7203'));
+    expect((screen.getByTestId('shortable-reason') as HTMLTextAreaElement).value).toBe('追加');
+  });
+
+  it('takes a stock off its list with a reason', async () => {
+    renderPage();
+    await waitFor(() => expect(shortableRow('9984')).not.toBeNull());
+    fireEvent.click(within(shortableRow('9984') as HTMLElement).getByTestId('shortable-remove'));
+    const reason = await screen.findByTestId('shortable-remove-reason');
+    const ok = (reason.closest('.ant-modal') as HTMLElement).querySelector(
+      '.ant-btn-dangerous',
+    ) as HTMLElement;
+    // without a reason the button waits
+    expect(ok.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(reason, { target: { value: '  ' } });
+    expect(ok.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(reason, { target: { value: '貸借銘柄に戻った' } });
+    await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(ok);
+    await waitFor(() => expect(shortableRow('9984')).toBeNull());
+    expect(server.calls.filter((c) => c.path === '/margin/shortableRemove').map((c) => c.body)).toEqual([
+      { market: 'jpy', list: 'excluded', symbol: '9984', reason: '貸借銘柄に戻った' },
+    ]);
   });
 });
