@@ -8,7 +8,8 @@
  *   (cash → fees), the newest last, and each transfer has its fund record (the statement line) with
  *   the cash balance after it;
  * - `positions` positions spread over the users, a fifth of them held (long, opened far below the
- *   market, so the margin round values each and closes none), the rest closed;
+ *   market), the rest closed; half of the held ones are 2× margin positions (so the maintenance's first
+ *   round reads and values each and closes none), the other half fully paid;
  * - `loans` of the held positions lent (stock lending), with a week of closes to accrue;
  * - every account's balance columns set from the sums of its transfers (the ledger's invariant:
  *   balances = what the transfers add up to; the reconcile job checks it, with every cash balance equal
@@ -139,8 +140,10 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
       insert into position (user_id, order_no, market, symbol, direction, order_type, leverage, quantity,
         open_price, close_price, margin, buy_fee, sell_fee, pnl, status, close_reason, created_at, filled_at,
         closed_at, updated_at)
-      select 1 + i % ${U}::int, 'P' || i, 'jpy', (${sql.val(SYMBOLS)}::text[])[1 + i % ${SYMBOLS.length}], 1, 1, 1,
-        1000000, 10000, case when i % 5 = 0 then null else 20000 end, 10000000000, 0, 0,
+      select 1 + i % ${U}::int, 'P' || i, 'jpy', (${sql.val(SYMBOLS)}::text[])[1 + i % ${SYMBOLS.length}], 1, 1,
+        case when i % 10 = 0 then 2 else 1 end,
+        1000000, 10000, case when i % 5 = 0 then null else 20000 end,
+        case when i % 10 = 0 then 5000000000 else 10000000000 end, 0, 0,
         case when i % 5 = 0 then null else 10000000000 end, case when i % 5 = 0 then 0 else 1 end,
         case when i % 5 = 0 then null else 'user' end,
         now() - interval '30 days', now() - interval '30 days',
@@ -155,7 +158,7 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
         lent_at, updated_at)
       select user_id, id, market, symbol, quantity, 10000, '2026-11-17', now() - interval '30 days',
         now() - interval '30 days'
-      from position where status = 0 order by id limit ${size.loans}::int`.execute(db);
+      from position where status = 0 and leverage = 1 order by id limit ${size.loans}::int`.execute(db);
     await sql`update position p set lent = true from stock_loan l where l.position_id = p.id`.execute(db);
   });
   await step('balances', () =>
