@@ -139,6 +139,21 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
     expect(u(closed.financing)).toBe(charged);
     // the realised P&L counts it (no price move: the fees and the interest)
     expect(u(closed.sell_price)).toBe(2400n * YEN);
+    // for tax the interest is an expense of the sale: the cost is the purchase and its fee plus it
+    const event = await t.db
+      .selectFrom('tax_event')
+      .innerJoin('position', 'position.id', 'tax_event.position_id')
+      .select([
+        'tax_event.cost',
+        'tax_event.proceeds',
+        'tax_event.gain',
+        'position.buy_fee',
+        'position.sell_fee',
+      ])
+      .where('position.order_no', '=', closed.order_no)
+      .executeTakeFirstOrThrow();
+    expect(event.cost).toBe(2_400_000n * YEN + event.buy_fee + charged);
+    expect(event.gain).toBe(event.proceeds - event.cost);
 
     // the jobs run again after the close: nothing more accrues or is charged
     await dailyTwice();

@@ -84,8 +84,10 @@ export function dispose(book: CostBook, quantity: bigint): { cost: Units; book: 
 
 /**
  * A margin or short position's realised gain (信用取引, settled per position): what the sale leg received
- * less what the purchase leg paid, each in yen at its own trade date's TTM. A long buys at the open and
- * sells at the close; a short sells at the open and buys back at the close.
+ * less what the purchase leg paid, each in yen at its own trade date's TTM, less the position's costs the
+ * close charged (buy-side interest, lending fee, 逆日歩: expenses of the sale, 譲渡に要した費用) in yen
+ * at the close's TTM. A long buys at the open and sells at the close; a short sells at the open and buys
+ * back at the close.
  */
 export function positionGain(p: {
   direction: 1 | 2;
@@ -95,6 +97,8 @@ export function positionGain(p: {
   /** fees and stamp duty of each leg, in the trade currency */
   openFees: Units;
   closeFees: Units;
+  /** the margin costs charged at the close, in the trade currency (none by default) */
+  costs?: Units;
   openTtm: bigint;
   closeTtm: bigint;
 }): { proceeds: Units; cost: Units; gain: Units } {
@@ -106,7 +110,8 @@ export function positionGain(p: {
     ? { amount: p.closePrice * p.quantity - p.closeFees, ttm: p.closeTtm }
     : { amount: p.openPrice * p.quantity - p.openFees, ttm: p.openTtm };
   const proceeds = yenAtTtm(sell.amount, sell.ttm, 'down');
-  const cost = yenAtTtm(buy.amount, buy.ttm, 'up');
+  const costs = p.costs ?? 0n;
+  const cost = yenAtTtm(buy.amount, buy.ttm, 'up') + (costs > 0n ? yenAtTtm(costs, p.closeTtm, 'up') : 0n);
   return { proceeds, cost, gain: proceeds - cost };
 }
 

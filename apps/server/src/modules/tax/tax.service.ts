@@ -43,10 +43,12 @@ export interface ClosedPosition {
   created_at: Date;
 }
 
-/** The close as it settled: its price, the fees and stamp duty it charged, when. */
+/** The close as it settled: its price, the fees and stamp duty it charged, the margin costs, when. */
 export interface CloseFacts {
   price: Units;
   closeFees: Units;
+  /** A margin position's costs (interest, lending fee, 逆日歩) charged at this close: expenses of the sale. */
+  financing: Units;
   now: number;
   settings: Settings;
   stockName: string;
@@ -258,6 +260,7 @@ export function taxService(d: Pick<Deps, 'db' | 'clock'>) {
         closePrice: c.price,
         openFees: pos.buy_fee + pos.stamp_duty,
         closeFees: c.closeFees,
+        costs: c.financing,
         openTtm: ttmOf(c.settings, currency, openedAt),
         closeTtm,
       });

@@ -207,6 +207,7 @@ export function positionsService(t: TradingDeps) {
     await t.tax?.onClose(tx, pos, {
       price,
       closeFees: s.sellFee + s.stampDuty,
+      financing,
       now,
       settings,
       stockName: inst.names.jp,

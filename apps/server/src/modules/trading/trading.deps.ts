@@ -67,7 +67,14 @@ export interface TaxHook {
       filled_at: Date | null;
       created_at: Date;
     },
-    close: { price: Units; closeFees: Units; now: number; settings: Settings; stockName: string },
+    close: {
+      price: Units;
+      closeFees: Units;
+      financing: Units;
+      now: number;
+      settings: Settings;
+      stockName: string;
+    },
   ): Promise<void>;
   reserveNisa(
     tx: Tx,
