@@ -76,6 +76,7 @@ async function main() {
       entries: Math.max(10, Math.ceil(loans / 10)) * 2,
       heavy: 2,
       loans,
+      ipo: 0,
     };
     const schema = `lend_${loans}_${randomBytes(3).toString('hex')}`;
     const handle = await createDb({ url: URL_, schema, poolSize: 4 });

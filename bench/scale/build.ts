@@ -41,11 +41,24 @@ export interface Size {
    * bench/lending builds books of any number of loans.
    */
   loans: number;
+  /**
+   * Applications to one new-share offering whose lottery date has come (one lot each, paid at the win
+   * from cash: no hold), so the IPO job's draw runs over all of them; a tenth of them can win.
+   */
+  ipo: number;
 }
 
 export const SIZES: Record<string, Size> = {
-  base: { name: 'base', users: 100, positions: 500, entries: 14_000, heavy: 10_020, loans: 100 },
-  small: { name: 'small', users: 10_000, positions: 50_000, entries: 500_000, heavy: 10_020, loans: 1_000 },
+  base: { name: 'base', users: 100, positions: 500, entries: 14_000, heavy: 10_020, loans: 100, ipo: 100 },
+  small: {
+    name: 'small',
+    users: 10_000,
+    positions: 50_000,
+    entries: 500_000,
+    heavy: 10_020,
+    loans: 1_000,
+    ipo: 1_000,
+  },
   medium: {
     name: 'medium',
     users: 100_000,
@@ -53,6 +66,7 @@ export const SIZES: Record<string, Size> = {
     entries: 5_000_000,
     heavy: 10_020,
     loans: 2_000,
+    ipo: 10_000,
   },
   full: {
     name: 'full',
@@ -61,6 +75,7 @@ export const SIZES: Record<string, Size> = {
     entries: 50_000_000,
     heavy: 10_020,
     loans: 100_000,
+    ipo: 100_000,
   },
 };
 
@@ -160,6 +175,24 @@ export async function buildBook(db: Db, schema: string, size: Size): Promise<Rec
         now() - interval '30 days'
       from position where status = 0 and leverage = 1 order by id limit ${size.loans}::int`.execute(db);
     await sql`update position p set lent = true from stock_loan l where l.position_id = p.id`.execute(db);
+  });
+  await step('new shares', async () => {
+    // the lottery date (2026-11-23) has come at the jobs' clock (2026-11-24 10:00 Tokyo); no seed yet:
+    // the job commits one, commits the entry list and draws, the winners paying ¥100,000 a lot from cash
+    await sql`
+      insert into ipo_offering (code, market, board, name_jp, name_cn, name_us, range_low, range_high,
+        offer_price, shares, max_per_application, subscribe_start, subscribe_end, lottery_at,
+        payment_deadline, listing_at)
+      values ('S900', 'jpy', 'growth', 'ベンチ新規', '基准新股', 'Bench New', 10000000, 10000000, 10000000,
+        ${BigInt(Math.max(1, size.ipo / 10)) * 100n}::int8, 100, '2026-11-16T00:00:00+09:00',
+        '2026-11-20T15:00:00+09:00', '2026-11-23T10:00:00+09:00', '2026-11-26T15:00:00+09:00',
+        '2026-12-02T09:00:00+09:00')`.execute(db);
+    await sql`
+      insert into ipo_application (offering_id, user_id, order_no, quantity, price, amount, status, created_at,
+        updated_at)
+      select (select id from ipo_offering where code = 'S900'), 1 + i % ${U}::int, 'I' || i, 100, 10000000,
+        1000000000, 0, now() - interval '7 days', now() - interval '7 days'
+      from generate_series(0, least(${size.ipo}::int, ${U}::int) - 1) i`.execute(db);
   });
   await step('balances', () =>
     // balances = the sums of each account's transfers (posted; none pending)
