@@ -81,8 +81,11 @@ export const SIZES: Record<string, Size> = {
 
 /** Symbols of the Tokyo market the simulator quotes (positions rotate over them). */
 const SYMBOLS = ['7203', '6758', '9984', '8306', '6861', '9432', '6098', '4063'];
-/** A deposit and a fee, in units (scale 4): ¥100,000,000 in, ¥10,000 out. */
-const DEPOSIT = 1_000_000_000_000n;
+/**
+ * A deposit and a fee, in units (scale 4): ¥1,000,000 in, ¥10,000 out (the bank's account sums every
+ * deposit of the book: 25M of them at the full size stay within a bigint at this amount).
+ */
+const DEPOSIT = 10_000_000_000n;
 const FEE = 100_000_000n;
 
 const BIG_TABLES = ['ledger_transfer', 'fund_record', 'position'];
