@@ -115,6 +115,8 @@ export const TRANSFER_CODES = [
   'split',
   'tax_national',
   'tax_local',
+  // a dividend's Japanese tax, national and local in one transfer (the parts on its entitlement)
+  'tax_dividend',
   'shortfall',
   'shortfall_repay',
   'margin_interest',

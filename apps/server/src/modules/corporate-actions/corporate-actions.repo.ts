@@ -324,16 +324,20 @@ export const unpaidEntitlements = (tx: Tx, actionId: bigint, limit: number) =>
     .forUpdate('e')
     .execute();
 
+/**
+ * Entitlements paid: the transfer that paid each and the one that withheld its tax (national and local
+ * together, so it is both columns' transfer; null when none was withheld).
+ */
 export async function markEntitlementsPaid(
   tx: Tx,
-  rows: readonly { id: bigint; transfer: bigint; national: bigint | null; local: bigint | null }[],
+  rows: readonly { id: bigint; transfer: bigint; tax: bigint | null }[],
   at: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
   await sql`
-    update dividend_entitlement e set paid_transfer_id = v.transfer, national_transfer = v.national,
-      local_transfer = v.local, paid_at = ${at}
-    from ${rowSet('v', { id: 'int8', transfer: 'int8', national: 'int8', local: 'int8' }, rows)}
+    update dividend_entitlement e set paid_transfer_id = v.transfer, national_transfer = v.tax,
+      local_transfer = v.tax, paid_at = ${at}
+    from ${rowSet('v', { id: 'int8', transfer: 'int8', tax: 'int8' }, rows)}
     where e.id = v.id`.execute(tx);
 }
 
