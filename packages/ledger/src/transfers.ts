@@ -3,7 +3,7 @@ import type { Currency, Units } from '@kabuto/domain';
 import { sql } from 'kysely';
 import { lockAccountsById } from './accounts.ts';
 import { LedgerError, type LedgerErrorAccount, type LedgerErrorCode } from './errors.ts';
-import { type TransferRow, toTransfer } from './rows.ts';
+import { transferType } from './rows.ts';
 import {
   type Account,
   AccountFlags,
@@ -418,17 +418,36 @@ async function write(tx: Tx, transfers: NewTransfer[], deltas: Delta[]): Promise
         )`
       : sql``;
   try {
-    const { rows: written } = await sql<TransferRow>`
+    // only the new ids come back (one array, in insert order) and the statement's time, which is every
+    // row's created_at: the rest of each row is what was sent
+    const {
+      rows: [written],
+    } = await sql<{ ids: string; at: Date | string }>`
       with ins as (
         insert into ledger_transfer
           (debit_account, credit_account, amount, currency, code, flags, pending_id, operation_ref, memo)
         select v.debit_account, v.credit_account, v.amount, v.currency, v.code, v.flags, v.pending_id,
           v.operation_ref, v.memo
         from ${rows}
-        returning *
+        returning id
       )${update}
-      select * from ins order by id`.execute(tx);
-    return written.map(toTransfer);
+      select array_agg(id order by id)::text as ids, now() as at from ins`.execute(tx);
+    const ids = written.ids.slice(1, -1).split(',');
+    const createdAt = written.at instanceof Date ? written.at : new Date(written.at);
+    return transfers.map((t, i) => ({
+      id: BigInt(ids[i]),
+      type: transferType(t.flags),
+      debitAccountId: t.debitAccountId,
+      creditAccountId: t.creditAccountId,
+      amount: t.amount,
+      currency: t.currency,
+      code: t.code,
+      flags: t.flags,
+      pendingId: t.pendingId,
+      operationRef: t.operationRef,
+      memo: t.memo,
+      createdAt,
+    }));
   } catch (err) {
     throw mapWriteError(err) ?? err;
   }

@@ -89,7 +89,7 @@ export async function advancePass(tx: Tx, id: bigint, cursor: bigint, positions:
 
 /**
  * The next batch of the symbol's positions that take part, after `after` and up to `upto` in id order:
- * holdings (0), those being closed (2) and pending orders (3). Locked.
+ * holdings (0), those being closed (2) and pending orders (3), with what the actions read of them. Locked.
  */
 export const lockPositions = (
   tx: Tx,
@@ -100,7 +100,22 @@ export const lockPositions = (
 ) =>
   tx
     .selectFrom('position')
-    .selectAll()
+    .select([
+      'id',
+      'user_id',
+      'order_no',
+      'symbol',
+      'status',
+      'direction',
+      'leverage',
+      'lent',
+      'nisa',
+      'quantity',
+      'open_price',
+      'limit_price',
+      'margin',
+      'filled_at',
+    ])
     .where('symbol', '=', a.symbol)
     .where('market', '=', a.market)
     .where('status', 'in', [0, 2, 3])
