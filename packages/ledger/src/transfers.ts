@@ -11,6 +11,7 @@ import {
   isTransferCode,
   MAX_AMOUNT,
   MAX_BATCH,
+  MAX_BULK_BATCH,
   type Transfer,
   type TransferCode,
   TransferFlags,
@@ -67,9 +68,13 @@ interface NewTransfer {
  * Returns the transfers written, in batch order. Transfers of a batch with more than one are
  * flagged `linked` (all but the last).
  */
-export async function createTransfers(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+export async function createTransfers(
+  tx: Tx,
+  requests: readonly TransferRequest[],
+  o: { bulk?: boolean } = {},
+): Promise<Transfer[]> {
   if (!tx.isTransaction) throw new Error('createTransfers must run inside a transaction (withTx)');
-  const [outcome] = await createTransferGroups(tx, [requests]);
+  const [outcome] = await createTransferGroups(tx, [requests], o);
   if (!outcome.ok) throw outcome.error;
   return outcome.transfers;
 }
@@ -84,15 +89,18 @@ export type GroupOutcome = { ok: true; transfers: Transfer[] } | { ok: false; er
  * query and one write statement serve them all, which is what lets a busy server commit many users'
  * operations together (group commit) instead of one transaction each.
  *
- * At most {@link MAX_BATCH} transfers in all; otherwise the whole call throws `batch_too_large`.
+ * At most {@link MAX_BATCH} transfers in all ({@link MAX_BULK_BATCH} for a bulk job, `bulk`);
+ * otherwise the whole call throws `batch_too_large`.
  */
 export async function createTransferGroups(
   tx: Tx,
   groups: readonly (readonly TransferRequest[])[],
+  o: { bulk?: boolean } = {},
 ): Promise<GroupOutcome[]> {
   if (!tx.isTransaction) throw new Error('createTransferGroups must run inside a transaction (withTx)');
   const total = groups.reduce((n, g) => n + g.length, 0);
-  if (total > MAX_BATCH) throw new LedgerError('batch_too_large', { index: MAX_BATCH });
+  const limit = o.bulk ? MAX_BULK_BATCH : MAX_BATCH;
+  if (total > limit) throw new LedgerError('batch_too_large', { index: limit });
   if (total === 0) return groups.map(() => ({ ok: true, transfers: [] }));
 
   const accountIds = new Set<AccountId>();

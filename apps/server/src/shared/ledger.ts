@@ -6,7 +6,7 @@ import {
   createTransfers,
   isInsufficientFunds,
   isLedgerError,
-  MAX_BATCH,
+  MAX_BULK_BATCH,
   type Transfer,
   type TransferCode,
   type TransferRequest,
@@ -25,9 +25,13 @@ export function ledgerRefusal(err: unknown): never {
 }
 
 /** createTransfers with ledger refusals turned into msg keys. */
-export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+export async function transfer(
+  tx: Tx,
+  requests: readonly TransferRequest[],
+  o: { bulk?: boolean } = {},
+): Promise<Transfer[]> {
   try {
-    const done = await createTransfers(tx, requests);
+    const done = await createTransfers(tx, requests, o);
     afterCommit(tx, () => {
       for (const t of done) ledgerTransfers.inc({ code: t.code });
     });
@@ -38,13 +42,15 @@ export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Pr
 }
 
 /**
- * {@link transfer} for a bulk operation of any size (a corporate action's batch): the requests in
- * chunks the ledger accepts (`MAX_BATCH`), one after the other in the same transaction.
+ * {@link transfer} for a bulk operation of any size (a corporate action's batch, in a transaction of
+ * its own): the requests in chunks the ledger accepts from a bulk job (`MAX_BULK_BATCH`, a whole batch
+ * of a job at once), one after the other in the same transaction.
  */
 export async function transferMany(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+  if (requests.length <= MAX_BULK_BATCH) return transfer(tx, requests, { bulk: true });
   const done: Transfer[] = [];
-  for (let i = 0; i < requests.length; i += MAX_BATCH)
-    done.push(...(await transfer(tx, requests.slice(i, i + MAX_BATCH))));
+  for (let i = 0; i < requests.length; i += MAX_BULK_BATCH)
+    done.push(...(await transfer(tx, requests.slice(i, i + MAX_BULK_BATCH), { bulk: true })));
   return done;
 }
 
