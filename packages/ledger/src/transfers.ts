@@ -68,10 +68,21 @@ interface NewTransfer {
  * Returns the transfers written, in batch order. Transfers of a batch with more than one are
  * flagged `linked` (all but the last).
  */
+/**
+ * Options of {@link createTransferGroups}: `bulk`, a bulk job's batch (up to {@link MAX_BULK_BATCH});
+ * `locked`, accounts the caller has locked (`FOR UPDATE`) in this transaction and not moved since, as
+ * it read them: when they are all the batch touches, the ledger uses them instead of locking and
+ * reading them again (the balances written are increments, and the database's checks back the limits).
+ */
+export interface BatchOptions {
+  bulk?: boolean;
+  locked?: ReadonlyMap<AccountId, Account>;
+}
+
 export async function createTransfers(
   tx: Tx,
   requests: readonly TransferRequest[],
-  o: { bulk?: boolean } = {},
+  o: BatchOptions = {},
 ): Promise<Transfer[]> {
   if (!tx.isTransaction) throw new Error('createTransfers must run inside a transaction (withTx)');
   const [outcome] = await createTransferGroups(tx, [requests], o);
@@ -95,7 +106,7 @@ export type GroupOutcome = { ok: true; transfers: Transfer[] } | { ok: false; er
 export async function createTransferGroups(
   tx: Tx,
   groups: readonly (readonly TransferRequest[])[],
-  o: { bulk?: boolean } = {},
+  o: BatchOptions = {},
 ): Promise<GroupOutcome[]> {
   if (!tx.isTransaction) throw new Error('createTransferGroups must run inside a transaction (withTx)');
   const total = groups.reduce((n, g) => n + g.length, 0);
@@ -122,7 +133,11 @@ export async function createTransferGroups(
     accountIds.add(p.debitAccountId);
     accountIds.add(p.creditAccountId);
   }
-  const locked = await lockAccountsById(tx, [...accountIds]);
+  const given = o.locked;
+  const locked =
+    given && [...accountIds].every((id) => given.has(id))
+      ? new Map([...accountIds].map((id) => [id, given.get(id)!]))
+      : await lockAccountsById(tx, [...accountIds]);
   await markResolved(tx, pendings);
 
   // Work on copies; `locked` keeps the balances as read, to compute the deltas to write.

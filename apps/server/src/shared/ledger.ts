@@ -2,7 +2,9 @@ import type { MsgKey } from '@kabuto/contract';
 import { afterCommit, type Tx } from '@kabuto/db';
 import type { Currency, Units } from '@kabuto/domain';
 import {
+  type Account,
   type AccountId,
+  type BatchOptions,
   createTransfers,
   isInsufficientFunds,
   isLedgerError,
@@ -28,7 +30,7 @@ export function ledgerRefusal(err: unknown): never {
 export async function transfer(
   tx: Tx,
   requests: readonly TransferRequest[],
-  o: { bulk?: boolean } = {},
+  o: BatchOptions = {},
 ): Promise<Transfer[]> {
   try {
     const done = await createTransfers(tx, requests, o);
@@ -44,10 +46,15 @@ export async function transfer(
 /**
  * {@link transfer} for a bulk operation of any size (a corporate action's batch, in a transaction of
  * its own): the requests in chunks the ledger accepts from a bulk job (`MAX_BULK_BATCH`, a whole batch
- * of a job at once), one after the other in the same transaction.
+ * of a job at once), one after the other in the same transaction. `locked`: the accounts the batch
+ * locked and read and has not moved since (the ledger does not lock them again; only for one chunk).
  */
-export async function transferMany(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
-  if (requests.length <= MAX_BULK_BATCH) return transfer(tx, requests, { bulk: true });
+export async function transferMany(
+  tx: Tx,
+  requests: readonly TransferRequest[],
+  locked?: ReadonlyMap<AccountId, Account>,
+): Promise<Transfer[]> {
+  if (requests.length <= MAX_BULK_BATCH) return transfer(tx, requests, { bulk: true, locked });
   const done: Transfer[] = [];
   for (let i = 0; i < requests.length; i += MAX_BULK_BATCH)
     done.push(...(await transfer(tx, requests.slice(i, i + MAX_BULK_BATCH), { bulk: true })));

@@ -107,7 +107,7 @@ export function dividendPayer(
             local: r.local_tax,
           });
       }
-      const done = await transferMany(tx, reqs);
+      const done = await transferMany(tx, reqs, acc.locked);
       await repo.markEntitlementsPaid(
         tx,
         rows.map((r, k) => ({
