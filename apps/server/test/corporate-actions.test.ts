@@ -9,6 +9,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
+import { ledgerTax as reportedTax } from '../src/modules/reports/annual.repo.ts';
 import { expectOk, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { pinPrices, trader, userIdOf } from './support/trading.ts';
@@ -406,6 +407,13 @@ describe.each(TEST_DB_KINDS)('corporate actions on %s', (kind) => {
     expect((await records(c, 'tax_withheld')).map((r) => [r.memo, r.amount])).toEqual([
       ['national+local', -609_0000n],
     ]);
+    // the annual report's tax, the ledger's: the one transfer's parts as its entitlement has them
+    const yearFrom = new Date(jst('2026-01-01T00:00:00'));
+    const yearTo = new Date(jst('2027-01-01T00:00:00'));
+    expect(await reportedTax(t.db, cId, yearFrom, yearTo)).toEqual({
+      national: 459_0000n,
+      local: 150_0000n,
+    });
     // the taxable dividend joins the year (NISA's does not), with its tax
     expect(await year()).toMatchObject({
       net: loss,
