@@ -23,7 +23,7 @@ export function sqlArray(values: readonly unknown[], type: RowSetType): RawBuild
 }
 
 /**
- * Many rows as one parameter a column: `unnest($1::int8[], $2::text[], …) as alias(col, …)`, usable
+ * Many rows as one parameter a column: `unnest((select $1::int8[]), …) as alias(col, …)`, usable
  * wherever a table can stand (`insert … select … from`, `update … from`, `join`). A multi-row `values`
  * list costs a bind parameter per cell, and both the driver and the planner pay for each; a batch of a
  * hundred orders is thousands of them. An array a column is also a fraction of the cost of the same rows
@@ -40,11 +40,15 @@ export function rowSet<C extends Record<string, RowSetType>>(
   for (const n of [alias, ...names]) {
     if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`rowSet: not a plain identifier: ${n}`);
   }
-  const arrays = names.map((n) =>
-    sqlArray(
-      rows.map((r) => (r as Record<string, unknown>)[n]),
-      columns[n],
-    ),
+  // each array behind a scalar sub-select: the planner then sizes the set at a handful of rows and
+  // joins it to a table by the table's index, where with the literal it counts the rows and, for a
+  // batch of thousands, hashes the whole table instead (a scan of every position per batch)
+  const arrays = names.map(
+    (n) =>
+      sql`(select ${sqlArray(
+        rows.map((r) => (r as Record<string, unknown>)[n]),
+        columns[n],
+      )})`,
   );
   return sql`unnest(${sql.join(arrays)}) as ${sql.raw(`${alias}(${names.join(', ')})`)}`;
 }
