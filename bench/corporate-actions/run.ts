@@ -13,7 +13,9 @@
  * 3. `taxNetting` the same morning: the dividend tax that the year's losses offset refunded (every other
  *    user has a loss), in batches.
  *
- * Reported per job and size: wall time, the time its queries took in PostgreSQL, the process's peak
+ * Reported per job and size: wall time, the time its queries took in PostgreSQL, the CPU time of the
+ * job's process and of its PostgreSQL backends (what the job itself cost, whatever the machine's
+ * other load), the process's peak
  * resident memory (and at the start), and µs per position, beside the goal ceilings (60 s, 1 GiB) and
  * the smallest size's µs per position (linear: the ratio stays near 1). The books are checked after the
  * jobs (every position split once, every holder paid once). Schemas are dropped (BENCH_KEEP=1 keeps).
@@ -33,6 +35,9 @@ const SIZES = (process.env.CA_SIZES || '10000,100000').split(',').map((s) => Num
 const GOAL_S = 60;
 const GOAL_MIB = 1024;
 const out = (s: string) => process.stdout.write(`${s}\n`);
+/** The job's CPU time: its process's and its PostgreSQL backends' (when readable). */
+const cpu = (r: JobResult) =>
+  `${(r.cpuMs / 1000).toFixed(2)} s Node + ${r.pgCpuMs === null ? '?' : (r.pgCpuMs / 1000).toFixed(2)} s PostgreSQL`;
 const jst = (date: string, time: string) => Date.parse(`${date}T${time}+09:00`);
 
 const JOBS: { label: string; job: string; at: number }[] = [
@@ -79,7 +84,7 @@ async function main() {
         const [r] = await runJob({ job: j.job, url: URL_, schemas: [schema], at: j.at });
         rows.push({ size: n, label: j.label, r });
         out(
-          `${j.label}: ${(r.wallMs / 1000).toFixed(2)} s, PostgreSQL ${(r.pgMs / 1000).toFixed(2)} s, ${r.queries} queries, peak RSS ${r.maxRssMiB.toFixed(0)} MiB (start ${r.startRssMiB.toFixed(0)}), ${r.result}`,
+          `${j.label}: ${(r.wallMs / 1000).toFixed(2)} s, PostgreSQL ${(r.pgMs / 1000).toFixed(2)} s, CPU ${cpu(r)}, ${r.queries} queries, peak RSS ${r.maxRssMiB.toFixed(0)} MiB (start ${r.startRssMiB.toFixed(0)}), ${r.result}`,
         );
       }
       out(await checks(handle.db, n));
@@ -90,15 +95,15 @@ async function main() {
   }
   const smallest = SIZES[0];
   out(
-    `\n| job | positions | wall s (goal ≤ ${GOAL_S}) | PostgreSQL s | peak RSS MiB (goal ≤ ${GOAL_MIB}) | µs / position | × the ${smallest.toLocaleString('en')} book's µs / position |`,
+    `\n| job | positions | wall s (goal ≤ ${GOAL_S}) | PostgreSQL s | CPU s, Node + PostgreSQL | peak RSS MiB (goal ≤ ${GOAL_MIB}) | µs / position | × the ${smallest.toLocaleString('en')} book's µs / position |`,
   );
-  out('|---|---:|---:|---:|---:|---:|---:|');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const { size, label, r } of rows) {
     const per = (r.wallMs * 1000) / size;
     const base = rows.find((x) => x.size === smallest && x.label === label)!;
     const basePer = (base.r.wallMs * 1000) / smallest;
     out(
-      `| ${label} | ${size.toLocaleString('en')} | ${(r.wallMs / 1000).toFixed(2)} | ${(r.pgMs / 1000).toFixed(2)} | ${r.maxRssMiB.toFixed(0)} | ${per.toFixed(1)} | ${(per / basePer).toFixed(2)} |`,
+      `| ${label} | ${size.toLocaleString('en')} | ${(r.wallMs / 1000).toFixed(2)} | ${(r.pgMs / 1000).toFixed(2)} | ${cpu(r).replace(/ s (Node|PostgreSQL)/g, '')} | ${r.maxRssMiB.toFixed(0)} | ${per.toFixed(1)} | ${(per / basePer).toFixed(2)} |`,
     );
   }
 }

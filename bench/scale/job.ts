@@ -13,6 +13,8 @@
  * settlement), `ipo` (new shares: draws), `block`.
  */
 import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createDb } from '@kabuto/db';
 import { ManualClock } from '@kabuto/domain';
 import { checkInvariants } from '@kabuto/ledger';
@@ -34,6 +36,13 @@ export interface JobResult {
   job: string;
   wallMs: number;
   pgMs: number;
+  /**
+   * CPU time of the job's process and of the PostgreSQL backends that served its queries (from
+   * /proc/<pid>/stat, when the server runs on this machine; else null): what the job itself cost,
+   * which other processes' load on the machine stretches the wall time but not this.
+   */
+  cpuMs: number;
+  pgCpuMs: number | null;
   queries: number;
   /** Peak resident set of the process, in MiB (process.resourceUsage().maxRSS). */
   maxRssMiB: number;
@@ -44,6 +53,39 @@ export interface JobResult {
 
 let pgMs = 0;
 let queries = 0;
+/** CPU ticks (user + system) of each PostgreSQL backend when first seen in this job. */
+const backends = new Map<number, number>();
+let backendsReadable = true;
+
+/** A process's CPU time in ticks of 10 ms (Linux: /proc/<pid>/stat, utime + stime), or null. */
+function cpuTicks(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return null;
+  }
+}
+
+function seeBackend(pid: number | undefined) {
+  if (!pid || backends.has(pid) || !backendsReadable) return;
+  const t = cpuTicks(pid);
+  if (t === null) backendsReadable = false;
+  else backends.set(pid, t);
+}
+
+function backendCpuMs(): number | null {
+  if (!backendsReadable) return null;
+  let ticks = 0;
+  for (const [pid, start] of backends) {
+    const now = cpuTicks(pid);
+    if (now !== null) ticks += now - start;
+  }
+  return ticks * 10;
+}
+/** BENCH_PROF=dir: each job's CPU profile written there (`<job>-<time>.cpuprofile`, for DevTools). */
+const PROF = process.env.BENCH_PROF;
 /** BENCH_TOP=n: the n statements that took the most time in all, printed to stderr after each job. */
 const TOP = Number(process.env.BENCH_TOP || 0);
 const byText = new Map<string, { ms: number; n: number }>();
@@ -53,6 +95,7 @@ function timeQueries() {
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const t = performance.now();
+    seeBackend((this as unknown as { processID?: number }).processID);
     const out = query.apply(this, args);
     if (out && typeof (out as Promise<unknown>).finally === 'function') {
       queries++;
@@ -87,7 +130,15 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
   if (r.job === 'marginNext') await app.kabuto.rounds.margin();
   pgMs = 0;
   queries = 0;
+  backends.clear();
   const startRssMiB = process.memoryUsage().rss / 2 ** 20;
+  const session = PROF ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const cpu = process.cpuUsage();
   const t = performance.now();
   let result: unknown;
   if (r.job === 'reconcile') {
@@ -105,6 +156,14 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
     result = await job();
   }
   const wallMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  const pgCpuMs = backendCpuMs();
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${PROF}/${r.job}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
   if (TOP > 0) {
     const top = [...byText.entries()].sort((x, y) => y[1].ms - x[1].ms).slice(0, TOP);
     for (const [text, e] of top) process.stderr.write(`${e.ms.toFixed(0)} ms, ${e.n}×: ${text}\n`);
@@ -117,6 +176,8 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
     job: r.job,
     wallMs,
     pgMs,
+    cpuMs,
+    pgCpuMs,
     queries,
     maxRssMiB,
     startRssMiB,

@@ -174,7 +174,7 @@ describe.each(TEST_DB_KINDS)('corporate actions in batches on %s', (kind) => {
       .where('stock_code', '=', '8306')
       .where('type', '=', 'tax_withheld')
       .execute();
-    expect(tax).toHaveLength(10);
+    expect(tax).toHaveLength(5);
     const years = await t.db
       .selectFrom('tax_year')
       .select(['dividends'])

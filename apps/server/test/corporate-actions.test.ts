@@ -9,6 +9,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { describe, expect, it } from 'vitest';
+import { ledgerTax as reportedTax } from '../src/modules/reports/annual.repo.ts';
 import { expectOk, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { pinPrices, trader, userIdOf } from './support/trading.ts';
@@ -296,15 +297,13 @@ describe.each(TEST_DB_KINDS)('corporate actions on %s', (kind) => {
     t.clock.set(jst('2026-12-10T07:00:00'));
     await round();
     await round();
-    // paid once, however many runs: the whole dividend, then its tax withheld, national and local apart
+    // paid once, however many runs: the whole dividend, then its tax withheld, national and local in
+    // one line (the parts are the entitlement's)
     const paid = await records(a, 'dividend');
     expect(paid.map((r) => [r.stock_code, r.amount])).toEqual([['7203', 5250_0000n]]);
     const tax = await mine(a, 'tax_withheld');
-    expect(tax.map((r) => [r.memo, r.amount])).toEqual([
-      ['national', -804_0000n],
-      ['local', -262_0000n],
-    ]);
-    expect(paid[0].balance + tax[0].amount + tax[1].amount).toBe(tax[1].balance);
+    expect(tax.map((r) => [r.memo, r.amount])).toEqual([['national+local', -1066_0000n]]);
+    expect(paid[0].balance + tax[0].amount).toBe(tax[0].balance);
     expect(
       await t.db
         .selectFrom('dividend_entitlement')
@@ -392,15 +391,29 @@ describe.each(TEST_DB_KINDS)('corporate actions on %s', (kind) => {
       [false, 2391_0000n, 459_0000n, 150_0000n],
       [true, 3000_0000n, 0n, 0n],
     ]);
+    // one transfer withheld both parts; the NISA one none
     expect(ents[0].national_transfer).not.toBeNull();
+    expect(ents[0].local_transfer).toBe(ents[0].national_transfer);
     expect(ents[1].national_transfer).toBeNull();
+    const moved = await t.db
+      .selectFrom('ledger_transfer')
+      .select(['code', 'amount'])
+      .where('id', '=', ents[0].national_transfer!)
+      .executeTakeFirstOrThrow();
+    expect(moved).toEqual({ code: 'tax_dividend', amount: 609_0000n });
     expect(await ledgerTax()).toBe(before + 609_0000n);
     const dividends = (await records(c, 'dividend')).filter((r) => r.stock_code === '6758');
     expect(dividends.map((r) => r.amount)).toEqual([3000_0000n, 3000_0000n]);
     expect((await records(c, 'tax_withheld')).map((r) => [r.memo, r.amount])).toEqual([
-      ['national', -459_0000n],
-      ['local', -150_0000n],
+      ['national+local', -609_0000n],
     ]);
+    // the annual report's tax, the ledger's: the one transfer's parts as its entitlement has them
+    const yearFrom = new Date(jst('2026-01-01T00:00:00'));
+    const yearTo = new Date(jst('2027-01-01T00:00:00'));
+    expect(await reportedTax(t.db, cId, yearFrom, yearTo)).toEqual({
+      national: 459_0000n,
+      local: 150_0000n,
+    });
     // the taxable dividend joins the year (NISA's does not), with its tax
     expect(await year()).toMatchObject({
       net: loss,

@@ -1,6 +1,6 @@
-import type { Database, Db, Tx } from '@kabuto/db';
+import { type Database, type Db, sqlArray, type Tx } from '@kabuto/db';
 import { CURRENCIES, type Currency, isCurrency } from '@kabuto/domain';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { LedgerError } from './errors.ts';
 import { toAccount } from './rows.ts';
 import {
@@ -113,10 +113,10 @@ const matchesAll = (eb: ExpressionBuilder<Database, 'ledger_account'>, norm: rea
             eb('owner', 'is', null),
             eb('currency', '=', first.currency),
             eb('kind', '=', first.kind),
-            eb('shard', 'in', [...new Set(shards)]),
+            sql<boolean>`shard = any(${sqlArray([...new Set(shards)], 'int4')})`,
           ])
         : eb.and([
-            eb('owner', 'in', [...new Set(owners)]),
+            sql<boolean>`owner = any(${sqlArray([...new Set(owners)], 'int8')})`,
             eb('currency', '=', first.currency),
             eb('kind', '=', first.kind),
             eb('shard', '=', 0),
@@ -197,7 +197,7 @@ export async function lockLedgerAccounts(tx: Tx, specs: readonly AccountSpec[]):
 /**
  * Lock accounts in id order. (PostgreSQL sorts before it locks when a locking SELECT has an ORDER BY,
  * so two batches on overlapping accounts queue instead of deadlocking.) The WHERE clause is a plain
- * id list on purpose: under READ COMMITTED, a row updated while we waited is re-checked against the
+ * id list (one array parameter: a batch's thousands of ids cost one bind, not one each) on purpose: under READ COMMITTED, a row updated while we waited is re-checked against the
  * clause, and a sub-select there could make PostgreSQL skip it.
  */
 export async function lockAccountsById(tx: Tx, accountIds: AccountId[]): Promise<Map<AccountId, Account>> {
@@ -205,7 +205,7 @@ export async function lockAccountsById(tx: Tx, accountIds: AccountId[]): Promise
   const rows = await tx
     .selectFrom('ledger_account')
     .selectAll()
-    .where('id', 'in', accountIds)
+    .where(sql<boolean>`id = any(${sqlArray(accountIds, 'int8')})`)
     .orderBy('id')
     .forUpdate()
     .execute();

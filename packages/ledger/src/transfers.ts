@@ -3,7 +3,7 @@ import type { Currency, Units } from '@kabuto/domain';
 import { sql } from 'kysely';
 import { lockAccountsById } from './accounts.ts';
 import { LedgerError, type LedgerErrorAccount, type LedgerErrorCode } from './errors.ts';
-import { type TransferRow, toTransfer } from './rows.ts';
+import { transferType } from './rows.ts';
 import {
   type Account,
   AccountFlags,
@@ -11,6 +11,7 @@ import {
   isTransferCode,
   MAX_AMOUNT,
   MAX_BATCH,
+  MAX_BULK_BATCH,
   type Transfer,
   type TransferCode,
   TransferFlags,
@@ -67,9 +68,24 @@ interface NewTransfer {
  * Returns the transfers written, in batch order. Transfers of a batch with more than one are
  * flagged `linked` (all but the last).
  */
-export async function createTransfers(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+/**
+ * Options of {@link createTransferGroups}: `bulk`, a bulk job's batch (up to {@link MAX_BULK_BATCH});
+ * `locked`, accounts the caller has locked (`FOR UPDATE`) in this transaction and not moved since, as
+ * it read them: when they are all the batch touches, the ledger uses them instead of locking and
+ * reading them again (the balances written are increments, and the database's checks back the limits).
+ */
+export interface BatchOptions {
+  bulk?: boolean;
+  locked?: ReadonlyMap<AccountId, Account>;
+}
+
+export async function createTransfers(
+  tx: Tx,
+  requests: readonly TransferRequest[],
+  o: BatchOptions = {},
+): Promise<Transfer[]> {
   if (!tx.isTransaction) throw new Error('createTransfers must run inside a transaction (withTx)');
-  const [outcome] = await createTransferGroups(tx, [requests]);
+  const [outcome] = await createTransferGroups(tx, [requests], o);
   if (!outcome.ok) throw outcome.error;
   return outcome.transfers;
 }
@@ -84,15 +100,18 @@ export type GroupOutcome = { ok: true; transfers: Transfer[] } | { ok: false; er
  * query and one write statement serve them all, which is what lets a busy server commit many users'
  * operations together (group commit) instead of one transaction each.
  *
- * At most {@link MAX_BATCH} transfers in all; otherwise the whole call throws `batch_too_large`.
+ * At most {@link MAX_BATCH} transfers in all ({@link MAX_BULK_BATCH} for a bulk job, `bulk`);
+ * otherwise the whole call throws `batch_too_large`.
  */
 export async function createTransferGroups(
   tx: Tx,
   groups: readonly (readonly TransferRequest[])[],
+  o: BatchOptions = {},
 ): Promise<GroupOutcome[]> {
   if (!tx.isTransaction) throw new Error('createTransferGroups must run inside a transaction (withTx)');
   const total = groups.reduce((n, g) => n + g.length, 0);
-  if (total > MAX_BATCH) throw new LedgerError('batch_too_large', { index: MAX_BATCH });
+  const limit = o.bulk ? MAX_BULK_BATCH : MAX_BATCH;
+  if (total > limit) throw new LedgerError('batch_too_large', { index: limit });
   if (total === 0) return groups.map(() => ({ ok: true, transfers: [] }));
 
   const accountIds = new Set<AccountId>();
@@ -114,7 +133,11 @@ export async function createTransferGroups(
     accountIds.add(p.debitAccountId);
     accountIds.add(p.creditAccountId);
   }
-  const locked = await lockAccountsById(tx, [...accountIds]);
+  const given = o.locked;
+  const locked =
+    given && [...accountIds].every((id) => given.has(id))
+      ? new Map([...accountIds].map((id) => [id, given.get(id)!]))
+      : await lockAccountsById(tx, [...accountIds]);
   await markResolved(tx, pendings);
 
   // Work on copies; `locked` keeps the balances as read, to compute the deltas to write.
@@ -418,17 +441,36 @@ async function write(tx: Tx, transfers: NewTransfer[], deltas: Delta[]): Promise
         )`
       : sql``;
   try {
-    const { rows: written } = await sql<TransferRow>`
+    // only the new ids come back (one array, in insert order) and the statement's time, which is every
+    // row's created_at: the rest of each row is what was sent
+    const {
+      rows: [written],
+    } = await sql<{ ids: string; at: Date | string }>`
       with ins as (
         insert into ledger_transfer
           (debit_account, credit_account, amount, currency, code, flags, pending_id, operation_ref, memo)
         select v.debit_account, v.credit_account, v.amount, v.currency, v.code, v.flags, v.pending_id,
           v.operation_ref, v.memo
         from ${rows}
-        returning *
+        returning id
       )${update}
-      select * from ins order by id`.execute(tx);
-    return written.map(toTransfer);
+      select array_agg(id order by id)::text as ids, now() as at from ins`.execute(tx);
+    const ids = written.ids.slice(1, -1).split(',');
+    const createdAt = written.at instanceof Date ? written.at : new Date(written.at);
+    return transfers.map((t, i) => ({
+      id: BigInt(ids[i]),
+      type: transferType(t.flags),
+      debitAccountId: t.debitAccountId,
+      creditAccountId: t.creditAccountId,
+      amount: t.amount,
+      currency: t.currency,
+      code: t.code,
+      flags: t.flags,
+      pendingId: t.pendingId,
+      operationRef: t.operationRef,
+      memo: t.memo,
+      createdAt,
+    }));
   } catch (err) {
     throw mapWriteError(err) ?? err;
   }

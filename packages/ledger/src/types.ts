@@ -115,6 +115,8 @@ export const TRANSFER_CODES = [
   'split',
   'tax_national',
   'tax_local',
+  // a dividend's Japanese tax, national and local in one transfer (the parts on its entitlement)
+  'tax_dividend',
   'shortfall',
   'shortfall_repay',
   'margin_interest',
@@ -208,6 +210,12 @@ export type TransferRequest = DirectTransferRequest | PostTransferRequest | Void
 export const MAX_AMOUNT: Units = 2n ** 63n - 1n;
 /** Largest batch `createTransfers` accepts. */
 export const MAX_BATCH = 1000;
+/**
+ * Largest batch a bulk job may pass (`{ bulk: true }`: a corporate action's or a lending accrual's
+ * batch, in a transaction of its own): one lock of its accounts and one write for the whole batch,
+ * where chunks of `MAX_BATCH` lock them again each.
+ */
+export const MAX_BULK_BATCH = 10_000;
 
 /** Posted balance of a credit-normal account (cash, margin): credits_posted − debits_posted. */
 export const postedBalance = (a: Account): Units => a.creditsPosted - a.debitsPosted;

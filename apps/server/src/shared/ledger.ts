@@ -2,11 +2,13 @@ import type { MsgKey } from '@kabuto/contract';
 import { afterCommit, type Tx } from '@kabuto/db';
 import type { Currency, Units } from '@kabuto/domain';
 import {
+  type Account,
   type AccountId,
+  type BatchOptions,
   createTransfers,
   isInsufficientFunds,
   isLedgerError,
-  MAX_BATCH,
+  MAX_BULK_BATCH,
   type Transfer,
   type TransferCode,
   type TransferRequest,
@@ -25,9 +27,13 @@ export function ledgerRefusal(err: unknown): never {
 }
 
 /** createTransfers with ledger refusals turned into msg keys. */
-export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+export async function transfer(
+  tx: Tx,
+  requests: readonly TransferRequest[],
+  o: BatchOptions = {},
+): Promise<Transfer[]> {
   try {
-    const done = await createTransfers(tx, requests);
+    const done = await createTransfers(tx, requests, o);
     afterCommit(tx, () => {
       for (const t of done) ledgerTransfers.inc({ code: t.code });
     });
@@ -38,13 +44,20 @@ export async function transfer(tx: Tx, requests: readonly TransferRequest[]): Pr
 }
 
 /**
- * {@link transfer} for a bulk operation of any size (a corporate action's batch): the requests in
- * chunks the ledger accepts (`MAX_BATCH`), one after the other in the same transaction.
+ * {@link transfer} for a bulk operation of any size (a corporate action's batch, in a transaction of
+ * its own): the requests in chunks the ledger accepts from a bulk job (`MAX_BULK_BATCH`, a whole batch
+ * of a job at once), one after the other in the same transaction. `locked`: the accounts the batch
+ * locked and read and has not moved since (the ledger does not lock them again; only for one chunk).
  */
-export async function transferMany(tx: Tx, requests: readonly TransferRequest[]): Promise<Transfer[]> {
+export async function transferMany(
+  tx: Tx,
+  requests: readonly TransferRequest[],
+  locked?: ReadonlyMap<AccountId, Account>,
+): Promise<Transfer[]> {
+  if (requests.length <= MAX_BULK_BATCH) return transfer(tx, requests, { bulk: true, locked });
   const done: Transfer[] = [];
-  for (let i = 0; i < requests.length; i += MAX_BATCH)
-    done.push(...(await transfer(tx, requests.slice(i, i + MAX_BATCH))));
+  for (let i = 0; i < requests.length; i += MAX_BULK_BATCH)
+    done.push(...(await transfer(tx, requests.slice(i, i + MAX_BULK_BATCH), { bulk: true })));
   return done;
 }
 

@@ -89,7 +89,7 @@ export async function advancePass(tx: Tx, id: bigint, cursor: bigint, positions:
 
 /**
  * The next batch of the symbol's positions that take part, after `after` and up to `upto` in id order:
- * holdings (0), those being closed (2) and pending orders (3). Locked.
+ * holdings (0), those being closed (2) and pending orders (3), with what the actions read of them. Locked.
  */
 export const lockPositions = (
   tx: Tx,
@@ -100,7 +100,22 @@ export const lockPositions = (
 ) =>
   tx
     .selectFrom('position')
-    .selectAll()
+    .select([
+      'id',
+      'user_id',
+      'order_no',
+      'symbol',
+      'status',
+      'direction',
+      'leverage',
+      'lent',
+      'nisa',
+      'quantity',
+      'open_price',
+      'limit_price',
+      'margin',
+      'filled_at',
+    ])
     .where('symbol', '=', a.symbol)
     .where('market', '=', a.market)
     .where('status', 'in', [0, 2, 3])
@@ -324,16 +339,20 @@ export const unpaidEntitlements = (tx: Tx, actionId: bigint, limit: number) =>
     .forUpdate('e')
     .execute();
 
+/**
+ * Entitlements paid: the transfer that paid each and the one that withheld its tax (national and local
+ * together, so it is both columns' transfer; null when none was withheld).
+ */
 export async function markEntitlementsPaid(
   tx: Tx,
-  rows: readonly { id: bigint; transfer: bigint; national: bigint | null; local: bigint | null }[],
+  rows: readonly { id: bigint; transfer: bigint; tax: bigint | null }[],
   at: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
   await sql`
-    update dividend_entitlement e set paid_transfer_id = v.transfer, national_transfer = v.national,
-      local_transfer = v.local, paid_at = ${at}
-    from ${rowSet('v', { id: 'int8', transfer: 'int8', national: 'int8', local: 'int8' }, rows)}
+    update dividend_entitlement e set paid_transfer_id = v.transfer, national_transfer = v.tax,
+      local_transfer = v.tax, paid_at = ${at}
+    from ${rowSet('v', { id: 'int8', transfer: 'int8', tax: 'int8' }, rows)}
     where e.id = v.id`.execute(tx);
 }
 

@@ -207,7 +207,7 @@ export function corporateActionsService(d: CorporateActionsDeps, needs: Corporat
       }
       meta.push({ p, e, fromMargin });
     }
-    const done = await transferMany(tx, requests);
+    const done = await transferMany(tx, requests, acc.locked);
     const records: FundRecordInput[] = [];
     const rows: repo.EntitlementInsert[] = [];
     let k = 0;

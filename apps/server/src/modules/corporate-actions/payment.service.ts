@@ -8,6 +8,9 @@ import type { DividendReceived } from '../tax/index.ts';
 import * as repo from './corporate-actions.repo.ts';
 import { accountsFor } from './split.service.ts';
 
+/** The memo of a dividend's "tax withheld" record: national and local in one line. */
+export const DIVIDEND_TAX_MEMO = 'national+local';
+
 export interface PaymentNeeds {
   /** Tax's side of a holder's yen dividend: it joins the year's netting (源泉徴収あり accounts). */
   receiveDividends: (tx: Tx, rows: readonly DividendReceived[], at: number) => Promise<void>;
@@ -20,8 +23,9 @@ export interface PaymentNeeds {
  *
  * A holder's dividend (a cash long, not lent) is taxed here, in its batch's transaction: the dividend
  * after any foreign tax reaches cash, then the Japanese tax moves from cash to the platform's
- * `tax_withheld` account of the dividend's currency, national and local as two transfers with a record
- * each (none in NISA). A Japanese stock's dividend in a 源泉徴収あり account joins its tax year, where
+ * `tax_withheld` account of the dividend's currency, national and local together: one transfer
+ * (`tax_dividend`) and one "tax withheld" record, the parts kept on the entitlement, which names that
+ * transfer as both its national and its local one (none in NISA). A Japanese stock's dividend in a 源泉徴収あり account joins its tax year, where
  * the year's losses may offset it (the tax module's daily netting refunds that tax). A lender's
  * equivalent is paid as it was booked, net (it is not a dividend; no tax moves).
  */
@@ -53,7 +57,7 @@ export function dividendPayer(
       );
       const reqs: TransferRequest[] = [];
       const records: Omit<FundRecordInput, 'transferId'>[] = [];
-      const index: { paid: number; national: number | null; local: number | null }[] = [];
+      const index: { paid: number; tax: number | null }[] = [];
       const received: DividendReceived[] = [];
       for (const r of rows) {
         const u = r.user_id;
@@ -69,7 +73,7 @@ export function dividendPayer(
           stockCode: a.symbol,
           at,
         };
-        const i = { paid: reqs.length, national: null as number | null, local: null as number | null };
+        const i = { paid: reqs.length, tax: null as number | null };
         reqs.push({
           type: 'single',
           debitAccountId: acc.dividend(u).id,
@@ -80,22 +84,19 @@ export function dividendPayer(
           operationRef: ref,
         });
         records.push({ ...base, type: 'dividend', amount: r.amount + tax, memo: r.role });
-        for (const [part, amount] of [
-          ['national', taxed ? r.national_tax : 0n],
-          ['local', taxed ? r.local_tax : 0n],
-        ] as const) {
-          if (amount === 0n) continue;
-          i[part] = reqs.length;
+        if (tax > 0n) {
+          // national and local in one transfer and one record: the parts are the entitlement's
+          i.tax = reqs.length;
           reqs.push({
             type: 'single',
             debitAccountId: acc.cash(u).id,
             creditAccountId: acc.taxWithheld(u).id,
-            amount,
+            amount: tax,
             currency: mkt,
-            code: part === 'national' ? 'tax_national' : 'tax_local',
+            code: 'tax_dividend',
             operationRef: ref,
           });
-          records.push({ ...base, type: 'tax_withheld', amount: -amount, memo: part });
+          records.push({ ...base, type: 'tax_withheld', amount: -tax, memo: DIVIDEND_TAX_MEMO });
         }
         index.push(i);
         if (taxed && !r.nisa && mkt === 'jpy')
@@ -106,14 +107,13 @@ export function dividendPayer(
             local: r.local_tax,
           });
       }
-      const done = await transferMany(tx, reqs);
+      const done = await transferMany(tx, reqs, acc.locked);
       await repo.markEntitlementsPaid(
         tx,
         rows.map((r, k) => ({
           id: r.id,
           transfer: done[index[k].paid].id,
-          national: index[k].national === null ? null : done[index[k].national!].id,
-          local: index[k].local === null ? null : done[index[k].local!].id,
+          tax: index[k].tax === null ? null : done[index[k].tax!].id,
         })),
         at,
       );

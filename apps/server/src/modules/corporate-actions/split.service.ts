@@ -53,6 +53,8 @@ export async function accountsFor(
     return a;
   };
   return {
+    /** Every account locked, by id, as read (for the ledger: `transferMany`). */
+    locked: new Map(locked.map((a) => [a.id, a])),
     cash: (u: bigint) => acc({ owner: u, currency, kind: 'cash' }),
     margin: (u: bigint) => acc({ owner: u, currency, kind: 'margin' }),
     dividend: (u: bigint) => acc({ owner: u, currency, kind: 'dividend' }),
@@ -207,7 +209,7 @@ export function splitApplier(market: MarketDataProvider) {
           });
         meta.push({ p, o, cash });
       }
-      const done = await transferMany(tx, requests);
+      const done = await transferMany(tx, requests, acc.locked);
       const records: FundRecordInput[] = [];
       let k = 0;
       for (const { p, o, cash } of meta) {

@@ -89,7 +89,8 @@ export async function dividendsOf(db: Db, userId: bigint, year: number): Promise
  * The tax the ledger moved for the user in the year (yen): every transfer between the user's accounts
  * and the platform's `tax_withheld` account that a record of the year describes (withheld +, refunded −),
  * national (income tax) and local (inhabitant tax) apart by the transfer's code. Whatever withholds into
- * `tax_withheld` with a record (sales, dividends) is counted.
+ * `tax_withheld` with a record (sales, dividends) is counted. A dividend's tax moves in one transfer
+ * (`tax_dividend`): its parts are the entitlement's that names it.
  */
 export async function ledgerTax(
   db: Db,
@@ -97,15 +98,22 @@ export async function ledgerTax(
   from: Date,
   to: Date,
 ): Promise<{ national: bigint; local: bigint }> {
-  const r = await sql<{ code: string; amount: bigint | null }>`
-    select t.code, sum(case when c.kind = 'tax_withheld' then t.amount else -t.amount end)::bigint as amount
+  const r = await sql<{ national: bigint | null; local: bigint | null }>`
+    select
+      sum(m.sign * case t.code when 'tax_national' then t.amount when 'tax_dividend' then e.national_tax
+        else 0 end)::bigint as national,
+      sum(m.sign * case t.code when 'tax_local' then t.amount when 'tax_dividend' then e.local_tax
+        else 0 end)::bigint as local
     from ledger_transfer t
     join ledger_account d on d.id = t.debit_account
     join ledger_account c on c.id = t.credit_account
+    cross join lateral (select case when c.kind = 'tax_withheld' then 1 else -1 end as sign) m
+    left join dividend_entitlement e on t.code = 'tax_dividend' and e.user_id = ${userId}
+      and e.national_transfer = t.id
     where t.id in (select transfer_id from fund_record
         where user_id = ${userId} and created_at >= ${from} and created_at < ${to})
-      and ((d.owner = ${userId} and c.kind = 'tax_withheld') or (c.owner = ${userId} and d.kind = 'tax_withheld'))
-    group by t.code`.execute(db);
-  const sum = (code: string) => BigInt(r.rows.find((x) => x.code === code)?.amount ?? 0n);
-  return { national: sum('tax_national'), local: sum('tax_local') };
+      and ((d.owner = ${userId} and c.kind = 'tax_withheld') or (c.owner = ${userId} and d.kind = 'tax_withheld'))`.execute(
+    db,
+  );
+  return { national: BigInt(r.rows[0]?.national ?? 0n), local: BigInt(r.rows[0]?.local ?? 0n) };
 }
