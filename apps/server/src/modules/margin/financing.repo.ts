@@ -1,4 +1,4 @@
-import type { Db, MarginFinancingTable, Tx } from '@kabuto/db';
+import { type Db, type MarginFinancingTable, sqlArray, type Tx } from '@kabuto/db';
 import type { FinancingKind, LocalDate } from '@kabuto/domain';
 import { sql } from 'kysely';
 
@@ -132,8 +132,8 @@ export async function openSums(
     .innerJoin('position as p', 'p.id', 'd.position_id')
     .select(['d.position_id', 'd.kind', sql<string>`d.numerator::text`.as('numerator')])
     .where('p.status', 'in', [0, 2]);
-  if (userIds) query = query.where('p.user_id', 'in', userIds.length ? userIds : [-1n]);
-  if (positionIds) query = query.where('d.position_id', 'in', positionIds.length ? positionIds : [-1n]);
+  if (userIds) query = query.where(sql<boolean>`p.user_id = any(${sqlArray(userIds, 'int8')})`);
+  if (positionIds) query = query.where(sql<boolean>`d.position_id = any(${sqlArray(positionIds, 'int8')})`);
   const rows = await query.execute();
   return rows.map((r) => ({ position_id: r.position_id, kind: r.kind, sum: BigInt(r.numerator) }));
 }

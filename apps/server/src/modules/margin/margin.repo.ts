@@ -1,4 +1,4 @@
-import { type Db, type MarginCallStatus, rowSet, type Tx } from '@kabuto/db';
+import { type Db, type MarginCallStatus, rowSet, sqlArray, type Tx } from '@kabuto/db';
 import { FINANCING_DENOMINATOR, REVIEW_CODE } from '@kabuto/domain';
 import { sql } from 'kysely';
 import { type QueuePage, queuePage } from '../../shared/review-queue.ts';
@@ -108,7 +108,8 @@ export function marginPositions(q: Q, userIds?: readonly bigint[]) {
     .where('status', 'in', [0, 2])
     .where('day_trade', '=', false)
     .where((eb) => eb.or([eb('leverage', '>', 1), eb('direction', '=', 2)]));
-  if (userIds) query = query.where('user_id', 'in', userIds.length ? userIds : [-1n]);
+  // one array parameter however many users (a list would take one each, past the protocol's 65,535)
+  if (userIds) query = query.where(sql<boolean>`user_id = any(${sqlArray(userIds, 'int8')})`);
   return query.orderBy('id').execute();
 }
 export type MarginPositionRow = Awaited<ReturnType<typeof marginPositions>>[number];
@@ -188,7 +189,7 @@ export async function cashOf(
     .select(['owner', sql<string>`credits_posted - debits_posted - debits_pending`.as('available')])
     .where('kind', '=', 'cash')
     .where('currency', '=', currency)
-    .where('owner', 'in', userIds)
+    .where(sql<boolean>`owner = any(${sqlArray(userIds, 'int8')})`)
     .execute();
   for (const r of rows) if (r.owner !== null) out.set(r.owner, BigInt(r.available));
   return out;
