@@ -42,7 +42,7 @@ interface RowChange {
  * results `MAX_BATCH` at a time. Per batch: the unheld winners' cash and allotment accounts locked in one
  * statement, the payments (holds posted, or cash charged at the win) and the losers' holds voided as one
  * ledger batch, the winners' fund records in one insert; then every application's rank, outcome, status,
- * allotment and payment in one `update … from` per batch and the notices in bulk. A winner whose cash
+ * allotment and payment in one `update … from` per batch and the notices in bulk (each batch's, so that a batch is all that is held in memory). A winner whose cash
  * is short abstains exactly as `payWin` has it (status abstained, lost, the "payment failed" notice) and
  * is returned, for the caller to move the waitlist up (the per-application path).
  *
@@ -181,8 +181,8 @@ export async function settleDraw(
     }));
     await writeFundRecords(tx, records);
     await updateApplications(tx, changes.splice(0), at);
+    await sendNotices(tx, at, notices.splice(0));
   }
-  await sendNotices(tx, at, notices);
   return failed;
 }
 
