@@ -1,4 +1,4 @@
-import { type Database, type Db, sqlArray, type Tx } from '@kabuto/db';
+import { type Database, type Db, rowSet, sqlArray, type Tx } from '@kabuto/db';
 import { CURRENCIES, type Currency, isCurrency } from '@kabuto/domain';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { LedgerError } from './errors.ts';
@@ -177,21 +177,35 @@ export async function lockLedgerAccounts(tx: Tx, specs: readonly AccountSpec[]):
   if (norm.every((n) => found.has(specKey(n.owner, n.currency, n.kind, n.shard)))) {
     return norm.map((n) => toAccount(found.get(specKey(n.owner, n.currency, n.kind, n.shard))!));
   }
-  // the missing ones created, then all locked again together (in id order)
-  const db = tx as unknown as Db;
-  const ids = [];
+  // the missing ones created in one statement (a bulk job's first use of thousands of accounts), then
+  // all locked again together (in id order); a concurrent creator's row is kept (`do nothing`)
+  const missing = new Map<string, NormalSpec>();
   for (const n of norm) {
     const key = specKey(n.owner, n.currency, n.kind, n.shard);
-    let row = found.get(key);
-    if (!row) {
-      const made = await getOrCreate(db, n.owner, n.currency, n.kind, n.shard);
-      row = { id: made.id } as (typeof rows)[number];
-      found.set(key, row);
-    }
-    ids.push(row.id);
+    if (!found.has(key)) missing.set(key, n);
   }
-  const locked = await lockAccountsById(tx, ids);
-  return ids.map((id) => locked.get(id)!);
+  const missingRows = rowSet(
+    'v',
+    { n: 'int4', owner: 'int8', currency: 'text', kind: 'text', shard: 'int4', flags: 'int4' },
+    [...missing.values()].map((m, i) => ({ ...m, n: i, flags: defaultAccountFlags(m.kind) })),
+  );
+  await sql`
+    insert into ledger_account (owner, currency, kind, shard, flags)
+    select v.owner, v.currency, v.kind, v.shard, v.flags from ${missingRows} order by v.n
+    on conflict (owner, currency, kind, shard) do nothing`.execute(tx);
+  const all = await tx
+    .selectFrom('ledger_account')
+    .selectAll()
+    .where((eb) => matchesAll(eb, norm))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const made = new Map(all.map((r) => [specKey(r.owner, r.currency, r.kind, Number(r.shard)), r]));
+  return norm.map((n) => {
+    const row = made.get(specKey(n.owner, n.currency, n.kind, n.shard));
+    if (!row) throw new Error(`ledger account ${n.owner ?? 'platform'}/${n.currency}/${n.kind} vanished`);
+    return toAccount(row);
+  });
 }
 
 /**

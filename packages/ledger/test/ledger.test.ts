@@ -199,6 +199,24 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
       ).rejects.toThrow('inside a transaction');
     });
 
+    it('locks many missing accounts at once: created together, each as userAccount would, a repeat the same', async () => {
+      const owners = Array.from({ length: 50 }, () => newUser());
+      const specs = owners.flatMap((o) => [
+        { owner: o, currency: 'jpy' as const, kind: 'allotment' as const },
+        { owner: o, currency: 'jpy' as const, kind: 'cash' as const },
+      ]);
+      const got = await withTx(h.db, (tx) =>
+        lockLedgerAccounts(tx, [...specs, specs[0], { owner: null, currency: 'jpy', kind: 'bank' }]),
+      );
+      expect(got).toHaveLength(specs.length + 2);
+      expect(got[specs.length].id).toBe(got[0].id);
+      expect(got[specs.length + 1].id).toBe(bank.id);
+      for (const [i, s] of specs.entries()) {
+        const made = await userAccount(h.db, s.owner, s.currency, s.kind);
+        expect(got[i]).toEqual(made);
+      }
+    });
+
     it('a locked balance stays as read until the transaction ends: a transfer on it waits', async () => {
       const cash = await userAccount(h.db, newUser(), 'jpy', 'cash');
       await deposit(cash, units(10), bank);

@@ -1,5 +1,6 @@
 import type { Text } from '@kabuto/contract';
-import type { Db, Tx } from '@kabuto/db';
+import { type Db, rowSet, type Tx } from '@kabuto/db';
+import { sql } from 'kysely';
 import { NOTICE_TEMPLATES, type NoticeTemplate } from './notice-templates.ts';
 
 /** A parameter: the same in every language, or its own text per language. */
@@ -48,4 +49,41 @@ export async function sendNoticeText(
       created_at: at,
     })
     .execute();
+}
+
+/** One message of {@link sendNotices}. */
+export interface NoticeInput {
+  userId: bigint;
+  template: NoticeTemplate;
+  params?: Record<string, NoticeParam>;
+}
+
+/** How many messages one insert carries (each row's three languages travel as one JSON parameter). */
+const NOTICE_CHUNK = 2000;
+
+/**
+ * {@link sendNotice} for many at once (a job telling thousands of users): the same rows, in the order
+ * given, a statement per {@link NOTICE_CHUNK} messages instead of one each.
+ */
+export async function sendNotices(tx: Tx | Db, at: Date, notices: readonly NoticeInput[]): Promise<void> {
+  for (let i = 0; i < notices.length; i += NOTICE_CHUNK) {
+    const rows = rowSet(
+      'v',
+      { n: 'int4', user_id: 'int8', title: 'text', content: 'text' },
+      notices.slice(i, i + NOTICE_CHUNK).map((x, n) => {
+        const t = NOTICE_TEMPLATES[x.template];
+        return {
+          n,
+          user_id: x.userId,
+          title: JSON.stringify(fillText(t.title, x.params ?? {})),
+          content: JSON.stringify(fillText(t.content, x.params ?? {})),
+        };
+      }),
+    );
+    await sql`
+      insert into notice (user_id, title, content, created_at)
+      select v.user_id, v.title::jsonb, v.content::jsonb, ${at}::timestamptz from ${rows} order by v.n`.execute(
+      tx,
+    );
+  }
 }

@@ -25,6 +25,7 @@ import { newSeed, sha256Hex } from '../../shared/commitment.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer } from '../../shared/ledger.ts';
 import { sendNotice } from '../../shared/notices.ts';
+import { settleDraw } from './draw-settlement.ts';
 import { localTime, type NewSharesDeps, type RecordedResult } from './new-shares.deps.ts';
 import type { ApplicationRow, OfferingRow } from './new-shares.repo.ts';
 import * as repo from './new-shares.repo.ts';
@@ -284,24 +285,10 @@ export function lotteryService(d: NewSharesDeps) {
         drawn_at: at,
         updated_at: at,
       });
+      // Set-based: the rows, payments, fund records and notices of every result in batches (draw-settlement.ts),
+      // all in this transaction; a winner short of cash abstains there and the waitlist moves up here.
       const byId = new Map(apps.map((a) => [a.id, a]));
-      for (const r of results) {
-        const a = byId.get(r.id) as ApplicationRow;
-        a.rank = r.rank;
-        a.outcome = r.outcome;
-        await repo.updateApplication(tx, a.id, { rank: r.rank, outcome: r.outcome, updated_at: at });
-      }
-      const failed: { id: bigint; lots: bigint }[] = [];
-      for (const r of results) {
-        const a = byId.get(r.id) as ApplicationRow;
-        if (r.outcome === 'won') {
-          if (!(await payWin(tx, o, a, r.lots, at))) failed.push({ id: a.id, lots: r.lots });
-        } else if (r.outcome === 'lost') {
-          await release(tx, o, a, at, 'ipoNotWon');
-        } else {
-          await sendNotice(tx, at, a.user_id, 'ipoWaitlisted', noticeParams(o, a));
-        }
-      }
+      const failed = await settleDraw(tx, { noticeParams }, o, byId, results, at);
       for (const f of failed) await promoteFrom(tx, o, apps, f.id, f.lots, at);
       const won = results.filter((r) => r.outcome === 'won').length;
       if (actor)
