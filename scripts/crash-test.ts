@@ -15,7 +15,8 @@
  *    must be answered with that same reply.
  * 6. Every trigger fires exactly once: after the restart no stop is left working (none lost), every
  *    fired stop closed its position, and no position was sold twice (none duplicated).
- * 7. The ledger's reconcile passes, and per kind the count of operations in the database (positions
+ * 7. The ledger's reconcile passes, the margin held per user and market (`margin_held`) equals the sum
+ *    over the open margin positions, and per kind the count of operations in the database (positions
  *    opened, positions closed, exchanges) equals the count of keys that succeeded: a stored success, or
  *    applied in the operation's own transaction before the crash took its reply. The second replay
  *    changes nothing. The figures are printed; any difference fails the run.
@@ -420,6 +421,15 @@ async function main() {
         exchange: await count(sql<{ n: string }>`select count(*)::text as n from fx_exchange`),
         exit: await count(sql<{ n: string }>`select count(*)::text as n from exit_order`),
       };
+      // the margin held per user and market (what the margin gate reads) against the positions' own sum
+      const heldOff = await count(
+        sql<{ n: string }>`select count(*)::text as n from (
+          select coalesce(h.user_id, p.user_id) from margin_held h full join (
+            select user_id, market, sum(margin) as held from position
+            where status in (0, 2) and not day_trade and (leverage > 1 or direction = 2) and open_price is not null
+            group by user_id, market) p on p.user_id = h.user_id and p.market = h.market
+          where coalesce(h.held, 0) <> coalesce(p.held, 0)) off`,
+      );
       const report = await checkInvariants(db);
       const lost = (Object.keys(succeeded) as Kind[]).reduce(
         (s, k) => s + Math.max(0, succeeded[k] - operations[k]),
@@ -437,6 +447,7 @@ async function main() {
           `triggers: ${firedExits} fired, ${closedByExits} positions closed by them, ${working} left working, ${soldTwice} orders sold twice; ` +
           `${lost} lost, ${duplicated} duplicated, ${changed} replies changed on replay, ${secondDiffers} changed on the second replay, ` +
           `${pendingLeft} keys left pending (their requests died before committing), ` +
+          `${heldOff} margin totals off their positions, ` +
           `reconcile ${report.violations.length === 0 ? 'passed' : `FAILED: ${report.violations.map((v) => v.message).join('; ')}`}\n`,
       );
       failed =
@@ -448,6 +459,7 @@ async function main() {
         working > 0 ||
         firedExits !== closedByExits ||
         soldTwice > 0 ||
+        heldOff > 0 ||
         errors === 0 ||
         Object.values(succeeded).some((n) => n === 0) ||
         calls.length < 50;

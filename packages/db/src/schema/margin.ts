@@ -58,9 +58,20 @@ export interface MarginFinancingDueTable {
   numerator: ColumnType<string, string | bigint, string | bigint>;
 }
 
+/**
+ * Per user and market, the margin held by the user's open margin positions there (above 1× or short, not
+ * day trades, filled): kept by triggers on `position` in the transaction of every write (migration 0038).
+ */
+export interface MarginHeldTable {
+  user_id: bigint;
+  market: string;
+  held: bigint;
+}
+
 export interface MarginTables {
   margin_account: MarginAccountTable;
   margin_call: MarginCallTable;
   margin_financing: MarginFinancingTable;
   margin_financing_due: MarginFinancingDueTable;
+  margin_held: MarginHeldTable;
 }

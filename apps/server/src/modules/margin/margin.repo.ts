@@ -200,8 +200,10 @@ export async function cashOf(
  * application, pending (0) or approved (1) (at most one: `margin_account_open_uq`; null without one),
  * the deadline of the market's open call (null without one) and the collateral (the wallet's available
  * cash + the margin its open margin positions hold − their costs accrued and not yet charged, each
- * position's kind truncated as `accruedUnits` does: as `readBooks` counts it). Each part is one index
- * lookup; the statuses are literals so that the partial indexes' predicates match.
+ * position's kind truncated as `accruedUnits` does: as `readBooks` counts it). The margin held is one
+ * row of `margin_held` (kept by the database at every write of a position), not a sum over the user's
+ * positions. Each part is one index lookup; the statuses are literals so that the partial indexes'
+ * predicates match.
  */
 export async function orderGate(q: Q, pairs: readonly { userId: bigint; market: string }[]) {
   const input = rowSet(
@@ -222,9 +224,8 @@ export async function orderGate(q: Q, pairs: readonly { userId: bigint; market: 
         where c.user_id = input.user_id and c.market = input.market and c.status = 'open') as deadline,
       (coalesce((select l.credits_posted - l.debits_posted - l.debits_pending from ledger_account l
         where l.owner = input.user_id and l.currency = input.market and l.kind = 'cash'), 0)
-      + coalesce((select sum(p.margin) from position p
-        where p.user_id = input.user_id and p.market = input.market and p.status in (0, 2)
-          and not p.day_trade and (p.leverage > 1 or p.direction = 2) and p.open_price is not null), 0)
+      + coalesce((select h.held from margin_held h
+        where h.user_id = input.user_id and h.market = input.market), 0)
       - coalesce((select sum(trunc(case when d.kind = 'short_premium' then d.numerator
             else d.numerator / ${FINANCING_DENOMINATOR.toString()}::numeric end))
           from position p join margin_financing_due d on d.position_id = p.id
