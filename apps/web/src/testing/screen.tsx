@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { initI18n, loadNamespaces, type Namespace } from '../lib/i18n.ts';
 import { translateMsg } from '../lib/messages.ts';
 import { clearToasts } from '../lib/toast.ts';
@@ -163,7 +163,11 @@ export async function confirmDialog(confirmText: string): Promise<void> {
   fireEvent.click(button as unknown as HTMLElement);
 }
 
-/** Between tests: unmount, clear toasts and storage, restore `fetch`. */
+/**
+ * Between tests: unmount, clear toasts and storage, restore `fetch`. After the file's last test, React's
+ * scheduler is let run what the unmounts queued (it runs on the next macrotask), so that it does not run
+ * after the test environment has removed `window` (an uncaught error that fails the run).
+ */
 export function resetBetweenTests(): void {
   afterEach(() => {
     cleanup();
@@ -172,5 +176,10 @@ export function resetBetweenTests(): void {
     localStorage.clear();
     sessionStorage.clear();
     vi.unstubAllGlobals();
+  });
+  afterAll(async () => {
+    cleanup();
+    if (vi.isFakeTimers()) vi.useRealTimers();
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
