@@ -2,6 +2,7 @@
 import '../app/antd-setup.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { Dialog } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, vi } from 'vitest';
@@ -164,12 +165,18 @@ export async function confirmDialog(confirmText: string): Promise<void> {
 }
 
 /**
- * Between tests: unmount, clear toasts and storage, restore `fetch`. After the file's last test, React's
- * scheduler is let run what the unmounts queued (it runs on the next macrotask), so that it does not run
- * after the test environment has removed `window` (an uncaught error that fails the run).
+ * Between tests: unmount, clear toasts, imperative dialogs and storage, restore `fetch`. An imperative
+ * dialog (`Dialog.confirm`) lives in a React root of its own, which RTL's cleanup does not unmount: closed
+ * here, it unmounts itself when its closing animation ends, outside `act`, so React schedules the
+ * unmount's effects on the next macrotask. After the file's last test that work is let run (with real
+ * timers, for longer than the animation) before the test environment removes `window`; run after, it
+ * fails the whole run with an uncaught error.
  */
 export function resetBetweenTests(): void {
+  let dialogs = false;
   afterEach(() => {
+    if (document.querySelector('.adm-dialog, .adm-center-popup-wrap')) dialogs = true;
+    Dialog.clear();
     cleanup();
     clearToasts();
     document.body.innerHTML = '';
@@ -180,6 +187,7 @@ export function resetBetweenTests(): void {
   afterAll(async () => {
     cleanup();
     if (vi.isFakeTimers()) vi.useRealTimers();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, dialogs ? 1_000 : 0));
+    await new Promise((resolve) => setImmediate(resolve));
   });
 }
