@@ -244,9 +244,9 @@ export class MarginIndex {
     return this.holders.keys();
   }
 
-  /** How many accounts were numbered and how many position slots are left empty by removals. */
-  size(): { accounts: number; emptySlots: number } {
-    return { accounts: this.collateral.length, emptySlots: this.removed };
+  /** How many position slots removals have left empty (ticks still step over them). */
+  emptySlots(): number {
+    return this.removed;
   }
 
   /** The account's ratio now (ppm, exact), null without margin positions. */

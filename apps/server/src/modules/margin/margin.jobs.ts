@@ -192,5 +192,5 @@ export function maintenanceJob(
     return out;
   }
 
-  return { run, size: watch.size };
+  return { run };
 }

@@ -127,7 +127,7 @@ export function marginWatch(
     index === null ||
     Date.now() - builtAt >= rebuildMs ||
     localDate('jpy', clock.now()) !== builtDate ||
-    (index.size().emptySlots > positions && positions > 0);
+    (index.emptySlots() > positions && positions > 0);
 
   /** This round's books to decide: `linePpm` the maintenance line, `callUsers` the users with an open call. */
   async function round(linePpm: bigint, callUsers: readonly bigint[]): Promise<WatchRound> {
@@ -152,11 +152,7 @@ export function marginWatch(
     return { books: [...fresh, ...(await reread(below))], rebuilt: false };
   }
 
-  return {
-    round,
-    /** For the benchmark and tests: how many accounts and empty slots the index holds. */
-    size: () => ({ ...(index?.size() ?? { accounts: 0, emptySlots: 0 }), positions }),
-  };
+  return { round };
 }
 
 export type MarginWatch = ReturnType<typeof marginWatch>;
