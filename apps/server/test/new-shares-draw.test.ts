@@ -7,10 +7,10 @@ import { writeFundRecords } from '../src/shared/fund-records.ts';
 import { NOTICE_TEMPLATES, type NoticeTemplate } from '../src/shared/notice-templates.ts';
 import { saveSetting } from '../src/shared/settings.ts';
 import { createTestApp, expectOk, type Session, T0, type TestApp } from './support/app.ts';
+import { saveOffering } from './support/new-shares.ts';
 import { expectLedgerSound, trader } from './support/trading.ts';
 
 const HOUR = 3600;
-const s0 = Math.floor(T0 / 1000);
 /** Applications: half held at application, half paid from cash at the win. */
 const N = 200;
 /** Money in ledger units (four decimals). */
@@ -34,33 +34,19 @@ describe.each(API_DB_KINDS)('new-share draw over many applications on %s', (kind
   afterAll(async () => t?.close());
 
   it('leaves the rows, payments, fund records and notices the per-application rules give', async () => {
-    const r = expectOk(
-      await t.admin(
-        '/ipo/save',
-        {
-          code: '9990Z',
-          market: 'jpy',
-          board: 'tse_growth',
-          name_jp: 'テスト多数',
-          name_cn: '测试多数',
-          name_us: 'Test Many',
-          range_low: '900',
-          range_high: '1100',
-          shares: '6000',
-          max_per_application: '500',
-          subscribe_start: s0 - HOUR,
-          subscribe_end: s0 + HOUR,
-          lottery_at: s0 + 2 * HOUR,
-          payment_deadline: s0 + 24 * HOUR,
-          listing_at: s0 + 48 * HOUR,
-          underwriter: '野村證券',
-          pe: '20.1',
-          waitlist: 12,
-        },
-        op,
-      ),
+    const r = await saveOffering(
+      t,
+      op,
+      '9990Z',
+      {
+        name_jp: 'テスト多数',
+        name_cn: '测试多数',
+        name_us: 'Test Many',
+        shares: '6000',
+        waitlist: 12,
+      },
+      (PRICE / UNIT).toString(),
     );
-    expectOk(await t.admin('/ipo/price', { id: r.id, offer_price: (PRICE / UNIT).toString() }, op));
     const offeringId = BigInt(r.id);
     const users: Session[] = [];
     for (let i = 0; i < N; i++) {

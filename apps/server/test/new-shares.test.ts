@@ -6,6 +6,7 @@ import { transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '../src/shared/settings.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { saveOffering } from './support/new-shares.ts';
 import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
 
@@ -28,38 +29,8 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
   afterAll(async () => t?.close());
 
   /** An offering around T0 (subscribing from an hour before to an hour after), priced at 1,000 yen. */
-  async function offering(over: Record<string, unknown> = {}, price: string | null = '1000') {
-    const code = `9${(codeSeq++).toString().padStart(2, '0')}Z`;
-    const r = expectOk(
-      await t.admin(
-        '/ipo/save',
-        {
-          code,
-          market: 'jpy',
-          board: 'tse_growth',
-          name_jp: `テスト${code}`,
-          name_cn: `测试${code}`,
-          name_us: `Test ${code}`,
-          range_low: '900',
-          range_high: '1100',
-          shares: '200',
-          max_per_application: '500',
-          subscribe_start: s0 - HOUR,
-          subscribe_end: s0 + HOUR,
-          lottery_at: s0 + 2 * HOUR,
-          payment_deadline: s0 + 24 * HOUR,
-          listing_at: s0 + 48 * HOUR,
-          underwriter: '野村證券',
-          pe: '20.1',
-          waitlist: 1,
-          ...over,
-        },
-        op,
-      ),
-    );
-    if (price) expectOk(await t.admin('/ipo/price', { id: r.id, offer_price: price }, op));
-    return { id: r.id as string, code };
-  }
+  const offering = (over: Record<string, unknown> = {}, price: string | null = '1000') =>
+    saveOffering(t, op, `9${(codeSeq++).toString().padStart(2, '0')}Z`, over, price);
   const apply = (s: Session, id: string, zhang: string | number = 100) =>
     t.money('/trade/buy_newstock', { id, zhang, type: 'jpy' }, s);
   const records = async (s: Session) =>
