@@ -77,6 +77,8 @@ async function main() {
       heavy: 2,
       loans,
       ipo: 0,
+      stakes: 0,
+      dayTrades: 0,
     };
     const schema = `lend_${loans}_${randomBytes(3).toString('hex')}`;
     const handle = await createDb({ url: URL_, schema, poolSize: 4 });

@@ -1,7 +1,8 @@
 /**
  * One daily job of bench/scale in a process of its own (forked by `runJob`): for each book in turn,
  * builds the app on the book's schema with the clock at `at`, runs the job once, and sends back its wall time, the process's
- * peak resident memory (maxRSS, and the RSS before the job started) and the time its PostgreSQL queries
+ * peak resident memory (maxRSS, and the RSS before the job started), the JavaScript heap in use after a
+ * full collection before and after the job, and the time its PostgreSQL queries
  * took (each query from sent to answered, summed: the job's time in the database, round trips
  * included; pg_stat_statements is not loaded on this server).
  *
@@ -48,6 +49,12 @@ export interface JobResult {
   maxRssMiB: number;
   /** Resident set when the job started (the app built), in MiB. */
   startRssMiB: number;
+  /**
+   * The JavaScript heap in use, in MiB, after a full collection before the job and after it: what the job
+   * left behind (a peak RSS above the start is garbage not yet collected unless this grows too).
+   */
+  heapStartMiB: number;
+  heapEndMiB: number;
   result: string;
 }
 
@@ -131,6 +138,9 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
   pgMs = 0;
   queries = 0;
   backends.clear();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapStartMiB = process.memoryUsage().heapUsed / 2 ** 20;
   const startRssMiB = process.memoryUsage().rss / 2 ** 20;
   const session = PROF ? new Session() : null;
   if (session) {
@@ -170,6 +180,8 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
     byText.clear();
   }
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+  gc?.();
+  const heapEndMiB = process.memoryUsage().heapUsed / 2 ** 20;
   await app.close();
   await handle.close();
   return {
@@ -181,6 +193,8 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
     queries,
     maxRssMiB,
     startRssMiB,
+    heapStartMiB,
+    heapEndMiB,
     result: JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? String(v) : v)).slice(0, 120),
   };
 }
@@ -189,6 +203,8 @@ async function run(r: JobRun, schema: string): Promise<JobResult> {
 export function runJob(r: JobRun): Promise<JobResult[]> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url).pathname, ['--child'], {
+      // --expose-gc: the heap measured after a full collection before and after the job
+      execArgv: [...process.execArgv, '--expose-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', (m) => resolve(m as JobResult[]));

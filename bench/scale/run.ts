@@ -10,7 +10,8 @@
  *    its own app in this process: getUserinfo, positions, fund records page 1 and page 500 (by page
  *    number, and by cursor: `after` the record before it), total assets, a market order. p50/p99 of each, and the big book's p99 over the small one's.
  * 3. Each daily job in a child process of its own (bench/scale/job.ts), on the small book then the big
- *    one: wall time, peak memory (maxRSS) and the time its queries took in PostgreSQL.
+ *    one: wall time, peak memory (maxRSS), the time its queries took in PostgreSQL, CPU time, and the
+ *    load average when it ended. JOBS=products,dayTrade runs only those; READS=0 leaves out step 2.
  * 4. The size of the big book's schema, its tables and each index.
  *
  *   SCALE=small|medium|full (or a list, small,medium: one book after the other, to show how each figure
@@ -21,7 +22,9 @@
  * 55 s of it and the lending accrual 61 s, then one transaction a loan; most of the rest is each job's
  * process loading the app);
  * medium 100,000 / 500,000 / 5,000,000 / 2,000 (about 11 minutes at the same load); full 1,000,000 /
- * 5,000,000 / 50,000,000 / 100,000. The schemas are dropped at the end (BENCH_KEEP=1 keeps them).
+ * 5,000,000 / 50,000,000 / 100,000. Copy-trade stakes and day-trade lines: base 100 / 10, small 2,000 /
+ * 200, medium 20,000 / 2,000, full 200,000 / 20,000. The schemas are dropped at the end (BENCH_KEEP=1
+ * keeps them).
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -33,15 +36,28 @@ import { loadEnv } from '../../apps/server/src/config.ts';
 import { tokenHash } from '../../apps/server/src/lib/crypto.ts';
 import { SESSION_TTL_MS } from '../../apps/server/src/shared/sessions.ts';
 import { type LoadResult, runLoad } from '../support/load.ts';
-import { buildBook, SIZES, type Size } from './build.ts';
+import { buildBook, JOBS_CLOCK, SIZES, type Size } from './build.ts';
 import { type JobResult, runJob } from './job.ts';
 
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RATE = Number(process.env.BENCH_RATE || 20);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 /** Inside the Tokyo session (orders fill at market). */
-const T0 = Date.parse('2026-11-24T10:00:00+09:00');
-const JOBS = ['margin', 'marginNext', 'pendingOrders', 'products', 'lending', 'dayTrade', 'ipo', 'reconcile'];
+const T0 = JOBS_CLOCK;
+const ALL_JOBS = [
+  'margin',
+  'marginNext',
+  'pendingOrders',
+  'products',
+  'lending',
+  'dayTrade',
+  'ipo',
+  'reconcile',
+];
+/** JOBS=products,dayTrade: only these daily jobs (in this order); all by default. */
+const JOBS = process.env.JOBS ? process.env.JOBS.split(',').map((j) => j.trim()) : ALL_JOBS;
+/** READS=0: no reads (only the build, the jobs and the sizes). */
+const READS = process.env.READS !== '0';
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
@@ -162,16 +178,22 @@ async function reads(small: Book, big: Book) {
 
 async function jobs(small: Book, big: Book) {
   out(
-    `\ndaily jobs, each in a child process of its own (wall s, PostgreSQL s, queries, peak RSS MiB / RSS at start):`,
+    `\ndaily jobs, each in a child process of its own (wall s, PostgreSQL s, CPU s of the job's process and of ` +
+      `the backends serving it, queries, peak RSS MiB / RSS at start, heap MiB after a full collection at ` +
+      `the end / at the start):`,
   );
   out(
-    `| job | ${small.size.name} wall | ${big.size.name} wall | ${big.size.name} PostgreSQL | queries | ${big.size.name} peak RSS (start) | result |`,
+    `| job | ${small.size.name} wall | ${small.size.name} peak RSS (start) | ${big.size.name} wall | ${big.size.name} PostgreSQL | ${big.size.name} CPU (backends) | queries | ${big.size.name} peak RSS (start) | ${big.size.name} heap after (before) | load | result |`,
   );
-  out('|---|---:|---:|---:|---:|---:|---|');
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const job of JOBS) {
     const [s, g]: JobResult[] = await runJob({ job, url: URL_, schemas: [small.schema, big.schema], at: T0 });
+    const cpu = (r: JobResult) =>
+      `${(r.cpuMs / 1000).toFixed(2)} (${r.pgCpuMs === null ? '?' : (r.pgCpuMs / 1000).toFixed(2)})`;
     out(
-      `| ${job} | ${(s.wallMs / 1000).toFixed(2)} | ${(g.wallMs / 1000).toFixed(2)} | ${(g.pgMs / 1000).toFixed(2)} | ${g.queries} | ${g.maxRssMiB.toFixed(0)} (${g.startRssMiB.toFixed(0)}) | ${g.result} |`,
+      `| ${job} | ${(s.wallMs / 1000).toFixed(2)} | ${s.maxRssMiB.toFixed(0)} (${s.startRssMiB.toFixed(0)}) | ${(g.wallMs / 1000).toFixed(2)} | ${(g.pgMs / 1000).toFixed(2)} | ${cpu(g)} | ${g.queries} | ${g.maxRssMiB.toFixed(0)} (${g.startRssMiB.toFixed(0)}) | ${g.heapEndMiB.toFixed(1)} (${g.heapStartMiB.toFixed(1)}) | ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} | ${g.result} |`,
     );
   }
 }
@@ -216,7 +238,8 @@ async function main() {
       const s = big.size;
       out(
         `\n== ${s.name}: ${s.users.toLocaleString('en')} users, ${s.positions.toLocaleString('en')} positions, ` +
-          `${s.entries.toLocaleString('en')} ledger entries (transfers, each with its fund record) ==`,
+          `${s.entries.toLocaleString('en')} ledger entries (transfers, each with its fund record), ` +
+          `${s.stakes.toLocaleString('en')} copy-trade stakes, ${s.dayTrades.toLocaleString('en')} day-trade lines ==`,
       );
       out(
         `built in ${((performance.now() - t) / 1000).toFixed(1)} s: ${Object.entries(big.build)
@@ -224,7 +247,7 @@ async function main() {
           .join(', ')}`,
       );
       try {
-        await reads(small, big);
+        if (READS) await reads(small, big);
         await jobs(small, big);
         await sizes(big);
       } finally {

@@ -1,8 +1,14 @@
 import { withTx } from '@kabuto/db';
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, settleDay, stakeValue } from '@kabuto/domain';
+import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
+import { copyTradeJobs } from '../src/modules/copy-trade/copy-trade.jobs.ts';
+import { followService } from '../src/modules/copy-trade/follow.service.ts';
 import { seedProducts } from '../src/seed/copy-trade.ts';
+import { fileStore } from '../src/shared/files.ts';
+import { markApplied } from '../src/shared/idempotency-keys.ts';
+import { localUserChanges } from '../src/shared/user-changes.ts';
 import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';
@@ -386,6 +392,37 @@ describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
     ).toBeGreaterThan(0);
     const products = expectOk(await t.admin('/product/list', { status: 'listed' }, op));
     expect(products.list.some((x: any) => x.id === p.id)).toBe(true);
+  });
+
+  it("the booking reads a product's open stakes a batch at a time and books those of every batch", async () => {
+    // another process's job, reading two stakes at a time: three stakes span two batches
+    const d = {
+      db: t.db,
+      clock: t.clock,
+      timers: t.clock,
+      env: t.env,
+      hashCost: { memoryCost: 1024, timeCost: 1 },
+      userChanges: localUserChanges(),
+      files: fileStore(t.db, t.env),
+      market: t.app.kabuto.market as MarketDataProvider,
+      keys: { markApplied },
+      verifyFundPassword: async () => {},
+    };
+    const jobs = copyTradeJobs(d, followService(d), { batch: 2 });
+    const p = await product({ lock_days: 1 });
+    const ids = [];
+    for (const s of [a, b, a]) ids.push(BigInt(expectOk(await follow(s, { id: p.id, money: '50000' })).id));
+    t.clock.set(jst('16:00'));
+    const r = await jobs.runJobs();
+    expect(r.booked).toBeGreaterThanOrEqual(3);
+    const days = await t.db
+      .selectFrom('product_stake_day')
+      .select(['stake_id', 'date'])
+      .where('stake_id', 'in', ids)
+      .orderBy('stake_id')
+      .execute();
+    expect(days).toEqual(ids.map((id) => ({ stake_id: id, date: '2026-11-24' })));
+    expect((await jobs.runJobs()).booked).toBe(0);
   });
 
   it('the seed builds months of NAV history from the back-filled closes', async () => {

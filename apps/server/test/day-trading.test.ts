@@ -1,6 +1,11 @@
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { forcedCloseAt } from '@kabuto/domain';
+import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
+import { dayTradeJobs } from '../src/modules/day-trading/day-trade.jobs.ts';
+import { fileStore } from '../src/shared/files.ts';
+import { markApplied } from '../src/shared/idempotency-keys.ts';
+import { localUserChanges } from '../src/shared/user-changes.ts';
 import { expectOk, expectRefusal, readyUser, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
@@ -316,6 +321,47 @@ describe.each(API_DB_KINDS)('day trading on %s', (kind) => {
     const app = expectOk(await apply(late, '100000'));
     expect(app.trade_date).toBe('2026-11-25');
     expectOk(await decide(app.id, false, 'cleanup'));
+  });
+
+  it('the round reads the open applications a batch at a time and settles those of every batch', async () => {
+    // the round of another process, reading two applications at a time: three lines span two batches
+    const unused = () => {
+      throw new Error('not used by the round of lines that never traded');
+    };
+    const jobs = dayTradeJobs(
+      {
+        db: t.db,
+        clock: t.clock,
+        timers: t.clock,
+        env: t.env,
+        hashCost: { memoryCost: 1024, timeCost: 1 },
+        userChanges: localUserChanges(),
+        files: fileStore(t.db, t.env),
+        market: t.app.kabuto.market as MarketDataProvider,
+        marketFill: unused,
+        keys: { markApplied },
+        insertPositions: unused,
+        closeLocked: unused,
+        lockPosition: unused,
+        identity: unused,
+        hasUnpaidLoan: unused,
+      },
+      { batch: 2 },
+    );
+    const users = [await user(), await user(), await user()];
+    const cash = [];
+    for (const s of users) {
+      cash.push(u(await available(t, s)));
+      await approved(s, '200000');
+    }
+    t.clock.set(CUT + 60_000);
+    const r = await jobs.runJobs();
+    expect(r.settled).toBe(3);
+    for (const [i, s] of users.entries()) {
+      expect((await list(s))[0]).toMatchObject({ status: 5, payout: '200000.0000' });
+      expect(u(await available(t, s))).toBe(cash[i]);
+    }
+    expect(await jobs.runJobs()).toMatchObject({ settled: 0 });
   });
 
   it('another user reaches none of it: not the line, not the positions, not the list', async () => {

@@ -28,10 +28,10 @@ const MAX_CATCH_UP = 60;
 /** Open stakes are read this many at a time (by id), never a product's all at once. */
 const STAKE_BATCH = 1000;
 
-/** Every open stake of a product, a batch at a time in id order. */
-async function* openStakes(q: Parameters<typeof repo.openStakesOf>[0], productId: bigint) {
+/** Every open stake of a product, `size` at a time in id order. */
+async function* openStakes(q: Parameters<typeof repo.openStakesOf>[0], productId: bigint, size: number) {
   for (let after = 0n; ; ) {
-    const batch = await repo.openStakesOf(q, productId, after, STAKE_BATCH);
+    const batch = await repo.openStakesOf(q, productId, after, size);
     if (batch.length === 0) return;
     yield* batch;
     after = batch[batch.length - 1].id;
@@ -66,10 +66,11 @@ export async function closesOn(
  * ("daily profit"), a loss taken from the stake — once per stake and day (the key of
  * `product_stake_day`), move stakes whose lock-in is over to following, and end the products whose end
  * has come (every stake returns, "copy trade refund"). Running it twice for the same day books nothing
- * the second time.
+ * the second time. A product's open stakes are read `batch` at a time (default 1,000).
  */
-export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
+export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { batch?: number } = {}) {
   const { db, clock, market } = d;
+  const batch = opts.batch ?? STAKE_BATCH;
 
   async function fixNavs(p: repo.ProductRow, now: number): Promise<{ date: string; nav: Units }[]> {
     const mkt = p.market as Market;
@@ -185,7 +186,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
       const locked = await repo.lockProduct(tx, p.id);
       if (!locked || locked.status === PRODUCT_STATUS.ended) return 0;
       let ended = 0;
-      for await (const { id } of openStakes(tx, p.id)) {
+      for await (const { id } of openStakes(tx, p.id, batch)) {
         const s = (await repo.lockStake(tx, id))!;
         await follow.endStake(tx, s, locked, at);
         ended++;
@@ -202,7 +203,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService) {
     let booked = 0;
     // every fixed close each stake has not had yet (followed before it), oldest first
     let history: Awaited<ReturnType<typeof repo.navHistory>> | undefined;
-    for await (const s of openStakes(db, p.id)) {
+    for await (const s of openStakes(db, p.id, batch)) {
       history ??= await repo.navHistory(db, p.id, MAX_CATCH_UP);
       for (const h of history) {
         const closeAt = closeOf(mkt, h.date);

@@ -20,6 +20,8 @@ import * as repo from './day-trade.repo.ts';
 import { messageParams } from './day-trade.review.ts';
 
 const asDb = (tx: Tx) => tx as unknown as Db;
+/** Open applications are read this many at a time (by id), never all at once. */
+const APPLICATION_BATCH = 1000;
 const isOpen = (status: number) => (OPEN_POSITION_STATUSES as readonly number[]).includes(status);
 
 /**
@@ -31,10 +33,11 @@ const isOpen = (status: number) => (OPEN_POSITION_STATUSES as readonly number[])
  *   - a line with no open position left settles: the line's whole balance (margin ± realised P&L − fees)
  *     returns to cash ("day trading settlement"); complete when it traded, failed when it never did.
  * Each step locks its row and re-reads its state, so a second run (or a second leader) finds nothing
- * left to do: a line settles once.
+ * left to do: a line settles once. The open applications are read `batch` at a time (default 1,000).
  */
-export function dayTradeJobs(d: DayTradeDeps) {
+export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
   const { db, clock, market } = d;
+  const batchSize = opts.batch ?? APPLICATION_BATCH;
 
   async function expire(app: ApplicationRow, now: number): Promise<boolean> {
     return withTx(db, async (tx) => {
@@ -151,9 +154,9 @@ export function dayTradeJobs(d: DayTradeDeps) {
     const settings = await loadSettings(db);
     const minutes = settings.day_trade_forced_close_minutes;
     const out = { expired: 0, forcedClosed: 0, settled: 0 };
-    // every open application, 1,000 at a time by id (not only the first 1,000: a day's are all settled)
+    // every open application, a batch at a time by id (not only the first batch: a day's are all settled)
     for (let after = 0n; ; ) {
-      const batch = await repo.openApplications(db, after, 1000);
+      const batch = await repo.openApplications(db, after, batchSize);
       if (batch.length === 0) break;
       after = batch[batch.length - 1].id;
       for (const app of batch) {
