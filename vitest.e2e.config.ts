@@ -17,8 +17,10 @@ class ClockWaitsFirst extends BaseSequencer {
 }
 
 /**
- * Browser tests: each file starts its own server (a free port, a fresh data directory) and Chromium, so
- * two files run side by side (the machines have two cores); the tests inside a file run in order.
+ * Browser tests: each file starts its own server (a free port, a fresh data directory) and Chromium, and
+ * three files run side by side; the tests inside a file run in order. A file spends most of its time
+ * waiting (for a page to settle, a poll, the server's clock): the whole run used a third of two cores'
+ * time with two files at once, and three keep both cores busier (the machines have two).
  */
 export default defineConfig({
   test: {
@@ -27,9 +29,11 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
+    // a poll waits as long as a step may on a loaded machine (Vitest's default gives up after 1 s)
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     fileParallelism: true,
     sequence: { sequencer: ClockWaitsFirst },
   },
