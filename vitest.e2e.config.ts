@@ -2,17 +2,17 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files that spend most of their time waiting for the server's clock (day trading waits about two
- * minutes for its forced close). They start first, so that the other files run while they wait; last,
- * the wait alone was the end of the run.
+ * Files that start first: day trading spends most of its time waiting for the server's clock (about two
+ * minutes for its forced close), so the other files run while it waits; the sweep of every screen is
+ * the longest file (several minutes), and started late it alone was the end of the run.
  */
-const WAITS_ON_THE_CLOCK = ['e2e/day-trading.e2e.test.ts'];
+const FIRST = ['e2e/day-trading.e2e.test.ts', 'e2e/every-screen.e2e.test.ts'];
 
-class ClockWaitsFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waits = (f: TestSpecification) => WAITS_ON_THE_CLOCK.some((p) => f.moduleId.endsWith(p));
-    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+    const first = (f: TestSpecification) => FIRST.some((p) => f.moduleId.endsWith(p));
+    return [...sorted.filter(first), ...sorted.filter((f) => !first(f))];
   }
 }
 
@@ -35,6 +35,6 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 3,
     fileParallelism: true,
-    sequence: { sequencer: ClockWaitsFirst },
+    sequence: { sequencer: LongestFirst },
   },
 });
