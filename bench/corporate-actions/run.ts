@@ -17,7 +17,14 @@
  * job's process and of its PostgreSQL backends (what the job itself cost, whatever the machine's
  * other load), the process's peak
  * resident memory (and at the start), and µs per position, beside the goal ceilings (60 s, 1 GiB) and
- * the smallest size's µs per position (linear: the ratio stays near 1). The books are checked after the
+ * the smallest size's µs per position (linear: the ratio stays near 1), and the machine's load average
+ * (1 minute) before and after.
+ *
+ * The ceiling, measured in the same run: before each corporate-action job, its **write floor**
+ * (bench/corporate-actions/floor.ts) — the same rows written to the same book by one set-based statement
+ * a table, rolled back — with its wall and PostgreSQL CPU time, each table's time, and the job ÷ floor
+ * ratios. After the job the rows it wrote are counted and printed beside the floor's (they must be the
+ * same). The books are checked after the
  * jobs (every position split once, every holder paid once). Schemas are dropped (BENCH_KEEP=1 keeps).
  *
  *   CA_SIZES=10000,100000,1000000 DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
@@ -29,6 +36,7 @@ import { createDb } from '@kabuto/db';
 import { sql } from 'kysely';
 import { type JobResult, runJob } from '../scale/job.ts';
 import { buildBook, EX_DATE, PAYMENT_DATE } from './build.ts';
+import { exDateFloor, type FloorResult, jobRows, lastIds, paymentFloor } from './floor.ts';
 
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.CA_SIZES || '10000,100000').split(',').map((s) => Number(s.trim()));
@@ -40,9 +48,14 @@ const cpu = (r: JobResult) =>
   `${(r.cpuMs / 1000).toFixed(2)} s Node + ${r.pgCpuMs === null ? '?' : (r.pgCpuMs / 1000).toFixed(2)} s PostgreSQL`;
 const jst = (date: string, time: string) => Date.parse(`${date}T${time}+09:00`);
 
-const JOBS: { label: string; job: string; at: number }[] = [
-  { label: 'ex-date: dividend + split', job: 'corporateActions', at: jst(EX_DATE, '07:00:00') },
-  { label: 'payment date: dividends + tax', job: 'corporateActions', at: jst(PAYMENT_DATE, '07:00:00') },
+const JOBS: { label: string; job: string; at: number; floor?: 'ex' | 'payment' }[] = [
+  { label: 'ex-date: dividend + split', job: 'corporateActions', at: jst(EX_DATE, '07:00:00'), floor: 'ex' },
+  {
+    label: 'payment date: dividends + tax',
+    job: 'corporateActions',
+    at: jst(PAYMENT_DATE, '07:00:00'),
+    floor: 'payment',
+  },
   { label: 'tax netting (損益通算 refunds)', job: 'taxNetting', at: jst(PAYMENT_DATE, '07:30:00') },
 ];
 
@@ -66,7 +79,9 @@ async function main() {
         .map((x) => x.toFixed(1))
         .join(' ')}, Node ${process.version}, PostgreSQL at ${new URL(URL_).host}`,
   );
-  const rows: { size: number; label: string; r: JobResult }[] = [];
+  const rows: { size: number; label: string; r: JobResult; floor: FloorResult | null; load: string }[] = [];
+  const load = () => loadavg()[0].toFixed(1);
+  const secs = (ms: number) => (ms / 1000).toFixed(2);
   for (const n of SIZES) {
     const schema = `ca_${n}_${randomBytes(3).toString('hex')}`;
     const handle = await createDb({ url: URL_, schema, poolSize: 4 });
@@ -81,11 +96,45 @@ async function main() {
           .join(', ')}) ==`,
       );
       for (const j of JOBS) {
+        // the job's write floor on the same book just before it (rolled back, the tables vacuumed)
+        const l0 = load();
+        const floor =
+          j.floor === 'ex'
+            ? await exDateFloor(URL_, schema, EX_DATE)
+            : j.floor === 'payment'
+              ? await paymentFloor(URL_, schema, PAYMENT_DATE)
+              : null;
+        if (floor)
+          out(
+            `${j.label}, write floor: ${secs(floor.wallMs)} s, CPU ${floor.pgCpuMs === null ? '?' : secs(floor.pgCpuMs)} s PostgreSQL (${Object.entries(
+              floor.steps,
+            )
+              .map(([k, v]) => `${k} ${secs(v)}`)
+              .join(', ')}; vacuumed after in ${secs(floor.vacuumMs)} s), load ${l0}`,
+          );
+        const before = floor ? await lastIds(URL_, schema) : null;
+        const l1 = load();
         const [r] = await runJob({ job: j.job, url: URL_, schemas: [schema], at: j.at });
-        rows.push({ size: n, label: j.label, r });
+        const l2 = load();
+        rows.push({ size: n, label: j.label, r, floor, load: `${l1}–${l2}` });
         out(
-          `${j.label}: ${(r.wallMs / 1000).toFixed(2)} s, PostgreSQL ${(r.pgMs / 1000).toFixed(2)} s, CPU ${cpu(r)}, ${r.queries} queries, peak RSS ${r.maxRssMiB.toFixed(0)} MiB (start ${r.startRssMiB.toFixed(0)}), ${r.result}`,
+          `${j.label}: ${secs(r.wallMs)} s, PostgreSQL ${secs(r.pgMs)} s, CPU ${cpu(r)}, ${r.queries} queries, peak RSS ${r.maxRssMiB.toFixed(0)} MiB (start ${r.startRssMiB.toFixed(0)}), load ${l1}–${l2}, ${r.result}`,
         );
+        if (floor && before && j.floor) {
+          const done = await jobRows(URL_, schema, before, new Date(j.at), j.floor);
+          const same = Object.entries(done).every(([k, v]) => floor.rows[k] === v);
+          out(
+            `  rows, job / floor (${same ? 'the same' : 'MISMATCH'}): ${Object.entries(done)
+              .map(
+                ([k, v]) => `${k} ${v.toLocaleString('en')} / ${(floor.rows[k] ?? 0).toLocaleString('en')}`,
+              )
+              .join(', ')}; job ÷ floor: wall ${(r.wallMs / floor.wallMs).toFixed(1)}×, PostgreSQL CPU ${
+              r.pgCpuMs === null || !floor.pgCpuMs ? '?' : (r.pgCpuMs / floor.pgCpuMs).toFixed(1)
+            }×, CPU with Node ${
+              r.pgCpuMs === null || !floor.pgCpuMs ? '?' : ((r.pgCpuMs + r.cpuMs) / floor.pgCpuMs).toFixed(1)
+            }×`,
+          );
+        }
       }
       out(await checks(handle.db, n));
     } finally {
@@ -95,15 +144,21 @@ async function main() {
   }
   const smallest = SIZES[0];
   out(
-    `\n| job | positions | wall s (goal ≤ ${GOAL_S}) | PostgreSQL s | CPU s, Node + PostgreSQL | peak RSS MiB (goal ≤ ${GOAL_MIB}) | µs / position | × the ${smallest.toLocaleString('en')} book's µs / position |`,
+    `\n| job | positions | load | wall s (goal ≤ ${GOAL_S}) | PostgreSQL s | CPU s, Node + PostgreSQL | peak RSS MiB (goal ≤ ${GOAL_MIB}) | µs / position | × the ${smallest.toLocaleString('en')} book's µs / position | write floor s, CPU s | job ÷ floor, wall and CPU |`,
   );
-  out('|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const { size, label, r } of rows) {
+  out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { size, label, r, floor, load: l } of rows) {
     const per = (r.wallMs * 1000) / size;
     const base = rows.find((x) => x.size === smallest && x.label === label)!;
     const basePer = (base.r.wallMs * 1000) / smallest;
     out(
-      `| ${label} | ${size.toLocaleString('en')} | ${(r.wallMs / 1000).toFixed(2)} | ${(r.pgMs / 1000).toFixed(2)} | ${cpu(r).replace(/ s (Node|PostgreSQL)/g, '')} | ${r.maxRssMiB.toFixed(0)} | ${per.toFixed(1)} | ${(per / basePer).toFixed(2)} |`,
+      `| ${label} | ${size.toLocaleString('en')} | ${l} | ${secs(r.wallMs)} | ${secs(r.pgMs)} | ${cpu(r).replace(/ s (Node|PostgreSQL)/g, '')} | ${r.maxRssMiB.toFixed(0)} | ${per.toFixed(1)} | ${(per / basePer).toFixed(2)} | ${
+        floor ? `${secs(floor.wallMs)}, ${floor.pgCpuMs === null ? '?' : secs(floor.pgCpuMs)}` : '–'
+      } | ${
+        floor
+          ? `${(r.wallMs / floor.wallMs).toFixed(1)}, ${r.pgCpuMs === null || !floor.pgCpuMs ? '?' : ((r.cpuMs + r.pgCpuMs) / floor.pgCpuMs).toFixed(1)}`
+          : '–'
+      } |`,
     );
   }
 }

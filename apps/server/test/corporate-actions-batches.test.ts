@@ -167,6 +167,16 @@ describe.each(TEST_DB_KINDS)('corporate actions in batches on %s', (kind) => {
     // 200 shares × ¥10 each, paid once per position; the tax withheld once per position too
     const all = await paid();
     expect(all.map((r) => r.amount)).toEqual(Array(5).fill(2000_0000n));
+    // paid in position order, batch after batch (each batch after the last one's last position)
+    const entitled = await t.db
+      .selectFrom('dividend_entitlement')
+      .select(['position_id', 'paid_transfer_id'])
+      .where('user_id', 'in', ids)
+      .orderBy('position_id')
+      .execute();
+    expect(entitled).toHaveLength(5);
+    const transfers = entitled.map((e) => e.paid_transfer_id!);
+    expect(transfers).toEqual([...transfers].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
     const tax = await t.db
       .selectFrom('fund_record')
       .select(['amount'])

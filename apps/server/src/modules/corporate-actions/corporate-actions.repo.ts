@@ -315,29 +315,40 @@ export const lockPayment = (tx: Tx, id: bigint) =>
     .forUpdate()
     .executeTakeFirst();
 
-/** The next `limit` payouts of an action still to pay (a holder's dividend, a lender's equivalent), locked. */
-export const unpaidEntitlements = (tx: Tx, actionId: bigint, limit: number) =>
-  tx
-    .selectFrom('dividend_entitlement as e')
-    .innerJoin('position as p', 'p.id', 'e.position_id')
-    .select([
-      'e.id',
-      'e.user_id',
-      'e.amount',
-      'e.role',
-      'e.national_tax',
-      'e.local_tax',
-      'p.order_no',
-      'p.nisa',
-    ])
-    .where('e.action_id', '=', actionId)
-    .where('e.paid_at', 'is', null)
-    .where('e.amount', '>', 0n)
-    .where('e.role', 'in', ['holder', 'lender'])
-    .orderBy('e.id')
-    .limit(limit)
-    .forUpdate('e')
-    .execute();
+/**
+ * The next `limit` payouts of an action still to pay (a holder's dividend, a lender's equivalent) after
+ * the position `after`, in position order (the order the ex-date pass wrote them in), locked. The pass
+ * keeps its place (`after`, the last batch's last position), so each batch reads its own rows from the
+ * action's key and no more: without it every batch read every entitlement of the action again (the paid
+ * ones too), a cost that grew with the square of the symbol's holders. The lock is taken on the
+ * entitlements alone, by that key in order; their positions are read after it.
+ */
+export async function unpaidEntitlements(tx: Tx, actionId: bigint, after: bigint, limit: number) {
+  const r = await sql<{
+    id: bigint;
+    user_id: bigint;
+    position_id: bigint;
+    amount: bigint;
+    role: EntitlementRow['role'];
+    national_tax: bigint;
+    local_tax: bigint;
+    order_no: string;
+    nisa: boolean;
+  }>`
+    select e.id, e.user_id, e.position_id, e.amount, e.role, e.national_tax, e.local_tax, p.order_no, p.nisa
+    from (
+      select id, user_id, position_id, amount, role, national_tax, local_tax
+      from dividend_entitlement
+      where action_id = ${actionId} and position_id > ${after} and paid_at is null and amount > 0
+        and role in ('holder', 'lender')
+      order by position_id
+      limit ${limit}
+      for update
+    ) e
+    join position p on p.id = e.position_id
+    order by e.position_id`.execute(tx);
+  return r.rows;
+}
 
 /**
  * Entitlements paid: the transfer that paid each and the one that withheld its tax (national and local

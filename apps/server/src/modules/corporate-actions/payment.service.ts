@@ -18,8 +18,9 @@ export interface PaymentNeeds {
 
 /**
  * The payment date of a dividend: each entitlement still unpaid moves from the user's `dividend`
- * account to cash, in batches of `batchSize` entitlements (each its own transaction, each entitlement marked paid
- * with its transfers, so a re-run pays only what is left).
+ * account to cash, in batches of `batchSize` entitlements in position order (each its own transaction, each
+ * entitlement marked paid with its transfers, so a re-run pays only what is left; a run keeps its place, the
+ * last batch's last position).
  *
  * A holder's dividend (a cash long, not lent) is taxed here, in its batch's transaction: the dividend
  * after any foreign tax reaches cash, then the Japanese tax moves from cash to the platform's
@@ -36,17 +37,20 @@ export function dividendPayer(
   const { db, clock, market, batchSize } = d;
   const nameOf = (symbol: string) => market.instrument(symbol)?.names.jp ?? symbol;
 
-  /** One batch of an action's payments; the number paid (0 when none is left). */
-  async function payBatch(actionId: bigint): Promise<number> {
+  /**
+   * One batch of an action's payments, after the position `after`: the number paid (0 when none is left)
+   * and the batch's last position.
+   */
+  async function payBatch(actionId: bigint, after: bigint): Promise<{ paid: number; last: bigint }> {
     const now = clock.now();
     const at = new Date(now);
     return withTx(db, async (tx) => {
       const a = await repo.lockPayment(tx, actionId);
-      if (!a) return 0;
-      const rows = await repo.unpaidEntitlements(tx, a.id, batchSize);
+      if (!a) return { paid: 0, last: after };
+      const rows = await repo.unpaidEntitlements(tx, a.id, after, batchSize);
       if (rows.length === 0) {
         await repo.markPaid(tx, a.id, at);
-        return 0;
+        return { paid: 0, last: after };
       }
       const mkt = a.market as Market;
       const acc = await accountsFor(
@@ -122,7 +126,7 @@ export function dividendPayer(
         records.map((x, k) => ({ ...x, transferId: done[k].id })),
       );
       await needs.receiveDividends(tx, received, now);
-      return rows.length;
+      return { paid: rows.length, last: rows[rows.length - 1].position_id };
     });
   }
 
@@ -132,10 +136,11 @@ export function dividendPayer(
     let paid = 0;
     for (const m of MARKETS)
       for (const due of await repo.duePayments(db, m, localDate(m, now)))
-        for (;;) {
-          const n = await payBatch(due.id);
-          paid += n;
-          if (n === 0) break;
+        for (let after = 0n; ; ) {
+          const batch = await payBatch(due.id, after);
+          paid += batch.paid;
+          if (batch.paid === 0) break;
+          after = batch.last;
         }
     return paid;
   }
