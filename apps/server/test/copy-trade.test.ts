@@ -1,7 +1,9 @@
 import { withTx } from '@kabuto/db';
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, settleDay, stakeValue } from '@kabuto/domain';
+import { setAccountClosed, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { copyTradeJobs } from '../src/modules/copy-trade/copy-trade.jobs.ts';
 import { followService } from '../src/modules/copy-trade/follow.service.ts';
@@ -68,6 +70,19 @@ describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
     >[];
   const info = async (s: Session) =>
     expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
+  /** What another process's copy of the jobs is built from. */
+  const jobDeps = () => ({
+    db: t.db,
+    clock: t.clock,
+    timers: t.clock,
+    env: t.env,
+    hashCost: { memoryCost: 1024, timeCost: 1 },
+    userChanges: localUserChanges(),
+    files: fileStore(t.db, t.env),
+    market: t.app.kabuto.market as MarketDataProvider,
+    keys: { markApplied },
+    verifyFundPassword: async () => {},
+  });
   const stakeRow = (id: string) =>
     t.db.selectFrom('product_stake').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
 
@@ -396,18 +411,7 @@ describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
 
   it("the booking reads a product's open stakes a batch at a time and books those of every batch", async () => {
     // another process's job, reading two stakes at a time: three stakes span two batches
-    const d = {
-      db: t.db,
-      clock: t.clock,
-      timers: t.clock,
-      env: t.env,
-      hashCost: { memoryCost: 1024, timeCost: 1 },
-      userChanges: localUserChanges(),
-      files: fileStore(t.db, t.env),
-      market: t.app.kabuto.market as MarketDataProvider,
-      keys: { markApplied },
-      verifyFundPassword: async () => {},
-    };
+    const d = jobDeps();
     const jobs = copyTradeJobs(d, followService(d), { batch: 2 });
     const p = await product({ lock_days: 1 });
     const ids = [];
@@ -422,6 +426,226 @@ describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
       .orderBy('stake_id')
       .execute();
     expect(days).toEqual(ids.map((id) => ({ stake_id: id, date: '2026-11-24' })));
+    expect((await jobs.runJobs()).booked).toBe(0);
+  });
+
+  it('a batch books what stake-by-stake booking would: gains, losses, a loss capped at the stake, one user’s stakes together, days caught up', async () => {
+    const jobs = copyTradeJobs(jobDeps(), followService(jobDeps()), { batch: 4 });
+    const p = await product({ lock_days: 1 });
+    // a, b, a, a | b: the first batch holds three of a's stakes; each followed "at" another NAV (its
+    // last NAV a multiple of the entry), so the same close is a gain for some, a loss for others
+    const plan: [Session, bigint, bigint][] = [
+      [a, 9n, 10n],
+      [b, 11n, 10n],
+      [a, 3n, 1n], // a loss bigger than the stake: capped, the stake left at zero
+      [a, 19n, 20n],
+      [b, 21n, 20n],
+    ];
+    const ids: bigint[] = [];
+    for (const [s, num, den] of plan) {
+      const id = BigInt(expectOk(await follow(s, { id: p.id, money: '50000' })).id);
+      ids.push(id);
+      await sql`update product_stake set last_nav = entry_nav * ${num} / ${den} where id = ${id}`.execute(
+        t.db,
+      );
+    }
+    const before = await t.db
+      .selectFrom('product_stake')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    const users = [...new Set(before.map((s) => s.user_id))];
+    const accountOf = async (owner: bigint | null, kind: string, shard = 0) =>
+      await t.db
+        .selectFrom('ledger_account')
+        .selectAll()
+        .where('owner', owner === null ? 'is' : '=', owner)
+        .where('currency', '=', 'jpy')
+        .where('kind', '=', kind)
+        .where('shard', '=', shard)
+        .executeTakeFirstOrThrow();
+    const cash0 = new Map<bigint, bigint>();
+    for (const uid of users) {
+      const c = await accountOf(uid, 'cash');
+      cash0.set(uid, c.credits_posted - c.debits_posted);
+    }
+    // two closes later: 11-24, 11-25 and 11-26 are each booked in turn
+    t.clock.set(jst('16:00', 2));
+    await jobs.runJobs();
+    const navs = await t.db
+      .selectFrom('product_nav')
+      .select(['date', 'nav'])
+      .where('product_id', '=', BigInt(p.id))
+      .where('date', '>=', '2026-11-24')
+      .orderBy('date')
+      .execute();
+    expect(navs.map((n) => n.date)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+    // the expected booking, stake by stake and day by day, from the domain's rules
+    const want: {
+      stake: (typeof before)[number];
+      date: string;
+      nav: bigint;
+      day: ReturnType<typeof settleDay>;
+    }[] = [];
+    const after = new Map<bigint, { stake: bigint; profit: bigint; last_nav: bigint; last_date: string }>();
+    for (const s of before) {
+      let cur = { stake: s.stake, profit: s.profit, last_nav: s.last_nav, last_date: '' };
+      for (const n of navs) {
+        const day = settleDay(dailyPnl(s.units, cur.last_nav, n.nav), cur.stake, 10_000n);
+        want.push({ stake: s, date: n.date, nav: n.nav, day });
+        cur = { stake: day.stakeAfter, profit: cur.profit + day.booked, last_nav: n.nav, last_date: n.date };
+      }
+      after.set(s.id, cur);
+    }
+    // the case covers gains, losses and a capped loss
+    expect(want.some((w) => w.day.toCash > 0n)).toBe(true);
+    expect(want.some((w) => w.day.fromStake > 0n && w.day.stakeAfter > 0n)).toBe(true);
+    expect(want.some((w) => w.day.fromStake > 0n && w.day.stakeAfter === 0n)).toBe(true);
+    const days = await t.db
+      .selectFrom('product_stake_day')
+      .selectAll()
+      .where('stake_id', 'in', ids)
+      .orderBy('stake_id')
+      .orderBy('date')
+      .execute();
+    expect(days.map((x) => ({ stake_id: x.stake_id, date: x.date, nav: x.nav, pnl: x.pnl }))).toEqual(
+      want.map((w) => ({ stake_id: w.stake.id, date: w.date, nav: w.nav, pnl: w.day.booked })),
+    );
+    const stakes = await t.db
+      .selectFrom('product_stake')
+      .select(['id', 'stake', 'profit', 'last_nav', 'last_date'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(stakes).toEqual(ids.map((id) => ({ id, ...after.get(id)! })));
+    // one transfer a day that moved money, between the accounts the per-stake booking used
+    const refs = want.map((w) => `product:${w.stake.order_no}:${w.date}`);
+    const transfers = await t.db
+      .selectFrom('ledger_transfer')
+      .select(['id', 'debit_account', 'credit_account', 'amount', 'code', 'operation_ref', 'flags'])
+      .where('operation_ref', 'in', refs)
+      .orderBy('id')
+      .execute();
+    const moved = want.filter((w) => w.day.toCash > 0n || w.day.fromStake > 0n);
+    const expected = [];
+    for (const w of moved) {
+      const uid = w.stake.user_id;
+      const platform = (await accountOf(null, 'products', shardFor(uid))).id;
+      const gain = w.day.toCash > 0n;
+      expected.push({
+        debit_account: gain ? platform : (await accountOf(uid, 'stake')).id,
+        credit_account: gain ? (await accountOf(uid, 'cash')).id : platform,
+        amount: gain ? w.day.toCash : w.day.fromStake,
+        code: 'product_profit',
+        operation_ref: `product:${w.stake.order_no}:${w.date}`,
+      });
+    }
+    expect(transfers.map(({ id: _, flags: __, ...x }) => x)).toEqual(expected);
+    // each day names its transfer (none when nothing moved)
+    const byRef = new Map(transfers.map((x) => [x.operation_ref, x.id]));
+    expect(days.map((x) => x.transfer_id)).toEqual(
+      want.map((w) => byRef.get(`product:${w.stake.order_no}:${w.date}`) ?? null),
+    );
+    // a gain is a "daily profit" record in booking order, each with the cash balance right after it (the
+    // products are booked in id order, this one last: its records end at the cash balance now)
+    const records = await t.db
+      .selectFrom('fund_record')
+      .select([
+        'user_id',
+        'type',
+        'order_no',
+        'amount',
+        'balance',
+        'transfer_id',
+        'product_name',
+        'issuer',
+        'memo',
+      ])
+      .where(
+        'order_no',
+        'in',
+        before.map((s) => s.order_no),
+      )
+      .where('type', '=', 'daily_profit')
+      .orderBy('id')
+      .execute();
+    const gains = want.filter((w) => w.day.toCash > 0n);
+    const balance = new Map<bigint, bigint>();
+    for (const uid of users) {
+      const c = await accountOf(uid, 'cash');
+      balance.set(uid, c.credits_posted - c.debits_posted);
+    }
+    const balances: bigint[] = [];
+    for (const w of gains.toReversed()) {
+      balances.unshift(balance.get(w.stake.user_id)!);
+      balance.set(w.stake.user_id, balance.get(w.stake.user_id)! - w.day.toCash);
+    }
+    expect(records).toEqual(
+      gains.map((w, k) => ({
+        user_id: w.stake.user_id,
+        type: 'daily_profit',
+        order_no: w.stake.order_no,
+        amount: w.day.toCash,
+        balance: balances[k],
+        transfer_id: byRef.get(`product:${w.stake.order_no}:${w.date}`)!,
+        product_name: 'テスト運用',
+        issuer: 'Test Issuer',
+        memo: w.date,
+      })),
+    );
+    // each user's cash moved by their gains at least (other products of theirs were booked too)
+    for (const uid of users) expect(balance.get(uid)! >= cash0.get(uid)!).toBe(true);
+    // a second run books nothing
+    expect((await jobs.runJobs()).booked).toBe(0);
+    expect(
+      await t.db.selectFrom('product_stake_day').select('stake_id').where('stake_id', 'in', ids).execute(),
+    ).toHaveLength(want.length);
+  });
+
+  it('a stake that cannot be booked holds up no other of its batch, and the next run books it alone', async () => {
+    const jobs = copyTradeJobs(jobDeps(), followService(jobDeps()), { batch: 4 });
+    const p = await product({ lock_days: 1 });
+    const ids: bigint[] = [];
+    for (const s of [a, b, a]) ids.push(BigInt(expectOk(await follow(s, { id: p.id, money: '50000' })).id));
+    // b's stake followed "at" 90% of the entry NAV: its day is a gain whatever the close
+    await sql`update product_stake set last_nav = entry_nav * 9 / 10 where id = ${ids[1]}`.execute(t.db);
+    // b's cash and stake accounts closed: any day of b's that moves money is refused by the ledger
+    const bId = await userIdOf(t, b);
+    const closeB = (closed: boolean) =>
+      withTx(t.db, async (tx) => {
+        for (const acc of await tx
+          .selectFrom('ledger_account')
+          .select('id')
+          .where('owner', '=', bId)
+          .where('currency', '=', 'jpy')
+          .where('kind', 'in', ['cash', 'stake'])
+          .execute())
+          await setAccountClosed(tx, acc.id, closed);
+      });
+    const daysOf = () =>
+      t.db
+        .selectFrom('product_stake_day')
+        .select(['stake_id', 'date'])
+        .where('stake_id', 'in', ids)
+        .orderBy('stake_id')
+        .execute();
+    await closeB(true);
+    t.clock.set(jst('16:00'));
+    const errors: unknown[] = [];
+    try {
+      await jobs.runJobs((err) => errors.push(err));
+    } finally {
+      await closeB(false);
+    }
+    expect(errors.length).toBeGreaterThan(0);
+    expect(await daysOf()).toEqual([
+      { stake_id: ids[0], date: '2026-11-24' },
+      { stake_id: ids[2], date: '2026-11-24' },
+    ]);
+    // the next run books b's day, and a's not again
+    await jobs.runJobs();
+    expect(await daysOf()).toEqual(ids.map((id) => ({ stake_id: id, date: '2026-11-24' })));
     expect((await jobs.runJobs()).booked).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { API_DB_KINDS } from '@kabuto/db/testing';
-import { forcedCloseAt } from '@kabuto/domain';
+import { forcedCloseAt, formatUnits } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { dayTradeJobs } from '../src/modules/day-trading/day-trade.jobs.ts';
@@ -362,6 +362,86 @@ describe.each(API_DB_KINDS)('day trading on %s', (kind) => {
       expect(u(await available(t, s))).toBe(cash[i]);
     }
     expect(await jobs.runJobs()).toMatchObject({ settled: 0 });
+  });
+
+  it('the lines of a batch settle together as each would alone: a gain, a loss, a line never traded', async () => {
+    const [a, b, c] = [await user(), await user(), await user()];
+    await approved(a, '1000000');
+    await approved(b, '800000');
+    await approved(c, '300000');
+    release = pinPrices(t, { '7203': u('2500') });
+    const pa = expectOk(await buy(a, { zhang: '200' })); // long: gains when the price rises
+    const pb = expectOk(await buy(b, { zhang: '100', buyzd: 2 })); // short: loses
+    release();
+    release = pinPrices(t, { '7203': u('2600') });
+    t.clock.set(CUT + 60_000);
+    // one round: the forced closes, then the lines (all in its first batch of 1,000) settle together
+    await t.app.kabuto.jobs.runOnce();
+    const closed = async (s: Session, id: string) =>
+      rows(expectOk(await t.call('/trade/userstocklists', { type: 'jpy' }, { token: s.token }))).find(
+        (p) => p.id === id,
+      )!;
+    const pnlA = u((await closed(a, pa.id)).yingkui);
+    const pnlB = u((await closed(b, pb.id)).yingkui);
+    expect(pnlA > 0n).toBe(true);
+    expect(pnlB < 0n).toBe(true);
+    const cases: [Session, bigint, bigint, number, string][] = [
+      [a, u('1000000'), pnlA, 4, 'Day trading settled'],
+      [b, u('800000'), pnlB, 4, 'Day trading settled'],
+      [c, u('300000'), 0n, 5, 'Day trading not carried out'],
+    ];
+    for (const [s, amount, pnl, status, title] of cases) {
+      const [row] = await list(s);
+      expect(row).toMatchObject({ status, payout: formatUnits(amount + pnl) });
+      expect(u(row.yingkui)).toBe(pnl);
+      // one settlement record, the line's whole balance, with the cash balance right after it
+      const uid = await userIdOf(t, s);
+      const records = await t.db
+        .selectFrom('fund_record')
+        .select(['amount', 'balance', 'order_no', 'ref', 'transfer_id'])
+        .where('user_id', '=', uid)
+        .where('type', '=', 'day_trade_settlement')
+        .execute();
+      const cash = await t.db
+        .selectFrom('ledger_account')
+        .select(['credits_posted', 'debits_posted'])
+        .where('owner', '=', uid)
+        .where('currency', '=', 'jpy')
+        .where('kind', '=', 'cash')
+        .executeTakeFirstOrThrow();
+      expect(records).toEqual([
+        {
+          amount: amount + pnl,
+          balance: cash.credits_posted - cash.debits_posted,
+          order_no: row.order_no,
+          ref: `daytrade:${row.order_no}`,
+          transfer_id: expect.any(BigInt),
+        },
+      ]);
+      const tr = await t.db
+        .selectFrom('ledger_transfer')
+        .select(['amount', 'code', 'operation_ref'])
+        .where('id', '=', records[0].transfer_id)
+        .executeTakeFirstOrThrow();
+      expect(tr).toEqual({
+        amount: amount + pnl,
+        code: 'day_trade',
+        operation_ref: `daytrade:${row.order_no}`,
+      });
+      // the line's account is empty, and the notice says how it ended
+      const line = await t.db
+        .selectFrom('ledger_account')
+        .select(['credits_posted', 'debits_posted', 'debits_pending'])
+        .where('owner', '=', uid)
+        .where('currency', '=', 'jpy')
+        .where('kind', '=', 'day_trade')
+        .executeTakeFirstOrThrow();
+      expect(line.credits_posted - line.debits_posted - line.debits_pending).toBe(0n);
+      expect((await notices(s)).filter((n) => n.title === title)).toHaveLength(1);
+    }
+    // a second round settles nothing
+    const again = (await t.app.kabuto.jobs.runOnce()) as unknown as { dayTrade: Record<string, number> };
+    expect(again.dayTrade).toMatchObject({ settled: 0 });
   });
 
   it('another user reaches none of it: not the line, not the positions, not the list', async () => {

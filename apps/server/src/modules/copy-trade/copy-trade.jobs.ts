@@ -14,11 +14,11 @@ import {
   tradingDaysBetween,
   type Units,
 } from '@kabuto/domain';
-import { ledgerAccounts, shardFor } from '@kabuto/ledger';
+import { type AccountSpec, accountSpecKey, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
 import { dailyKeys, marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
-import { transfer } from '../../shared/ledger.ts';
+import { transferMany } from '../../shared/ledger.ts';
 import { type CopyTradeDeps, holdingsOf, PRODUCT_STATUS } from './copy-trade.deps.ts';
 import * as repo from './copy-trade.repo.ts';
 import type { FollowService } from './follow.service.ts';
@@ -27,6 +27,19 @@ import type { FollowService } from './follow.service.ts';
 const MAX_CATCH_UP = 60;
 /** Open stakes are read this many at a time (by id), never a product's all at once. */
 const STAKE_BATCH = 1000;
+
+/** A fixed close of a product: its date and NAV. */
+type NavDay = { date: string; nav: Units };
+
+/**
+ * Whether a stake is due the close of `date`: followed before that close, and not booked through it
+ * (`lastDate`: the last day booked).
+ */
+function dueFor(mkt: Market, s: { created_at: Date }, lastDate: string | null, date: string): boolean {
+  const closeAt = closeOf(mkt, date);
+  if (closeAt === null || closeAt <= s.created_at.getTime()) return false;
+  return lastDate === null || date > lastDate;
+}
 
 /** Every open stake of a product, `size` at a time in id order. */
 async function* openStakes(q: Parameters<typeof repo.openStakesOf>[0], productId: bigint, size: number) {
@@ -66,7 +79,8 @@ export async function closesOn(
  * ("daily profit"), a loss taken from the stake — once per stake and day (the key of
  * `product_stake_day`), move stakes whose lock-in is over to following, and end the products whose end
  * has come (every stake returns, "copy trade refund"). Running it twice for the same day books nothing
- * the second time. A product's open stakes are read `batch` at a time (default 1,000).
+ * the second time. A product's open stakes are read `batch` at a time (default 1,000), and each batch's
+ * days are booked in one transaction.
  */
 export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { batch?: number } = {}) {
   const { db, clock, market } = d;
@@ -99,68 +113,118 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
     return rows;
   }
 
-  /** Book one close for one stake, once. Returns whether it booked (false: booked already, or ended). */
-  async function bookDay(p: repo.ProductRow, stakeId: bigint, date: string, nav: Units): Promise<boolean> {
+  /**
+   * Book the fixed closes a batch of stakes has not had yet, in one transaction and a fixed number of
+   * statements whatever its size: the stakes locked (in id order) and re-read, each stake's days worked
+   * out in order (a day's P&L from the NAV the day before it left), the accounts locked, every transfer
+   * in one ledger call, the gains' fund records, the days and the stakes each in one statement. A day is
+   * booked once: it is skipped when the locked stake has had it, and the key of `product_stake_day`
+   * backs that up (a clash rolls the batch back). Returns the days booked.
+   */
+  async function bookBatch(p: repo.ProductRow, ids: readonly bigint[], history: readonly NavDay[]) {
     const at = new Date(clock.now());
     return withTx(db, async (tx) => {
-      const s = await repo.lockStake(tx, stakeId);
-      if (!s || s.status === STAKE_CODE.ended || (s.last_date !== null && s.last_date >= date)) return false;
-      const pnl = dailyPnl(s.units, s.last_nav, nav);
-      const mkt = s.market as Market;
-      const day = settleDay(pnl, s.stake, MINOR_UNIT[mkt]);
-      let transferId: bigint | null = null;
-      if (day.toCash > 0n || day.fromStake > 0n) {
-        const [cash, stake, platform] = await ledgerAccounts(tx, [
+      const days: {
+        s: repo.StakeRow;
+        date: string;
+        nav: Units;
+        day: ReturnType<typeof settleDay>;
+        transfer: number | null;
+      }[] = [];
+      const after: { id: bigint; stake: Units; profit: Units; last_nav: Units; last_date: string }[] = [];
+      for (const s of await repo.lockStakes(tx, ids)) {
+        if (s.status === STAKE_CODE.ended) continue;
+        const mkt = s.market as Market;
+        let cur = { stake: s.stake, profit: s.profit, last_nav: s.last_nav, last_date: s.last_date };
+        for (const h of history) {
+          if (!dueFor(mkt, s, cur.last_date, h.date)) continue;
+          const day = settleDay(dailyPnl(s.units, cur.last_nav, h.nav), cur.stake, MINOR_UNIT[mkt]);
+          days.push({ s, date: h.date, nav: h.nav, day, transfer: null });
+          cur = {
+            stake: day.stakeAfter,
+            profit: cur.profit + day.booked,
+            last_nav: h.nav,
+            last_date: h.date,
+          };
+        }
+        if (cur.last_date !== s.last_date) after.push({ id: s.id, ...cur, last_date: cur.last_date! });
+      }
+      if (days.length === 0) return 0;
+      // the accounts of the days that move money: the user's cash and stake, the platform's shard
+      const moving = days.filter((x) => x.day.toCash > 0n || x.day.fromStake > 0n);
+      for (const [i, x] of moving.entries()) x.transfer = i;
+      const specs = new Map<string, AccountSpec>();
+      for (const { s } of moving) {
+        const mkt = s.market as Market;
+        for (const spec of [
           { owner: s.user_id, currency: mkt, kind: 'cash' },
           { owner: s.user_id, currency: mkt, kind: 'stake' },
           { owner: null, currency: mkt, kind: 'products', shard: shardFor(s.user_id) },
-        ]);
-        const gain = day.toCash > 0n;
-        const [t] = await transfer(tx, [
-          {
-            type: 'single',
-            debitAccountId: gain ? platform.id : stake.id,
-            creditAccountId: gain ? cash.id : platform.id,
-            amount: gain ? day.toCash : day.fromStake,
-            currency: mkt,
-            code: 'product_profit',
-            operationRef: `product:${s.order_no}:${date}`,
-          },
-        ]);
-        transferId = t.id;
-        // A gain reaches the cash statement; a loss stays inside the stake (shown in the order's days).
-        if (gain)
-          await writeFundRecords(tx, [
-            {
-              userId: s.user_id,
-              currency: mkt,
-              type: 'daily_profit',
-              orderNo: s.order_no,
-              amount: day.toCash,
-              transferId: t.id,
-              productName: p.name_jp,
-              issuer: p.issuer,
-              memo: date,
-              at,
-            },
-          ]);
+        ] satisfies AccountSpec[])
+          specs.set(accountSpecKey(spec), spec);
       }
-      const first = await repo.insertDay(tx, {
-        stake_id: s.id,
-        date,
-        nav,
-        pnl: day.booked,
-        transfer_id: transferId,
-        created_at: at,
-      });
-      if (!first) throw new Error(`stake ${s.id}: day ${date} booked twice`);
-      await repo.updateStake(tx, s.id, {
-        stake: day.stakeAfter,
-        profit: s.profit + day.booked,
-        last_nav: nav,
-        last_date: date,
-      });
-      return true;
+      const list = [...specs.values()];
+      const locked = await lockLedgerAccounts(tx, list);
+      const byKey = new Map(list.map((spec, i) => [accountSpecKey(spec), locked[i]]));
+      const account = (spec: AccountSpec) => byKey.get(accountSpecKey(spec))!.id;
+      const done = await transferMany(
+        tx,
+        moving.map((x) => {
+          const mkt = x.s.market as Market;
+          const cash = account({ owner: x.s.user_id, currency: mkt, kind: 'cash' });
+          const stake = account({ owner: x.s.user_id, currency: mkt, kind: 'stake' });
+          const platform = account({
+            owner: null,
+            currency: mkt,
+            kind: 'products',
+            shard: shardFor(x.s.user_id),
+          });
+          const gain = x.day.toCash > 0n;
+          return {
+            type: 'single' as const,
+            debitAccountId: gain ? platform : stake,
+            creditAccountId: gain ? cash : platform,
+            amount: gain ? x.day.toCash : x.day.fromStake,
+            currency: mkt,
+            code: 'product_profit' as const,
+            operationRef: `product:${x.s.order_no}:${x.date}`,
+          };
+        }),
+        new Map(locked.map((a) => [a.id, a])),
+      );
+      // a gain reaches the cash statement; a loss stays inside the stake (shown in the order's days)
+      await writeFundRecords(
+        tx,
+        moving
+          .filter((x) => x.day.toCash > 0n)
+          .map((x) => ({
+            userId: x.s.user_id,
+            currency: x.s.market as Market,
+            type: 'daily_profit' as const,
+            orderNo: x.s.order_no,
+            amount: x.day.toCash,
+            transferId: done[x.transfer!].id,
+            productName: p.name_jp,
+            issuer: p.issuer,
+            memo: x.date,
+            at,
+          })),
+      );
+      const booked = await repo.insertDays(
+        tx,
+        days.map((x) => ({
+          stake_id: x.s.id,
+          date: x.date,
+          nav: x.nav,
+          pnl: x.day.booked,
+          transfer_id: x.transfer === null ? null : done[x.transfer].id,
+          created_at: at,
+        })),
+      );
+      if (booked !== days.length)
+        throw new Error(`product ${p.id}: ${days.length - booked} stake days booked twice`);
+      await repo.bookedStakes(tx, after);
+      return booked;
     });
   }
 
@@ -196,22 +260,40 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
     });
   }
 
-  /** Fix a product's NAVs of the closes passed, and book every fixed close each stake has not had yet. */
+  /**
+   * Fix a product's NAVs of the closes passed, and book every fixed close each stake has not had yet:
+   * the open stakes `batch` at a time, each batch that has a day due in one transaction. A batch that
+   * fails is booked again stake by stake, so one bad stake holds up no other; the first error of a stake
+   * that still fails is thrown once the rest are booked (the product's run fails and is retried).
+   */
   async function bookProduct(p: repo.ProductRow, now: number): Promise<{ navs: number; booked: number }> {
     const mkt = p.market as Market;
     const navs = (await fixNavs(p, now)).length;
     let booked = 0;
+    let failed: { err: unknown } | undefined;
     // every fixed close each stake has not had yet (followed before it), oldest first
-    let history: Awaited<ReturnType<typeof repo.navHistory>> | undefined;
-    for await (const s of openStakes(db, p.id, batch)) {
+    let history: NavDay[] | undefined;
+    for (let after = 0n; ; ) {
+      const stakes = await repo.openStakesOf(db, p.id, after, batch);
+      if (stakes.length === 0) break;
+      after = stakes[stakes.length - 1].id;
       history ??= await repo.navHistory(db, p.id, MAX_CATCH_UP);
-      for (const h of history) {
-        const closeAt = closeOf(mkt, h.date);
-        if (closeAt === null || closeAt <= s.created_at.getTime()) continue;
-        if (s.last_date !== null && h.date <= s.last_date) continue;
-        if (await bookDay(p, s.id, h.date, h.nav)) booked++;
+      const h = history;
+      const ids = stakes.filter((s) => h.some((x) => dueFor(mkt, s, s.last_date, x.date))).map((s) => s.id);
+      if (ids.length === 0) continue;
+      try {
+        booked += await bookBatch(p, ids, h);
+      } catch {
+        for (const id of ids) {
+          try {
+            booked += await bookBatch(p, [id], h);
+          } catch (err) {
+            failed ??= { err };
+          }
+        }
       }
     }
+    if (failed) throw failed.err;
     return { navs, booked };
   }
 
@@ -276,7 +358,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
     },
   };
 
-  return { runJobs, runTimed, daily, fixNavs, bookDay };
+  return { runJobs, runTimed, daily, fixNavs };
 }
 
 export type CopyTradeJobs = ReturnType<typeof copyTradeJobs>;

@@ -1,13 +1,15 @@
-import type {
-  Db,
-  ProductConstituentTable,
-  ProductRebalanceTable,
-  ProductStakeTable,
-  ProductTable,
-  Tx,
+import {
+  type Db,
+  type ProductConstituentTable,
+  type ProductRebalanceTable,
+  type ProductStakeTable,
+  type ProductTable,
+  rowSet,
+  sqlArray,
+  type Tx,
 } from '@kabuto/db';
 import { type Market, STAKE_CODE } from '@kabuto/domain';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 
 /** Every statement on the product tables. */
 
@@ -161,6 +163,18 @@ export const insertStake = (tx: Tx, row: Insertable<ProductStakeTable>) =>
 export const lockStake = (tx: Tx, id: bigint) =>
   tx.selectFrom('product_stake').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/** Lock stakes (in id order, so two batches on the same stakes queue instead of deadlocking). */
+export const lockStakes = (tx: Tx, ids: readonly bigint[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as StakeRow[])
+    : tx
+        .selectFrom('product_stake')
+        .selectAll()
+        .where(sql<boolean>`id = any(${sqlArray(ids, 'int8')})`)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+
 export const updateStake = (tx: Tx, id: bigint, set: Updateable<ProductStakeTable>) =>
   tx.updateTable('product_stake').set(set).where('id', '=', id).execute();
 
@@ -243,25 +257,58 @@ export const unlockable = (db: Db, at: Date) =>
     .limit(1000)
     .execute();
 
-/** Books a day for a stake once: false when that day was booked already. */
-export async function insertDay(
+export interface StakeDayInsert {
+  stake_id: bigint;
+  date: string;
+  nav: bigint;
+  pnl: bigint;
+  transfer_id: bigint | null;
+  created_at: Date;
+}
+
+/**
+ * Book days of any number of stakes in one statement (the rows as one parameter), each once: a day
+ * booked already is kept as it is. Returns how many were inserted.
+ */
+export async function insertDays(tx: Tx, rows: readonly StakeDayInsert[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const r = await sql<{ n: string }>`
+    with added as (
+      insert into product_stake_day (stake_id, date, nav, pnl, transfer_id, created_at)
+      select stake_id, date, nav, pnl, transfer_id, created_at
+      from ${rowSet(
+        'v',
+        {
+          stake_id: 'int8',
+          date: 'text',
+          nav: 'int8',
+          pnl: 'int8',
+          transfer_id: 'int8',
+          created_at: 'timestamptz',
+        },
+        rows,
+      )}
+      on conflict (stake_id, date) do nothing
+      returning 1)
+    select count(*)::text as n from added`.execute(tx);
+  return Number(r.rows[0].n);
+}
+
+/** Stakes after their days are booked, in one statement: the money left, the P&L, the last NAV and day. */
+export async function bookedStakes(
   tx: Tx,
-  row: {
-    stake_id: bigint;
-    date: string;
-    nav: bigint;
-    pnl: bigint;
-    transfer_id: bigint | null;
-    created_at: Date;
-  },
-): Promise<boolean> {
-  const r = await tx
-    .insertInto('product_stake_day')
-    .values(row)
-    .onConflict((oc) => oc.columns(['stake_id', 'date']).doNothing())
-    .returning('stake_id')
-    .executeTakeFirst();
-  return r !== undefined;
+  rows: readonly { id: bigint; stake: bigint; profit: bigint; last_nav: bigint; last_date: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update product_stake s set stake = v.stake, profit = v.profit, last_nav = v.last_nav,
+      last_date = v.last_date
+    from ${rowSet(
+      'v',
+      { id: 'int8', stake: 'int8', profit: 'int8', last_nav: 'int8', last_date: 'text' },
+      rows,
+    )}
+    where s.id = v.id`.execute(tx);
 }
 
 export async function pageStakes(

@@ -1,4 +1,4 @@
-import { type Db, type Tx, withTx } from '@kabuto/db';
+import { withTx } from '@kabuto/db';
 import {
   DAY_TRADE_CODE,
   DAY_TRADE_CODED,
@@ -8,20 +8,22 @@ import {
   isDayTradeOver,
   type Market,
   OPEN_POSITION_STATUSES,
+  type Units,
 } from '@kabuto/domain';
-import { availableBalance, ledgerAccounts, lockLedgerAccounts } from '@kabuto/ledger';
+import { type AccountSpec, accountSpecKey, availableBalance, lockLedgerAccounts } from '@kabuto/ledger';
 import { writeFundRecords } from '../../shared/fund-records.ts';
-import { transfer } from '../../shared/ledger.ts';
-import { sendNotice } from '../../shared/notices.ts';
+import { transfer, transferMany } from '../../shared/ledger.ts';
+import { sendNotice, sendNotices } from '../../shared/notices.ts';
 import { loadSettings, type Settings } from '../../shared/settings.ts';
 import type { DayTradeDeps } from './day-trade.deps.ts';
 import type { ApplicationRow } from './day-trade.repo.ts';
 import * as repo from './day-trade.repo.ts';
 import { messageParams } from './day-trade.review.ts';
 
-const asDb = (tx: Tx) => tx as unknown as Db;
 /** Open applications are read this many at a time (by id), never all at once. */
 const APPLICATION_BATCH = 1000;
+/** A position of a line, as the round reads them. */
+type LinePosition = Awaited<ReturnType<typeof repo.positionsOf>>[number];
 const isOpen = (status: number) => (OPEN_POSITION_STATUSES as readonly number[]).includes(status);
 
 /**
@@ -58,9 +60,16 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
     });
   }
 
-  /** Close the line's open positions at market (during continuous trading only); how many are still open. */
-  async function closePositions(app: ApplicationRow, now: number, settings: Settings) {
-    const positions = (await repo.positionsOf(db, [app.id])).filter((p) => isOpen(p.status));
+  /**
+   * Close a line's open positions (as read by the round) at market, during continuous trading only; how
+   * many are still open.
+   */
+  async function closePositions(
+    app: ApplicationRow,
+    positions: readonly LinePosition[],
+    now: number,
+    settings: Settings,
+  ) {
     if (positions.length === 0) return { closed: 0, open: 0 };
     if (!isContinuousTrading(app.market as Market, now)) return { closed: 0, open: positions.length };
     let closed = 0;
@@ -85,95 +94,181 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
     return { closed, open: positions.length - closed };
   }
 
-  /** Return the line's balance to cash and end the application (once). */
-  async function settle(app: ApplicationRow, now: number): Promise<boolean> {
+  /**
+   * Return lines' balances to cash and end their applications (each once), a batch of lines in one
+   * transaction and a fixed number of statements: the lines locked (in id order) and re-read, their
+   * positions read (a line with one still open waits), their accounts locked, every payout in one ledger
+   * call, the fund records, the statuses and the notices each in one statement. A line's payout is its
+   * account's available balance (what an earlier line of the same account in the batch left of it).
+   * Returns how many settled.
+   */
+  async function settle(ids: readonly bigint[], now: number): Promise<number> {
     return withTx(db, async (tx) => {
-      const row = await repo.lockApplication(tx, app.id);
-      if (!row) return false;
-      const state = dayTradeStateOf(row.status);
-      if (state !== 'approved' && state !== 'trading') return false;
-      const still = (await repo.positionsOf(tx, [row.id])).some((p) => isOpen(p.status));
-      if (still) return false;
-      const mkt = row.currency as Market;
-      const [cash] = await ledgerAccounts(asDb(tx), [{ owner: row.user_id, currency: mkt, kind: 'cash' }]);
-      const [line] = await lockLedgerAccounts(tx, [{ owner: row.user_id, currency: mkt, kind: 'day_trade' }]);
-      const payout = availableBalance(line);
-      const at = new Date(now);
-      const ref = `daytrade:${row.order_no}`;
-      if (payout > 0n) {
-        const [t] = await transfer(tx, [
-          {
-            type: 'single',
-            debitAccountId: line.id,
-            creditAccountId: cash.id,
-            amount: payout,
-            currency: mkt,
-            code: 'day_trade',
-            operationRef: ref,
-          },
-        ]);
-        await writeFundRecords(tx, [
-          {
-            userId: row.user_id,
-            currency: mkt,
-            type: 'day_trade_settlement',
-            orderNo: row.order_no,
-            amount: payout,
-            transferId: t.id,
-            ref,
-            at,
-          },
-        ]);
-      }
-      const end = state === 'trading' ? 'complete' : 'failed';
-      await repo.setStatus(tx, row.id, {
-        status: DAY_TRADE_CODED.move(row.status, DAY_TRADE_CODE[end]),
-        payout,
-        pnl: payout - row.amount,
-        settled_at: at,
+      const live = (await repo.lockApplications(tx, ids)).filter((row) => {
+        const state = dayTradeStateOf(row.status);
+        return state === 'approved' || state === 'trading';
       });
-      const params = {
-        ...messageParams(row),
-        payout: formatUnits(payout),
-        pnl: formatUnits(payout - row.amount),
-      };
-      await sendNotice(
+      if (live.length === 0) return 0;
+      const open = new Set(
+        (
+          await repo.positionsOf(
+            tx,
+            live.map((r) => r.id),
+          )
+        )
+          .filter((p) => isOpen(p.status))
+          .map((p) => p.application_id),
+      );
+      const rows = live.filter((r) => !open.has(r.id));
+      if (rows.length === 0) return 0;
+      const specs = new Map<string, AccountSpec>();
+      for (const row of rows) {
+        const mkt = row.currency as Market;
+        for (const spec of [
+          { owner: row.user_id, currency: mkt, kind: 'cash' },
+          { owner: row.user_id, currency: mkt, kind: 'day_trade' },
+        ] satisfies AccountSpec[])
+          specs.set(accountSpecKey(spec), spec);
+      }
+      const list = [...specs.values()];
+      const locked = await lockLedgerAccounts(tx, list);
+      const byKey = new Map(list.map((spec, i) => [accountSpecKey(spec), locked[i]]));
+      const account = (owner: bigint, currency: Market, kind: 'cash' | 'day_trade') =>
+        byKey.get(accountSpecKey({ owner, currency, kind }))!;
+      const at = new Date(now);
+      const taken = new Map<bigint, Units>();
+      const lines = rows.map((row) => {
+        const mkt = row.currency as Market;
+        const line = account(row.user_id, mkt, 'day_trade');
+        const payout = availableBalance(line) - (taken.get(line.id) ?? 0n);
+        if (payout > 0n) taken.set(line.id, (taken.get(line.id) ?? 0n) + payout);
+        return { row, mkt, line, payout, ref: `daytrade:${row.order_no}` };
+      });
+      const paying = lines.filter((x) => x.payout > 0n);
+      const done = await transferMany(
+        tx,
+        paying.map((x) => ({
+          type: 'single' as const,
+          debitAccountId: x.line.id,
+          creditAccountId: account(x.row.user_id, x.mkt, 'cash').id,
+          amount: x.payout,
+          currency: x.mkt,
+          code: 'day_trade' as const,
+          operationRef: x.ref,
+        })),
+        new Map(locked.map((a) => [a.id, a])),
+      );
+      await writeFundRecords(
+        tx,
+        paying.map((x, i) => ({
+          userId: x.row.user_id,
+          currency: x.mkt,
+          type: 'day_trade_settlement' as const,
+          orderNo: x.row.order_no,
+          amount: x.payout,
+          transferId: done[i].id,
+          ref: x.ref,
+          at,
+        })),
+      );
+      const ends = lines.map((x) => ({
+        ...x,
+        end: dayTradeStateOf(x.row.status) === 'trading' ? ('complete' as const) : ('failed' as const),
+      }));
+      await repo.settled(
+        tx,
+        ends.map((x) => ({
+          id: x.row.id,
+          status: DAY_TRADE_CODED.move(x.row.status, DAY_TRADE_CODE[x.end]),
+          payout: x.payout,
+          pnl: x.payout - x.row.amount,
+        })),
+        at,
+      );
+      await sendNotices(
         tx,
         at,
-        row.user_id,
-        end === 'complete' ? 'dayTradeSettled' : 'dayTradeFailed',
-        params,
+        ends.map((x) => ({
+          userId: x.row.user_id,
+          template: x.end === 'complete' ? 'dayTradeSettled' : 'dayTradeFailed',
+          params: {
+            ...messageParams(x.row),
+            payout: formatUnits(x.payout),
+            pnl: formatUnits(x.payout - x.row.amount),
+          },
+        })),
       );
-      return true;
+      return rows.length;
     });
   }
 
-  /** One round: every open application whose day is over is expired, closed out and settled. */
+  /**
+   * Settle lines a batch at a time; a batch that fails is settled again line by line, so one bad line
+   * holds up no other (`failed`: the first error of a line that still fails).
+   */
+  async function settleAll(ids: readonly bigint[], now: number, failed: { err?: unknown }): Promise<number> {
+    if (ids.length === 0) return 0;
+    try {
+      return await settle(ids, now);
+    } catch {
+      let n = 0;
+      for (const id of ids) {
+        try {
+          n += await settle([id], now);
+        } catch (err) {
+          if (!('err' in failed)) failed.err = err;
+        }
+      }
+      return n;
+    }
+  }
+
+  /**
+   * One round: every open application whose day is over is expired, closed out and settled; the lines
+   * of a batch with nothing left open settle together. A line that could not settle fails the round
+   * (its error thrown once every other line is done), which the next round retries.
+   */
   async function runJobs() {
     const now = clock.now();
     const settings = await loadSettings(db);
     const minutes = settings.day_trade_forced_close_minutes;
     const out = { expired: 0, forcedClosed: 0, settled: 0 };
+    const failed: { err?: unknown } = {};
     // every open application, a batch at a time by id (not only the first batch: a day's are all settled)
     for (let after = 0n; ; ) {
       const batch = await repo.openApplications(db, after, batchSize);
       if (batch.length === 0) break;
       after = batch[batch.length - 1].id;
-      for (const app of batch) {
-        if (!isDayTradeOver(app.market as Market, app.trade_date, minutes, now)) continue;
+      const over = batch.filter((app) => isDayTradeOver(app.market as Market, app.trade_date, minutes, now));
+      const lines = over.filter((app) => dayTradeStateOf(app.status) !== 'review');
+      // the open positions of the batch's lines, in one read
+      const open = new Map<bigint, LinePosition[]>();
+      for (const p of await repo.positionsOf(
+        db,
+        lines.map((app) => app.id),
+      )) {
+        if (!isOpen(p.status)) continue;
+        const list = open.get(p.application_id) ?? [];
+        list.push(p);
+        open.set(p.application_id, list);
+      }
+      const ready: bigint[] = [];
+      for (const app of over) {
         if (dayTradeStateOf(app.status) === 'review') {
           if (await expire(app, now)) out.expired++;
           continue;
         }
-        const c = await closePositions(app, now, settings);
+        const c = await closePositions(app, open.get(app.id) ?? [], now, settings);
         out.forcedClosed += c.closed;
-        if (c.open === 0 && (await settle(app, now))) out.settled++;
+        if (c.open === 0) ready.push(app.id);
       }
+      out.settled += await settleAll(ready, now, failed);
     }
+    if ('err' in failed) throw failed.err;
     return out;
   }
 
-  return { runJobs, settle };
+  return { runJobs };
 }
 
 export type DayTradeJobs = ReturnType<typeof dayTradeJobs>;

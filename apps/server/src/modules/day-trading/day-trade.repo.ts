@@ -1,4 +1,11 @@
-import type { DayTradeApplicationTable, Db, PositionTable, Tx } from '@kabuto/db';
+import {
+  type DayTradeApplicationTable,
+  type Db,
+  type PositionTable,
+  rowSet,
+  sqlArray,
+  type Tx,
+} from '@kabuto/db';
 import { DAY_TRADE_CODE, DAY_TRADE_LIVE, DAY_TRADE_OPEN, OPEN_POSITION_STATUSES } from '@kabuto/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { type QueuePage, queuePage } from '../../shared/review-queue.ts';
@@ -28,6 +35,32 @@ export const getApplication = (q: Q, id: bigint) =>
 
 export const lockApplication = (tx: Tx, id: bigint) =>
   tx.selectFrom('day_trade_application').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Lock applications (in id order, so two rounds on the same lines queue instead of deadlocking). */
+export const lockApplications = (tx: Tx, ids: readonly bigint[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as ApplicationRow[])
+    : tx
+        .selectFrom('day_trade_application')
+        .selectAll()
+        .where(sql<boolean>`id = any(${sqlArray(ids, 'int8')})`)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+
+/** Lines settled, in one statement: each one's new status, payout, P&L and when. */
+export async function settled(
+  tx: Tx,
+  rows: readonly { id: bigint; status: number; payout: bigint; pnl: bigint }[],
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update day_trade_application a set status = v.status, payout = v.payout, pnl = v.pnl,
+      settled_at = ${at}
+    from ${rowSet('v', { id: 'int8', status: 'int4', payout: 'int8', pnl: 'int8' }, rows)}
+    where a.id = v.id`.execute(tx);
+}
 
 /** The user's approved or trading line of a market for a trading day, locked (the line rule needs it). */
 export const lockLiveLine = (tx: Tx, userId: bigint, market: string, date: string) =>
