@@ -2,16 +2,13 @@ import { withTx } from '@kabuto/db';
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyPnl, settleDay, stakeValue } from '@kabuto/domain';
 import { setAccountClosed, shardFor } from '@kabuto/ledger';
-import type { MarketDataProvider } from '@kabuto/market';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { copyTradeJobs } from '../src/modules/copy-trade/copy-trade.jobs.ts';
 import { followService } from '../src/modules/copy-trade/follow.service.ts';
 import { seedProducts } from '../src/seed/copy-trade.ts';
-import { fileStore } from '../src/shared/files.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
-import { localUserChanges } from '../src/shared/user-changes.ts';
-import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { expectOk, expectRefusal, processDeps, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -72,14 +69,7 @@ describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
     expectOk(await t.call('/user/getUserinfo', { type: 'jpy' }, { token: s.token }));
   /** What another process's copy of the jobs is built from. */
   const jobDeps = () => ({
-    db: t.db,
-    clock: t.clock,
-    timers: t.clock,
-    env: t.env,
-    hashCost: { memoryCost: 1024, timeCost: 1 },
-    userChanges: localUserChanges(),
-    files: fileStore(t.db, t.env),
-    market: t.app.kabuto.market as MarketDataProvider,
+    ...processDeps(t),
     keys: { markApplied },
     verifyFundPassword: async () => {},
   });

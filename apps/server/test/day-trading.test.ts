@@ -1,12 +1,17 @@
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { forcedCloseAt, formatUnits } from '@kabuto/domain';
-import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { dayTradeJobs } from '../src/modules/day-trading/day-trade.jobs.ts';
-import { fileStore } from '../src/shared/files.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
-import { localUserChanges } from '../src/shared/user-changes.ts';
-import { expectOk, expectRefusal, readyUser, type Session, T0, type TestApp } from './support/app.ts';
+import {
+  expectOk,
+  expectRefusal,
+  processDeps,
+  readyUser,
+  type Session,
+  T0,
+  type TestApp,
+} from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, fund, pinPrices, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -330,14 +335,7 @@ describe.each(API_DB_KINDS)('day trading on %s', (kind) => {
     };
     const jobs = dayTradeJobs(
       {
-        db: t.db,
-        clock: t.clock,
-        timers: t.clock,
-        env: t.env,
-        hashCost: { memoryCost: 1024, timeCost: 1 },
-        userChanges: localUserChanges(),
-        files: fileStore(t.db, t.env),
-        market: t.app.kabuto.market as MarketDataProvider,
+        ...processDeps(t),
         marketFill: unused,
         keys: { markApplied },
         insertPositions: unused,

@@ -4,10 +4,8 @@ import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { financingService } from '../src/modules/margin/financing.service.ts';
 import { orderGate } from '../src/modules/margin/margin.repo.ts';
-import { fileStore } from '../src/shared/files.ts';
 import { shortfallOwed } from '../src/shared/shortfall.ts';
-import { localUserChanges } from '../src/shared/user-changes.ts';
-import { expectOk, expectRefusal, type Session, type TestApp } from './support/app.ts';
+import { expectOk, expectRefusal, processDeps, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { pinPrices, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -38,14 +36,7 @@ describe.each(TEST_DB_KINDS)('margin costs on %s', (kind) => {
   /** A second, independent copy of the service on the same database: a second process's job. */
   const service = () =>
     financingService({
-      db: t.db,
-      clock: t.clock,
-      timers: t.clock,
-      env: t.env,
-      hashCost: { memoryCost: 1024, timeCost: 1 },
-      userChanges: localUserChanges(),
-      files: fileStore(t.db, t.env),
-      market: t.app.kabuto.market as MarketDataProvider,
+      ...processDeps(t),
     });
   /** The daily job's key of the yen market now, run by two processes, twice. */
   async function dailyTwice() {

@@ -1,16 +1,13 @@
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyLendingFee, lendingPayment } from '@kabuto/domain';
 import { userBalance } from '@kabuto/ledger';
-import type { MarketDataProvider } from '@kabuto/market';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { recordMismatches } from '../src/modules/admin/admin.repo.ts';
 import { stockLendingService } from '../src/modules/stock-lending/stock-lending.service.ts';
 import { listPositions, lockPosition, markLent } from '../src/modules/trading/trading.repo.ts';
-import { fileStore } from '../src/shared/files.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
-import { localUserChanges } from '../src/shared/user-changes.ts';
-import { expectOk, type Session, type TestApp } from './support/app.ts';
+import { expectOk, processDeps, type Session, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { trader, userIdOf } from './support/trading.ts';
 
@@ -30,14 +27,7 @@ describe.each(API_DB_KINDS)('stock lending in batches on %s', (kind) => {
   /** An independent copy of the service on the same database: another process's job. */
   const service = () =>
     stockLendingService({
-      db: t.db,
-      clock: t.clock,
-      timers: t.clock,
-      env: t.env,
-      hashCost: { memoryCost: 1024, timeCost: 1 },
-      userChanges: localUserChanges(),
-      files: fileStore(t.db, t.env),
-      market: t.app.kabuto.market as MarketDataProvider,
+      ...processDeps(t),
       keys: { markApplied },
       positions: {
         lock: lockPosition,

@@ -1,13 +1,10 @@
 import { API_DB_KINDS } from '@kabuto/db/testing';
 import { dailyLendingFee, lendingPayment } from '@kabuto/domain';
-import type { MarketDataProvider } from '@kabuto/market';
 import { describe, expect, it } from 'vitest';
 import { stockLendingService } from '../src/modules/stock-lending/stock-lending.service.ts';
 import { listPositions, lockPosition, markLent } from '../src/modules/trading/trading.repo.ts';
-import { fileStore } from '../src/shared/files.ts';
 import { markApplied } from '../src/shared/idempotency-keys.ts';
-import { localUserChanges } from '../src/shared/user-changes.ts';
-import { expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
+import { expectOk, expectRefusal, processDeps, type Session, T0, type TestApp } from './support/app.ts';
 import { productSuite } from './support/suite.ts';
 import { available, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
@@ -31,14 +28,7 @@ describe.each(API_DB_KINDS)('stock lending on %s', (kind) => {
   /** A second, independent copy of the service on the same database: a second process's job. */
   const service = () =>
     stockLendingService({
-      db: t.db,
-      clock: t.clock,
-      timers: t.clock,
-      env: t.env,
-      hashCost: { memoryCost: 1024, timeCost: 1 },
-      userChanges: localUserChanges(),
-      files: fileStore(t.db, t.env),
-      market: t.app.kabuto.market as MarketDataProvider,
+      ...processDeps(t),
       keys: { markApplied },
       positions: {
         lock: lockPosition,

@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import type { DbHandle, DbKind } from '@kabuto/db';
 import { createTestDb } from '@kabuto/db/testing';
 import { ManualClock } from '@kabuto/domain';
+import type { MarketDataProvider } from '@kabuto/market';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Env, loadEnv } from '../../src/config.ts';
+import type { Deps } from '../../src/deps.ts';
 import type { ReplyMismatch } from '../../src/plugins/reply-check.ts';
 import { seedDemo } from '../../src/seed/seed.ts';
+import { fileStore } from '../../src/shared/files.ts';
+import { localUserChanges } from '../../src/shared/user-changes.ts';
 
 /** A Tuesday in Tokyo, 10:00 — inside the TSE morning session. */
 export const T0 = Date.parse('2026-11-24T10:00:00+09:00');
@@ -46,6 +50,21 @@ export interface TestApp {
   demo(): Promise<Session>;
   close(): Promise<void>;
 }
+
+/**
+ * What another process's copy of a module is built from, on the test app's database, clock and market
+ * data (its jobs racing the app's own): each module's own needs are added by the caller.
+ */
+export const processDeps = (t: TestApp): Deps & { market: MarketDataProvider } => ({
+  db: t.db,
+  clock: t.clock,
+  timers: t.clock,
+  env: t.env,
+  hashCost: { memoryCost: 1024, timeCost: 1 },
+  userChanges: localUserChanges(),
+  files: fileStore(t.db, t.env),
+  market: t.app.kabuto.market as MarketDataProvider,
+});
 
 export interface CallOptions {
   token?: string;
