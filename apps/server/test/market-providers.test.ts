@@ -1,6 +1,7 @@
 import { FIXTURE_API_KEY, type FixtureServer, startFixtureServer } from '@kabuto/market/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectOk, expectRefusal, T0, type TestApp } from './support/app.ts';
+import { saveOffering } from './support/new-shares.ts';
 import { trader } from './support/trading.ts';
 
 /** The server with Japanese stocks from J-Quants (the fixture server on an ephemeral port), the rest simulated. */
@@ -129,33 +130,7 @@ describe('MARKET_PROVIDER=jpy:jquants against the fixture server', () => {
     const s0 = Math.floor(Date.parse('2026-11-24T10:00:00+09:00') / 1000);
     const HOUR = 3600;
     const op = await t.adminLogin();
-    const saved = expectOk(
-      await t.admin(
-        '/ipo/save',
-        {
-          code: '135A',
-          market: 'jpy',
-          board: 'tse_growth',
-          name_jp: 'テスト新規上場',
-          name_cn: '测试新股',
-          name_us: 'Test Listing',
-          range_low: '900',
-          range_high: '1100',
-          shares: '200',
-          max_per_application: '500',
-          subscribe_start: s0 - HOUR,
-          subscribe_end: s0 + HOUR,
-          lottery_at: s0 + 2 * HOUR,
-          payment_deadline: s0 + 24 * HOUR,
-          listing_at: s0 + 48 * HOUR,
-          underwriter: '野村證券',
-          pe: '20.1',
-          waitlist: 1,
-        },
-        op,
-      ),
-    );
-    expectOk(await t.admin('/ipo/price', { id: saved.id, offer_price: '1000' }, op));
+    const saved = await saveOffering(t, op, '135A');
     const row = () =>
       t.db
         .selectFrom('ipo_offering')

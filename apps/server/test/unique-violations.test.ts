@@ -3,10 +3,8 @@ import { TEST_DB_KINDS } from '@kabuto/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNIQUE_VIOLATION_KEYS, uniqueViolationKey } from '../src/lib/unique-violations.ts';
-import { createTestApp, T0, type TestApp } from './support/app.ts';
-
-const HOUR = 3600;
-const s0 = Math.floor(T0 / 1000);
+import { createTestApp, type TestApp } from './support/app.ts';
+import { offeringBody } from './support/new-shares.ts';
 
 /** F3 of issue #30: a race that meets a unique constraint is a refusal with its key, never a 500. */
 describe.each(TEST_DB_KINDS)('unique violations on %s', (kind) => {
@@ -49,30 +47,10 @@ describe.each(TEST_DB_KINDS)('unique violations on %s', (kind) => {
   });
 
   it('concurrent saves of one new offering code: one is created, the others refused with ipo.codeTaken', async () => {
-    const body = (code: string) => ({
-      code,
-      market: 'jpy',
-      board: 'tse_growth',
-      name_jp: 'テスト',
-      name_cn: '测试',
-      name_us: 'Test',
-      range_low: '900',
-      range_high: '1100',
-      shares: '200',
-      max_per_application: '500',
-      subscribe_start: s0 - HOUR,
-      subscribe_end: s0 + HOUR,
-      lottery_at: s0 + 2 * HOUR,
-      payment_deadline: s0 + 24 * HOUR,
-      listing_at: s0 + 48 * HOUR,
-      underwriter: '野村證券',
-      pe: '20.1',
-      waitlist: 1,
-    });
     // Several rounds, so that some saves pass the service's check together and meet the constraint.
     for (const code of ['9UVA', '9UVB', '9UVC', '9UVD', '9UVE', '9UVF']) {
       const replies = await Promise.all(
-        Array.from({ length: 16 }, () => t.admin('/ipo/save', body(code), op)),
+        Array.from({ length: 16 }, () => t.admin('/ipo/save', offeringBody(code), op)),
       );
       expect(replies.map((r) => `${r.http} ${r.body.code ?? ''}`).filter((x) => x.startsWith('500'))).toEqual(
         [],
