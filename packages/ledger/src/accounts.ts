@@ -208,6 +208,34 @@ export async function lockLedgerAccounts(tx: Tx, specs: readonly AccountSpec[]):
   });
 }
 
+/** The accounts of a batch, locked together: each by its spec, and every one by id. */
+export interface LockedAccounts {
+  /** The account a spec stands for (it must have been asked for). */
+  get(spec: AccountSpec): Account;
+  /** Every account locked, by id, as read (what `createTransfers` takes as already locked). */
+  byId: Map<bigint, Account>;
+}
+
+/**
+ * A batch's accounts locked at once as {@link lockLedgerAccounts} locks them (one statement, id order),
+ * each asked for once however many of the batch's rows name it.
+ */
+export async function lockAccountSet(tx: Tx, specs: Iterable<AccountSpec>): Promise<LockedAccounts> {
+  const unique = new Map<string, AccountSpec>();
+  for (const spec of specs) unique.set(accountSpecKey(spec), spec);
+  const list = [...unique.values()];
+  const locked = await lockLedgerAccounts(tx, list);
+  const byKey = new Map(list.map((spec, i) => [accountSpecKey(spec), locked[i]]));
+  return {
+    get(spec) {
+      const a = byKey.get(accountSpecKey(spec));
+      if (!a) throw new Error(`account not locked for this batch: ${accountSpecKey(spec)}`);
+      return a;
+    },
+    byId: new Map(locked.map((a) => [a.id, a])),
+  };
+}
+
 /**
  * Lock accounts in id order. (PostgreSQL sorts before it locks when a locking SELECT has an ORDER BY,
  * so two batches on overlapping accounts queue instead of deadlocking.) The WHERE clause is a plain

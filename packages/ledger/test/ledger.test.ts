@@ -19,6 +19,7 @@ import {
   LedgerError,
   type LedgerErrorCode,
   ledgerAccounts,
+  lockAccountSet,
   lockLedgerAccounts,
   MAX_AMOUNT,
   openPendingTransfers,
@@ -197,6 +198,22 @@ describe.each(TEST_DB_KINDS)('ledger on %s', (kind) => {
       await expect(
         lockLedgerAccounts(h.db as never, [{ owner: u, currency: 'jpy', kind: 'cash' }]),
       ).rejects.toThrow('inside a transaction');
+    });
+
+    it("locks a batch's accounts as a set: each asked once however often named, found by spec and by id", async () => {
+      const u = newUser();
+      const cash = await userAccount(h.db, u, 'jpy', 'cash');
+      await deposit(cash, units(5), bank);
+      const cashSpec = { owner: u, currency: 'jpy', kind: 'cash' } as const;
+      const set = await withTx(h.db, (tx) =>
+        lockAccountSet(tx, [cashSpec, { owner: null, currency: 'jpy', kind: 'bank' }, { ...cashSpec }]),
+      );
+      expect([...set.byId.keys()].sort()).toEqual([cash.id, bank.id].sort());
+      expect(set.get(cashSpec)).toMatchObject({ id: cash.id, creditsPosted: units(5) });
+      expect(set.get({ owner: null, currency: 'jpy', kind: 'bank' }).id).toBe(bank.id);
+      expect(() => set.get({ owner: u, currency: 'jpy', kind: 'margin' })).toThrow(
+        'not locked for this batch',
+      );
     });
 
     it('locks many missing accounts at once: created together, each as userAccount would, a repeat the same', async () => {

@@ -14,7 +14,7 @@ import {
   tradingDaysBetween,
   type Units,
 } from '@kabuto/domain';
-import { type AccountSpec, accountSpecKey, lockLedgerAccounts, shardFor } from '@kabuto/ledger';
+import { type AccountSpec, lockAccountSet, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
 import { dailyKeys, marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
@@ -153,20 +153,18 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
       // the accounts of the days that move money: the user's cash and stake, the platform's shard
       const moving = days.filter((x) => x.day.toCash > 0n || x.day.fromStake > 0n);
       for (const [i, x] of moving.entries()) x.transfer = i;
-      const specs = new Map<string, AccountSpec>();
-      for (const { s } of moving) {
-        const mkt = s.market as Market;
-        for (const spec of [
-          { owner: s.user_id, currency: mkt, kind: 'cash' },
-          { owner: s.user_id, currency: mkt, kind: 'stake' },
-          { owner: null, currency: mkt, kind: 'products', shard: shardFor(s.user_id) },
-        ] satisfies AccountSpec[])
-          specs.set(accountSpecKey(spec), spec);
-      }
-      const list = [...specs.values()];
-      const locked = await lockLedgerAccounts(tx, list);
-      const byKey = new Map(list.map((spec, i) => [accountSpecKey(spec), locked[i]]));
-      const account = (spec: AccountSpec) => byKey.get(accountSpecKey(spec))!.id;
+      const accounts = await lockAccountSet(
+        tx,
+        moving.flatMap(({ s }) => {
+          const mkt = s.market as Market;
+          return [
+            { owner: s.user_id, currency: mkt, kind: 'cash' },
+            { owner: s.user_id, currency: mkt, kind: 'stake' },
+            { owner: null, currency: mkt, kind: 'products', shard: shardFor(s.user_id) },
+          ] satisfies AccountSpec[];
+        }),
+      );
+      const account = (spec: AccountSpec) => accounts.get(spec).id;
       const done = await transferMany(
         tx,
         moving.map((x) => {
@@ -190,7 +188,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
             operationRef: `product:${x.s.order_no}:${x.date}`,
           };
         }),
-        new Map(locked.map((a) => [a.id, a])),
+        accounts.byId,
       );
       // a gain reaches the cash statement; a loss stays inside the stake (shown in the order's days)
       await writeFundRecords(

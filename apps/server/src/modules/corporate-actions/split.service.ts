@@ -8,13 +8,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import type { TransferRequest } from '@kabuto/ledger';
-import {
-  type AccountSpec,
-  accountSpecKey,
-  lockLedgerAccounts,
-  shardFor,
-  type UserAccountKind,
-} from '@kabuto/ledger';
+import { type AccountSpec, lockAccountSet, shardFor, type UserAccountKind } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
 import { type FundRecordInput, writeFundRecords } from '../../shared/fund-records.ts';
 import { transferMany } from '../../shared/ledger.ts';
@@ -37,24 +31,16 @@ export async function accountsFor(
   wants: readonly { user: bigint; kinds: readonly UserAccountKind[] }[],
   o: { taxWithheld?: boolean } = {},
 ) {
-  const specs = new Map<string, AccountSpec>();
-  const add = (s: AccountSpec) => specs.set(accountSpecKey(s), s);
+  const specs: AccountSpec[] = [];
   for (const { user, kinds } of wants) {
-    for (const kind of kinds) add({ owner: user, currency, kind });
-    add({ owner: null, currency, kind: 'counterparty', shard: shardFor(user) });
-    if (o.taxWithheld) add({ owner: null, currency, kind: 'tax_withheld', shard: shardFor(user) });
+    for (const kind of kinds) specs.push({ owner: user, currency, kind });
+    specs.push({ owner: null, currency, kind: 'counterparty', shard: shardFor(user) });
+    if (o.taxWithheld) specs.push({ owner: null, currency, kind: 'tax_withheld', shard: shardFor(user) });
   }
-  const list = [...specs.values()];
-  const locked = await lockLedgerAccounts(tx, list);
-  const by = new Map(list.map((s, i) => [accountSpecKey(s), locked[i]]));
-  const acc = (s: AccountSpec) => {
-    const a = by.get(accountSpecKey(s));
-    if (!a) throw new Error(`account not locked for this batch: ${accountSpecKey(s)}`);
-    return a;
-  };
+  const { get: acc, byId } = await lockAccountSet(tx, specs);
   return {
     /** Every account locked, by id, as read (for the ledger: `transferMany`). */
-    locked: new Map(locked.map((a) => [a.id, a])),
+    locked: byId,
     cash: (u: bigint) => acc({ owner: u, currency, kind: 'cash' }),
     margin: (u: bigint) => acc({ owner: u, currency, kind: 'margin' }),
     dividend: (u: bigint) => acc({ owner: u, currency, kind: 'dividend' }),

@@ -10,7 +10,7 @@ import {
   OPEN_POSITION_STATUSES,
   type Units,
 } from '@kabuto/domain';
-import { type AccountSpec, accountSpecKey, availableBalance, lockLedgerAccounts } from '@kabuto/ledger';
+import { type AccountSpec, availableBalance, lockAccountSet } from '@kabuto/ledger';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer, transferMany } from '../../shared/ledger.ts';
 import { sendNotice, sendNotices } from '../../shared/notices.ts';
@@ -121,20 +121,18 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
       );
       const rows = live.filter((r) => !open.has(r.id));
       if (rows.length === 0) return 0;
-      const specs = new Map<string, AccountSpec>();
-      for (const row of rows) {
-        const mkt = row.currency as Market;
-        for (const spec of [
-          { owner: row.user_id, currency: mkt, kind: 'cash' },
-          { owner: row.user_id, currency: mkt, kind: 'day_trade' },
-        ] satisfies AccountSpec[])
-          specs.set(accountSpecKey(spec), spec);
-      }
-      const list = [...specs.values()];
-      const locked = await lockLedgerAccounts(tx, list);
-      const byKey = new Map(list.map((spec, i) => [accountSpecKey(spec), locked[i]]));
+      const accounts = await lockAccountSet(
+        tx,
+        rows.flatMap((row) => {
+          const mkt = row.currency as Market;
+          return [
+            { owner: row.user_id, currency: mkt, kind: 'cash' },
+            { owner: row.user_id, currency: mkt, kind: 'day_trade' },
+          ] satisfies AccountSpec[];
+        }),
+      );
       const account = (owner: bigint, currency: Market, kind: 'cash' | 'day_trade') =>
-        byKey.get(accountSpecKey({ owner, currency, kind }))!;
+        accounts.get({ owner, currency, kind });
       const at = new Date(now);
       const taken = new Map<bigint, Units>();
       const lines = rows.map((row) => {
@@ -156,7 +154,7 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
           code: 'day_trade' as const,
           operationRef: x.ref,
         })),
-        new Map(locked.map((a) => [a.id, a])),
+        accounts.byId,
       );
       await writeFundRecords(
         tx,
