@@ -16,6 +16,7 @@ import {
 } from '@kabuto/domain';
 import { type AccountSpec, lockAccountSet, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
+import { batchThenEach, type FirstFailure } from '../../shared/batches.ts';
 import { dailyKeys, marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transferMany } from '../../shared/ledger.ts';
@@ -268,7 +269,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
     const mkt = p.market as Market;
     const navs = (await fixNavs(p, now)).length;
     let booked = 0;
-    let failed: { err: unknown } | undefined;
+    const failed: FirstFailure = {};
     // every fixed close each stake has not had yet (followed before it), oldest first
     let history: NavDay[] | undefined;
     for (let after = 0n; ; ) {
@@ -279,19 +280,9 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
       const h = history;
       const ids = stakes.filter((s) => h.some((x) => dueFor(mkt, s, s.last_date, x.date))).map((s) => s.id);
       if (ids.length === 0) continue;
-      try {
-        booked += await bookBatch(p, ids, h);
-      } catch {
-        for (const id of ids) {
-          try {
-            booked += await bookBatch(p, [id], h);
-          } catch (err) {
-            failed ??= { err };
-          }
-        }
-      }
+      booked += await batchThenEach(ids, (some) => bookBatch(p, some, h), failed);
     }
-    if (failed) throw failed.err;
+    if ('err' in failed) throw failed.err;
     return { navs, booked };
   }
 

@@ -11,6 +11,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { type AccountSpec, availableBalance, lockAccountSet } from '@kabuto/ledger';
+import { batchThenEach, type FirstFailure } from '../../shared/batches.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer, transferMany } from '../../shared/ledger.ts';
 import { sendNotice, sendNotices } from '../../shared/notices.ts';
@@ -201,27 +202,6 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
   }
 
   /**
-   * Settle lines a batch at a time; a batch that fails is settled again line by line, so one bad line
-   * holds up no other (`failed`: the first error of a line that still fails).
-   */
-  async function settleAll(ids: readonly bigint[], now: number, failed: { err?: unknown }): Promise<number> {
-    if (ids.length === 0) return 0;
-    try {
-      return await settle(ids, now);
-    } catch {
-      let n = 0;
-      for (const id of ids) {
-        try {
-          n += await settle([id], now);
-        } catch (err) {
-          if (!('err' in failed)) failed.err = err;
-        }
-      }
-      return n;
-    }
-  }
-
-  /**
    * One round: every open application whose day is over is expired, closed out and settled; the lines
    * of a batch with nothing left open settle together. A line that could not settle fails the round
    * (its error thrown once every other line is done), which the next round retries.
@@ -231,7 +211,7 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
     const settings = await loadSettings(db);
     const minutes = settings.day_trade_forced_close_minutes;
     const out = { expired: 0, forcedClosed: 0, settled: 0 };
-    const failed: { err?: unknown } = {};
+    const failed: FirstFailure = {};
     // every open application, a batch at a time by id (not only the first batch: a day's are all settled)
     for (let after = 0n; ; ) {
       const batch = await repo.openApplications(db, after, batchSize);
@@ -260,7 +240,7 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
         out.forcedClosed += c.closed;
         if (c.open === 0) ready.push(app.id);
       }
-      out.settled += await settleAll(ready, now, failed);
+      out.settled += await batchThenEach(ready, (ids) => settle(ids, now), failed);
     }
     if ('err' in failed) throw failed.err;
     return out;
