@@ -85,12 +85,13 @@ describe.skipIf(!hasChromium())('background jobs in the back office at 375×812'
       const rerun = row.locator(tid('jobs-rerun'));
       expect((await rerun.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       await rerun.click();
-      // a reason is required
-      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-      await page.locator('.ant-message-error').waitFor();
+      // a reason is required: the dialog stays and says so under the field
+      const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
+      await ok.click();
+      expect(await page.locator(tid('reason-confirm-error')).textContent()).toBe('理由を入力してください');
       await page.locator(tid('jobs-rerun-reason')).fill('stock_loan table restored');
-      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-      await page.locator('.ant-message-success').waitFor();
+      await ok.click();
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
       await page.goto(`${server!.url}/admin/index.html#/jobs`);
       const same = page.locator(`${tid('jobs-row')}[data-id="${id}"]`);
       await expect.poll(() => same.getAttribute('data-state'), { timeout: 60_000 }).toBe('completed');

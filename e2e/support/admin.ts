@@ -14,7 +14,8 @@
  *   role-forbidden (a section the role may not see), not-found
  * Shared states
  *   state-loading, state-error, state-retry, state-empty, status-tag (data-status = raw value),
- *   record-image (zoomable thumbnail), record-image-error
+ *   record-image (zoomable thumbnail), record-image-error, reason-confirm-error (an action's reason
+ *   dialog: the missing reason or the server's refusal, under the field; the dialog stays open)
  * Dashboard (`#/`)
  *   dashboard-page, dashboard-refresh, dashboard-total, queue-count-<queue> (card linking to the queue),
  *   queue-count-<queue>-value (data-count = the pending count)

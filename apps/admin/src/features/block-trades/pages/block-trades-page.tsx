@@ -5,6 +5,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { EntriesCard } from '../../../components/entries-card.tsx';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -58,6 +59,7 @@ const SUB_STATUS = ['pending', 'allocated', 'refunded'] as const;
 export function BlockTradesPage() {
   const { t, error } = useI18n();
   const { message, modal } = App.useApp();
+  const confirm = useReasonConfirm();
   const [status, setStatus] = useState<'all' | 'open' | 'allocated' | 'cancelled'>('all');
   const [subStatus, setSubStatus] = useState<'all' | 'pending' | 'allocated' | 'refunded'>('all');
   const [offeringId, setOfferingId] = useState<string>('');
@@ -129,33 +131,14 @@ export function BlockTradesPage() {
           message.error(error(e));
         }),
     });
-  const cancel = (row: OfferingRow) => {
-    let reason = '';
-    modal.confirm({
+  const cancel = (row: OfferingRow) =>
+    confirm({
       title: t('block.cancelTitle', { symbol: row.symbol }),
-      content: (
-        <Input.TextArea
-          maxLength={500}
-          onChange={(e) => {
-            reason = e.target.value;
-          }}
-          placeholder={t('form.reasonPlaceholder')}
-          data-testid="block-cancel-reason"
-        />
-      ),
       okText: t('block.cancel'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        if (!reason.trim()) {
-          message.error(t('form.reasonRequired'));
-          return Promise.reject();
-        }
-        return actions.cancel.mutateAsync({ id: row.id, reason: reason.trim() }).catch((e) => {
-          message.error(error(e));
-        });
-      },
+      danger: true,
+      testId: 'block-cancel-reason',
+      submit: (reason) => actions.cancel.mutateAsync({ id: row.id, reason }),
     });
-  };
   const saveError = actions.create.error ?? actions.edit.error;
   const wallClockRule = {
     validator: (_: unknown, v: string) =>

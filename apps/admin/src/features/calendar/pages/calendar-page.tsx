@@ -1,6 +1,7 @@
 import { App, Button, Card, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -35,7 +36,8 @@ interface AddForm {
  */
 export function CalendarPage() {
   const { t, error } = useI18n();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useReasonConfirm();
   const [market, setMarket] = useState<Market | 'all'>('all');
   const closures = useClosures(market === 'all' ? undefined : market);
   const add = useAddClosure();
@@ -59,34 +61,15 @@ export function CalendarPage() {
       })
       .catch((e) => message.error(error(e)));
 
-  const confirmRemove = (row: ClosureRow) => {
-    let reason = '';
-    modal.confirm({
+  const confirmRemove = (row: ClosureRow) =>
+    confirm({
       title: t('calendar.removeTitle', { market: row.market.toUpperCase(), date: row.date }),
-      content: (
-        <Input.TextArea
-          maxLength={500}
-          onChange={(e) => {
-            reason = e.target.value;
-          }}
-          placeholder={t('form.reasonPlaceholder')}
-          data-testid="calendar-remove-reason"
-        />
-      ),
       okText: t('calendar.remove'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        if (!reason.trim()) {
-          message.error(t('form.reasonRequired'));
-          return Promise.reject();
-        }
-        return remove
-          .mutateAsync({ id: row.id, reason: reason.trim() })
-          .then(() => message.success(t('calendar.removed')))
-          .catch((e) => message.error(error(e)));
-      },
+      danger: true,
+      testId: 'calendar-remove-reason',
+      submit: (reason) => remove.mutateAsync({ id: row.id, reason }),
+      done: () => message.success(t('calendar.removed')),
     });
-  };
 
   return (
     <div data-testid="calendar-page">

@@ -1,8 +1,9 @@
 import type { adminApi } from '@kabuto/contract';
-import { App, Badge, Button, Card, Flex, Input, Segmented, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -32,8 +33,9 @@ const firstLine = (s: string) => s.split('\n')[0] ?? '';
  * on a day. A dead-lettered or failed run can be run again, with a reason kept in the audit log.
  */
 export function JobsPage() {
-  const { t, maybe, error } = useI18n();
-  const { message, modal } = App.useApp();
+  const { t, maybe } = useI18n();
+  const { message } = App.useApp();
+  const confirm = useReasonConfirm();
   const [search, setSearch] = useSearchParams();
   const stateParam = search.get('state') as Filter | null;
   const state: Filter = stateParam && FILTERS.includes(stateParam) ? stateParam : 'all';
@@ -52,39 +54,15 @@ export function JobsPage() {
 
   const jobName = (job: string) => maybe(`jobs.name.${job}`) ?? job;
 
-  const confirmRerun = (row: Run) => {
-    let reason = '';
-    modal.confirm({
+  const confirmRerun = (row: Run) =>
+    confirm({
       title: t('jobs.rerunTitle', { job: jobName(row.job), key: row.key }),
-      content: (
-        <Flex vertical gap={8}>
-          <Typography.Text type="secondary">
-            {row.kind === 'daily' ? t('jobs.rerunDaily') : t('jobs.rerunRound')}
-          </Typography.Text>
-          <Input.TextArea
-            maxLength={500}
-            onChange={(e) => {
-              reason = e.target.value;
-            }}
-            placeholder={t('form.reasonPlaceholder')}
-            data-testid="jobs-rerun-reason"
-          />
-        </Flex>
-      ),
+      hint: row.kind === 'daily' ? t('jobs.rerunDaily') : t('jobs.rerunRound'),
       okText: t('jobs.rerun'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        if (!reason.trim()) {
-          message.error(t('form.reasonRequired'));
-          return Promise.reject();
-        }
-        return rerun
-          .mutateAsync({ id: row.id, reason: reason.trim() })
-          .then((r) => message.success(t('jobs.rerunDone', { state: t(`jobs.state.${r.state}`) })))
-          .catch((e) => message.error(error(e)));
-      },
+      testId: 'jobs-rerun-reason',
+      submit: (reason) => rerun.mutateAsync({ id: row.id, reason }),
+      done: (r) => message.success(t('jobs.rerunDone', { state: t(`jobs.state.${r.state}`) })),
     });
-  };
 
   const counts = list.data?.counts;
   const count = (f: Filter) => (f === 'dead' || f === 'failed' || f === 'retrying' ? (counts?.[f] ?? 0) : 0);

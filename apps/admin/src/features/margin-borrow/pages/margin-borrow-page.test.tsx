@@ -371,12 +371,12 @@ describe('the shortable list (administrators)', () => {
     const ok = (reason.closest('.ant-modal') as HTMLElement).querySelector(
       '.ant-btn-dangerous',
     ) as HTMLElement;
-    // without a reason the button waits
-    expect(ok.hasAttribute('disabled')).toBe(true);
+    // without a reason (blanks are none) the dialog stays, saying so, and nothing is sent
     fireEvent.change(reason, { target: { value: '  ' } });
-    expect(ok.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(ok);
+    expect((await screen.findByTestId('reason-confirm-error')).textContent).toBe(jp['form.reasonRequired']);
+    expect(server.calls.some((c) => c.path === '/margin/shortableRemove')).toBe(false);
     fireEvent.change(reason, { target: { value: '貸借銘柄に戻った' } });
-    await waitFor(() => expect(ok.hasAttribute('disabled')).toBe(false));
     fireEvent.click(ok);
     await waitFor(() => expect(shortableRow('9984')).toBeNull());
     expect(server.calls.filter((c) => c.path === '/margin/shortableRemove').map((c) => c.body)).toEqual([

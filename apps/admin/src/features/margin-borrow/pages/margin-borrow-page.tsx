@@ -11,6 +11,7 @@ import {
 import { Alert, App, Button, Card, Flex, Form, Input, Select, Table, Typography } from 'antd';
 import { type HTMLAttributes, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { usePremiums, useSetPremium, useStocks } from '../api/use-margin-borrow.ts';
@@ -47,7 +48,8 @@ const premiumFits = (v: string) => adminApi.marginPremium.body.shape.premium.saf
  */
 export function MarginBorrowPage() {
   const { t, error } = useI18n();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useReasonConfirm();
   const [form] = Form.useForm<SetForm>();
   const market = Form.useWatch('market', form) ?? 'jpy';
   const premiums = usePremiums();
@@ -79,38 +81,16 @@ export function MarginBorrowPage() {
     formCard.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
 
-  const confirmRemove = (row: PremiumRow) => {
-    let reason = '';
-    modal.confirm({
+  const confirmRemove = (row: PremiumRow) =>
+    confirm({
       title: t('marginBorrow.removeTitle', { symbol: row.symbol }),
-      content: (
-        <Flex vertical gap={8}>
-          <Typography.Text type="secondary">{t('marginBorrow.removeHint')}</Typography.Text>
-          <Input.TextArea
-            maxLength={500}
-            onChange={(e) => {
-              reason = e.target.value;
-            }}
-            placeholder={t('form.reasonPlaceholder')}
-            data-testid="borrow-remove-reason"
-          />
-        </Flex>
-      ),
+      hint: t('marginBorrow.removeHint'),
       okText: t('marginBorrow.remove'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        if (!reason.trim()) {
-          message.error(t('form.reasonRequired'));
-          return Promise.reject();
-        }
-        return save
-          .mutateAsync({ symbol: row.symbol, premium: '', reason: reason.trim() })
-          .then(() => message.success(t('marginBorrow.removed', { symbol: row.symbol })))
-          .catch((e) => message.error(error(e)));
-      },
+      danger: true,
+      testId: 'borrow-remove-reason',
+      submit: (reason) => save.mutateAsync({ symbol: row.symbol, premium: '', reason }),
+      done: () => message.success(t('marginBorrow.removed', { symbol: row.symbol })),
     });
-  };
 
   const stockOptions = (stocks.data?.list ?? []).map((s) => ({
     value: s.symbol,

@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
+import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -64,7 +65,8 @@ export function ShortableCard() {
 
 function ShortableEditor() {
   const { t, error } = useI18n();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useReasonConfirm();
   const [market, setMarket] = useState<Market>('jpy');
   const [form] = Form.useForm<AddForm>();
   const symbol = Form.useWatch('symbol', form);
@@ -124,43 +126,24 @@ function ShortableEditor() {
       .catch(setRefusal);
   };
 
-  /** Take a stock off its list: confirmed with a reason (the button waits for one). */
-  const confirmTakeOff = (row: ShortableRow) => {
-    let reason = '';
-    const okButton = (enabled: boolean) => ({ danger: true, disabled: !enabled, style: { minHeight: 44 } });
-    const dialog = modal.confirm({
+  /** Take a stock off its list: confirmed with a reason. */
+  const confirmTakeOff = (row: ShortableRow) =>
+    confirm({
       title: t('marginBorrow.takeOffTitle', { symbol: row.symbol }),
-      content: (
-        <Flex vertical gap={8}>
-          <Typography.Text type="secondary">{t('marginBorrow.takeOffHint')}</Typography.Text>
-          <Input.TextArea
-            maxLength={500}
-            onChange={(e) => {
-              reason = e.target.value;
-              dialog.update({ okButtonProps: okButton(reason.trim() !== '') });
-            }}
-            placeholder={t('form.reasonPlaceholder')}
-            data-testid="shortable-remove-reason"
-          />
-        </Flex>
-      ),
+      hint: t('marginBorrow.takeOffHint'),
       okText: t('marginBorrow.takeOff'),
-      okButtonProps: okButton(false),
-      cancelButtonProps: { style: { minHeight: 44 } },
-      cancelText: t('common.cancel'),
-      onOk: () =>
-        change
-          .mutateAsync({
-            remove: true,
-            market,
-            list: row.list ?? 'eligible',
-            symbol: row.symbol,
-            reason: reason.trim(),
-          })
-          .then(() => message.success(t('marginBorrow.takenOff', { symbol: row.symbol })))
-          .catch((e) => message.error(error(e))),
+      danger: true,
+      testId: 'shortable-remove-reason',
+      submit: (reason) =>
+        change.mutateAsync({
+          remove: true,
+          market,
+          list: row.list ?? 'eligible',
+          symbol: row.symbol,
+          reason,
+        }),
+      done: () => message.success(t('marginBorrow.takenOff', { symbol: row.symbol })),
     });
-  };
 
   const listed = new Set((shortable.data?.list ?? []).map((r) => r.symbol));
   const options = (stocks.data?.list ?? [])

@@ -2,6 +2,7 @@ import { App, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'a
 import { type HTMLAttributes, useState } from 'react';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -34,8 +35,9 @@ type RateRow = { symbol: string; name: string; market_cap: string; rate: string;
  * Nothing here sets what a user earns: the fee follows the closes and the rate.
  */
 export function StockLendingPage() {
-  const { t, error } = useI18n();
-  const { message, modal } = App.useApp();
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const confirm = useReasonConfirm();
   const [status, setStatus] = useState<'all' | 'lent' | 'recalled'>('all');
   const [market, setMarket] = useState<Market | 'all'>('all');
   const [account, setAccount] = useState('');
@@ -55,44 +57,23 @@ export function StockLendingPage() {
 
   const editRate = (row: RateRow) => {
     let rate = row.source === 'symbol' ? row.rate : '';
-    let reason = '';
-    modal.confirm({
+    confirm({
       title: t('lending.setRateTitle', { symbol: `${row.symbol} ${row.name}` }),
-      content: (
-        <Flex vertical gap={8}>
-          <Typography.Text type="secondary">{t('lending.setRateHint')}</Typography.Text>
-          <Input
-            defaultValue={rate}
-            addonAfter="%"
-            onChange={(e) => {
-              rate = e.target.value;
-            }}
-            data-testid="lending-rate-input"
-          />
-          <Input.TextArea
-            maxLength={500}
-            onChange={(e) => {
-              reason = e.target.value;
-            }}
-            placeholder={t('form.reasonPlaceholder')}
-            data-testid="lending-rate-reason"
-          />
-        </Flex>
+      hint: t('lending.setRateHint'),
+      fields: (
+        <Input
+          defaultValue={rate}
+          addonAfter="%"
+          onChange={(e) => {
+            rate = e.target.value;
+          }}
+          data-testid="lending-rate-input"
+        />
       ),
       okText: t('common.save'),
-      cancelText: t('common.cancel'),
-      onOk: () => {
-        if (!reason.trim()) {
-          message.error(t('form.reasonRequired'));
-          return Promise.reject();
-        }
-        return setRate
-          .mutateAsync({ symbol: row.symbol, rate: rate.trim(), reason: reason.trim() })
-          .then(() => message.success(t('lending.rateSaved')))
-          .catch((e) => {
-            message.error(error(e));
-          });
-      },
+      testId: 'lending-rate-reason',
+      submit: (reason) => setRate.mutateAsync({ symbol: row.symbol, rate: rate.trim(), reason }),
+      done: () => message.success(t('lending.rateSaved')),
     });
   };
 
