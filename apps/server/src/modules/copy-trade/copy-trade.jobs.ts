@@ -16,7 +16,7 @@ import {
 } from '@kabuto/domain';
 import { type AccountSpec, lockAccountSet, shardFor } from '@kabuto/ledger';
 import type { MarketDataProvider } from '@kabuto/market';
-import { batchThenEach, type FirstFailure } from '../../shared/batches.ts';
+import { batchThenEach, noFailures } from '../../shared/batches.ts';
 import { dailyKeys, marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transferMany } from '../../shared/ledger.ts';
@@ -269,7 +269,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
     const mkt = p.market as Market;
     const navs = (await fixNavs(p, now)).length;
     let booked = 0;
-    const failed: FirstFailure = {};
+    const failed = noFailures();
     // every fixed close each stake has not had yet (followed before it), oldest first
     let history: NavDay[] | undefined;
     for (let after = 0n; ; ) {
@@ -282,7 +282,7 @@ export function copyTradeJobs(d: CopyTradeDeps, follow: FollowService, opts: { b
       if (ids.length === 0) continue;
       booked += await batchThenEach(ids, (some) => bookBatch(p, some, h), failed);
     }
-    if ('err' in failed) throw failed.err;
+    if (failed.count > 0) throw failed.first;
     return { navs, booked };
   }
 

@@ -11,7 +11,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { type AccountSpec, availableBalance, lockAccountSet } from '@kabuto/ledger';
-import { batchThenEach, type FirstFailure } from '../../shared/batches.ts';
+import { batchThenEach, noFailures } from '../../shared/batches.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transfer, transferMany } from '../../shared/ledger.ts';
 import { sendNotice, sendNotices } from '../../shared/notices.ts';
@@ -211,7 +211,7 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
     const settings = await loadSettings(db);
     const minutes = settings.day_trade_forced_close_minutes;
     const out = { expired: 0, forcedClosed: 0, settled: 0 };
-    const failed: FirstFailure = {};
+    const failed = noFailures();
     // every open application, a batch at a time by id (not only the first batch: a day's are all settled)
     for (let after = 0n; ; ) {
       const batch = await repo.openApplications(db, after, batchSize);
@@ -242,7 +242,7 @@ export function dayTradeJobs(d: DayTradeDeps, opts: { batch?: number } = {}) {
       }
       out.settled += await batchThenEach(ready, (ids) => settle(ids, now), failed);
     }
-    if ('err' in failed) throw failed.err;
+    if (failed.count > 0) throw failed.first;
     return out;
   }
 

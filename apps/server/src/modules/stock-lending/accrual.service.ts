@@ -13,6 +13,7 @@ import {
   type Units,
 } from '@kabuto/domain';
 import { type AccountSpec, ledgerAccounts, shardFor } from '@kabuto/ledger';
+import { batchThenEach, noFailures } from '../../shared/batches.ts';
 import { marketOfKey } from '../../shared/daily-keys.ts';
 import { writeFundRecords } from '../../shared/fund-records.ts';
 import { transferMany } from '../../shared/ledger.ts';
@@ -218,13 +219,15 @@ export function accrualService(d: StockLendingDeps) {
    * batch in one transaction (locked in id order). Safe to run any number of times, and from two
    * processes at once: a day accrues once (the (loan, day) key and `accrued_through`, read under the
    * loan's lock) and is paid once (`paid_transfer`). A batch that fails is retried loan by loan, so
-   * one bad loan holds up no other; a loan that still fails is counted in `failed`.
+   * one bad loan holds up no other; a loan that still fails is counted in `failed` (and logged).
    */
   async function accrueAndPay(
     markets: readonly Market[] = MARKETS,
     log?: (err: unknown) => void,
   ): Promise<{ loans: number; paid: number; failed: number }> {
-    const total = { loans: 0, paid: 0, failed: 0 };
+    let loans = 0;
+    let paid = 0;
+    const failed = noFailures(log);
     for (const mkt of markets) {
       const memo: ClosesMemo = new Map();
       let after = 0n;
@@ -234,28 +237,24 @@ export function accrualService(d: StockLendingDeps) {
         after = batch[batch.length - 1].id;
         // read before the transaction (on PGlite a read outside it would wait for it), the closes too
         const rates = (await loadSettings(db)).lending_rates;
-        const ids = batch.map((b) => b.id);
-        try {
-          await Promise.all([...new Set(batch.map((b) => b.symbol))].map((s) => closesFor(s, mkt, memo)));
-          const r = await accrueBatch(mkt, ids, rates, memo);
-          total.loans += r.loans;
-          total.paid += r.paid;
-        } catch {
-          // the batch rolled back whole: its loans one by one (a loan that fails again is logged)
-          for (const id of ids) {
-            try {
-              const r = await accrueBatch(mkt, [id], rates, memo);
-              total.loans += r.loans;
-              total.paid += r.paid;
-            } catch (e) {
-              total.failed++;
-              log?.(e);
-            }
-          }
-        }
+        loans += await batchThenEach(
+          batch,
+          async (some) => {
+            await Promise.all([...new Set(some.map((b) => b.symbol))].map((s) => closesFor(s, mkt, memo)));
+            const r = await accrueBatch(
+              mkt,
+              some.map((b) => b.id),
+              rates,
+              memo,
+            );
+            paid += r.paid;
+            return r.loans;
+          },
+          failed,
+        );
       }
     }
-    return total;
+    return { loans, paid, failed: failed.count };
   }
 
   /** The leader's round: once per market after each close, and at the start of each month. */
