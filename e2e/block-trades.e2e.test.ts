@@ -1,6 +1,6 @@
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin, dialogSettled } from './support/admin.ts';
+import { adminLogin, clickInDialog, dialogSettled } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
       `${tokyoTime(offering.start)} – ${tokyoTime(offering.end)} JST`,
     );
     await row.locator(tid('block-allocate')).click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickInDialog(page.locator('.ant-modal-confirm-btns .ant-btn-primary'));
     await page.locator(tid('block-result')).waitFor();
     expect(await page.locator(tid('block-seed')).first().textContent()).toMatch(/^[0-9a-f]{64}/);
   });
@@ -159,8 +159,7 @@ describe.skipIf(!hasChromium())('block trades and after-market trades at 375×81
     await page.locator(tid('block-shares')).fill('1000');
     await page.locator(tid('block-start')).fill('2026-11-23T09:30');
     await page.locator(tid('block-end')).fill('2026-11-25T16:00');
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-message', { hasText: '保存しました' }).waitFor();
+    await clickInDialog(page.locator('.ant-modal-footer .ant-btn-primary'));
     await page.locator(tid('block-window'), { hasText: '2026-11-23 09:30 – 2026-11-25 16:00 EST' }).waitFor();
 
     await openScreen(page, server.url, '/home/large');

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin } from './support/admin.ts';
+import { adminLogin, clickInDialog } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { newDataDir, type RunningServer, startServer } from './support/server.ts';
 
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium())('background jobs in the back office at 375×812'
       await rerun.click();
       // a reason is required: the dialog stays and says so under the field
       const ok = page.locator('.ant-modal-confirm-btns .ant-btn-primary');
-      await ok.click();
+      await clickInDialog(ok);
       expect(await page.locator(tid('reason-confirm-error')).textContent()).toBe('理由を入力してください');
       await page.locator(tid('jobs-rerun-reason')).fill('stock_loan table restored');
       await ok.click();

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { ADMIN_API_BASE, translate } from '@kabuto/contract';
 import { callDeadline, localDate } from '@kabuto/domain';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin } from './support/admin.ts';
+import { adminLogin, clickInDialog } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { fallingStock, lotsFor, ratioAfter, SIM_SEED, testSimulator, yen } from './support/falling-stock.ts';
 import { makePng, openScreen, pickImage } from './support/money.ts';
@@ -383,7 +383,7 @@ describe.skipIf(!hasChromium())('margin account: apply, a 3× long, a margin cal
     // taken off: the dialog's button waits for a reason
     await row.locator(tid('shortable-remove')).click();
     await page.locator(tid('shortable-remove-reason')).fill('margin browser test: borrow found');
-    await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
+    await clickInDialog(page.locator('.ant-modal-confirm-btns .ant-btn-dangerous'));
     await row.waitFor({ state: 'detached' });
     await page.goto(`${server.url}/admin/index.html#/audit?q=margin.shortable`);
     await page.locator(tid('audit-row')).first().waitFor();

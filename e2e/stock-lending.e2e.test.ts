@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin } from './support/admin.ts';
+import { adminLogin, clickInDialog } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { openScreen } from './support/money.ts';
 import { freePort, newDataDir, type RunningServer, startServer } from './support/server.ts';
@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium())('stock lending at 375×812', () => {
       .first()
       .fill('0.35');
     await page.locator(tid('lending-rate-reason')).fill('hard to borrow this week');
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await clickInDialog(page.locator('.ant-modal-confirm-btns .ant-btn-primary'));
     await expect.poll(() => rate.textContent()).toContain('0.35%');
     await browser.screenshot('lending-admin');
   });

@@ -1,6 +1,6 @@
 import { translate } from '@kabuto/contract';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminLogin } from './support/admin.ts';
+import { adminLogin, clickInDialog } from './support/admin.ts';
 import { type Browser, browserSteps, explainSkip, hasChromium, launchBrowser } from './support/browser.ts';
 import { dataValue, openScreen } from './support/money.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -189,8 +189,9 @@ describe.skipIf(!hasChromium())(
         await row.waitFor();
         await row.locator('button', { hasText: '回答する' }).click();
         await admin.page.locator(tid('support-reply-text')).fill('入金パスワードは 135790 です。');
-        await admin.page.locator('.ant-modal-footer .ant-btn-primary').click();
-        await admin.page.locator('.ant-message', { hasText: '回答を送信しました' }).waitFor();
+        await clickInDialog(admin.page.locator('.ant-modal-footer .ant-btn-primary'));
+        // sent: the dialog closes (a refusal keeps it open)
+        await admin.page.locator(tid('support-reply-text')).waitFor({ state: 'hidden' });
       } finally {
         await admin.close();
       }

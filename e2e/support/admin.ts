@@ -153,6 +153,15 @@ export async function dialogSettled(inside: Locator): Promise<void> {
   });
 }
 
+/**
+ * Click a button of a dialog once the dialog has finished opening: a click while antd's opening
+ * animation runs can be lost on a busy machine (the dialog stays open, nothing sent).
+ */
+export async function clickInDialog(button: Locator): Promise<void> {
+  await dialogSettled(button);
+  await button.click();
+}
+
 export async function decideFirstPending(
   page: Page,
   { approve, reason }: { approve: boolean; reason?: string },

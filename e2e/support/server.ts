@@ -3,7 +3,7 @@
  * no rebuild when the apps' builds are up to date (KABUTO_SKIP_BUILD=1). Resolves once it prints "Kabuto listening on <url>".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -55,18 +55,47 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/** `port` (0: any) if it can be listened on right now, else null. */
+function tryListen(port: number): Promise<number | null> {
+  return new Promise((done) => {
     const probe = createServer();
     probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', () => done(null));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
+      const got = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(got));
     });
   });
+}
+
+/**
+ * Ports below the kernel's range for outgoing connections (Linux), where a free port stays free: a port
+ * of that range can be taken by a client's socket (a browser's, a database connection's) in the seconds
+ * before the server listens on it. Null where the range cannot be read.
+ */
+function listenerPorts(): [number, number] | null {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return low > 11_000 ? [10_000, low - 1] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A TCP port nobody listens on right now, outside the range outgoing connections take theirs from. */
+export async function freePort(): Promise<number> {
+  const range = listenerPorts();
+  for (let i = 0; range && i < 50; i++) {
+    const port = await tryListen(range[0] + Math.floor(Math.random() * (range[1] - range[0] + 1)));
+    if (port !== null) return port;
+  }
+  const any = await tryListen(0);
+  if (any === null) throw new Error('no free port');
+  return any;
 }
 
 /** Newest modification time under a path (skipping dependencies and build output). */
@@ -114,8 +143,22 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * Start the server; when its port was taken meanwhile (it exits with EADDRINUSE), again: on another free
+ * port, or on the same one (a restart that keeps the origin) after a pause.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options, options.port ?? (await freePort()));
+    } catch (e) {
+      if (attempt >= 4 || !/EADDRINUSE/.test((e as Error).message)) throw e;
+      if (options.port !== undefined) await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+}
+
+async function startOnce(options: StartOptions, port: number): Promise<RunningServer> {
   const keep = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kabuto-e2e-'));
   fromTemplate(dataDir);
