@@ -208,6 +208,26 @@ describe.each(API_DB_KINDS)('the shortable list in the back office on %s', (kind
     expect((await stored()).jpy).toEqual({ eligible: [], excluded: [] });
   });
 
+  it('names each stock in the operator’s language, jp when none is sent', async () => {
+    expectOk(await change('shortableAdd', { market: 'jpy', list: 'excluded', symbol: '7203' }));
+    const names = async (lang?: string) => {
+      const v = expectOk(
+        await t.admin(
+          '/margin/shortable',
+          { market: 'jpy', symbol: '7203', ...(lang ? { lang } : {}) },
+          admin,
+        ),
+      );
+      return [v.list[0].name, v.check.name];
+    };
+    expect(await names()).toEqual(['トヨタ自動車', 'トヨタ自動車']);
+    expect(await names('jp')).toEqual(['トヨタ自動車', 'トヨタ自動車']);
+    expect(await names('cn')).toEqual(['丰田汽车', '丰田汽车']);
+    expect(await names('us')).toEqual(['Toyota Motor', 'Toyota Motor']);
+    expect(await names('zh')).toEqual(['丰田汽车', '丰田汽车']);
+    expectOk(await change('shortableRemove', { market: 'jpy', list: 'excluded', symbol: '7203' }));
+  });
+
   it('Korea’s ban shows, and no list lifts it', async () => {
     t.clock.set(Date.parse('2024-06-03T10:00:00+09:00'));
     // the clock moved past the session

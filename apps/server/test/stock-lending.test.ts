@@ -345,4 +345,30 @@ describe.each(API_DB_KINDS)('stock lending on %s', (kind) => {
     // operators only
     expect((await t.admin('/lending/loans', {}, 'not-a-token')).http).toBe(401);
   });
+
+  it('back office: the loans and the rates name each stock in the operator’s language, jp when none is sent', async () => {
+    op = await t.adminLogin();
+    const pos = await buy(b, { symbol: '7203' });
+    expectOk(await lend(b, pos.id));
+    const loanName = async (lang?: string) => {
+      const body = { symbol: '7203', account: b.account, ...(lang ? { lang } : {}) };
+      const r = expectOk(await t.admin('/lending/loans', body, op));
+      expect(r.total).toBeGreaterThan(0);
+      return r.list[0].name;
+    };
+    const rateName = async (lang?: string) => {
+      const r = expectOk(await t.admin('/lending/rates', { market: 'jpy', ...(lang ? { lang } : {}) }, op));
+      return r.list.find((x: any) => x.symbol === '7203').name;
+    };
+    for (const name of [loanName, rateName]) {
+      expect(await name()).toBe('トヨタ自動車');
+      expect(await name('jp')).toBe('トヨタ自動車');
+      expect(await name('cn')).toBe('丰田汽车');
+      expect(await name('us')).toBe('Toyota Motor');
+      // the family's aliases, and anything else is jp
+      expect(await name('en')).toBe('Toyota Motor');
+      expect(await name('xx')).toBe('トヨタ自動車');
+    }
+    expectOk(await recall(b, (await records(b)).find((r) => r.position_id === pos.id)?.id));
+  });
 });

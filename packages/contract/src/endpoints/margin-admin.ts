@@ -1,12 +1,12 @@
 import { MARKETS } from '@kabuto/domain';
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { strictBody as body, halfWidth, text } from '../fields.ts';
+import { strictBody as body, halfWidth, lang, text } from '../fields.ts';
 
 /**
  * The operator's shortable list (POST /api/admin<path>, part of `adminApi`, administrators only): per
  * market, the stocks added to (eligible) or removed from (excluded) the default shortable stocks, each
- * with its catalogue name and whether it may be sold short today as the order check decides. A change
+ * with its catalogue name (in the operator’s language) and whether it may be sold short today as the order check decides. A change
  * is audited with its reason and applies to the next order.
  */
 const tag = 'admin';
@@ -20,7 +20,9 @@ const list = () =>
 
 const shortableRow = z.object({
   symbol: z.string(),
-  name: z.string().describe('the catalogue’s name (jp); "" when the catalogue does not list the stock'),
+  name: z
+    .string()
+    .describe('the catalogue’s name in the request’s `lang`; "" when the catalogue does not list the stock'),
   list: z.enum(SHORTABLE_LISTS).nullable().describe('the list the stock is on; null when on neither'),
   by_default: z.boolean().describe('shortable today without the operator’s list'),
   shortable: z.boolean().describe('shortable today with the list: what an order is checked against'),
@@ -35,6 +37,7 @@ export const shortableList = endpoint({
   body: body({
     market: market(),
     symbol: halfWidth(32).optional().describe('a stock to check before adding it'),
+    lang: lang(),
   }),
   data: z.object({
     market: z.enum(MARKETS),

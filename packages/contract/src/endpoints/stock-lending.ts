@@ -106,12 +106,13 @@ export const adminLoans = endpoint({
   auth: true,
   tag: 'admin',
   summary:
-    'Loans of shares, newest first, filtered by status (0 lent, 1 recalled), market, account or symbol.',
+    'Loans of shares, newest first, filtered by status (0 lent, 1 recalled), market, account or symbol; each stock’s catalogue name in the request’s `lang`.',
   body: strictBody({
     status: z.enum(['lent', 'recalled', 'all'], { error: 'validation.invalid' }).default('all'),
     market: z.enum(['jpy', 'usd', 'cny', 'krw', 'all'], { error: 'validation.invalid' }).default('all'),
     account: optionalText(64),
     symbol: optionalText(32),
+    lang: lang(),
     ...adminPage(),
   }),
   data: adminList,
@@ -122,14 +123,17 @@ export const adminRates = endpoint({
   auth: true,
   tag: 'admin',
   summary:
-    'The lending rate of every stock of a market: its market cap, the rate and whether it comes from the cap tiers or the symbol’s own rate; the tiers.',
-  body: strictBody({ market: z.enum(['jpy', 'usd', 'cny', 'krw'], { error: 'validation.invalid' }) }),
+    'The lending rate of every stock of a market: its catalogue name in the request’s `lang`, its market cap, the rate and whether it comes from the cap tiers or the symbol’s own rate; the tiers.',
+  body: strictBody({
+    market: z.enum(['jpy', 'usd', 'cny', 'krw'], { error: 'validation.invalid' }),
+    lang: lang(),
+  }),
   data: z.object({
     tiers: z.array(z.object({ min_cap: z.string(), rate: z.string() })),
     list: z.array(
       z.object({
         symbol: z.string(),
-        name: z.string(),
+        name: z.string().describe('the catalogue’s name in the request’s `lang`'),
         market_cap: z.string(),
         rate: z.string(),
         source: z.enum(['tier', 'symbol']),

@@ -47,7 +47,7 @@ export function marginAdminRoutes(
     return ok(null, 'ok.changed');
   });
   adminKit.post(adminApi.shortableList, 'admin', async (req) =>
-    ok(await shortable.view(req.body.market, req.body.symbol)),
+    ok(await shortable.view(req.body.market, req.body.lang, req.body.symbol)),
   );
   adminKit.post(adminApi.shortableAdd, 'admin', async (req, op) => {
     await shortable.add(op, req.body);

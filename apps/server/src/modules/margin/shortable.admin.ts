@@ -1,5 +1,5 @@
 import { isShortable, localDate, type Market, type ShortableOverride, shortBanInForce } from '@kabuto/domain';
-import type { MarketDataProvider } from '@kabuto/market';
+import type { Lang, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import { refuse } from '../../lib/errors.ts';
 import type { Actor } from '../../shared/audit.ts';
@@ -25,8 +25,8 @@ interface ListChange {
 export function shortableAdmin(deps: Deps & { market: MarketDataProvider }) {
   const { db, clock, market } = deps;
 
-  /** One stock as the page shows it: its name and its status today, by default and with the list. */
-  function row(m: Market, symbol: string, override: ShortableOverride, day: string) {
+  /** One stock as the page shows it: its name in `lang` and its status today, by default and with the list. */
+  function row(m: Market, symbol: string, override: ShortableOverride, day: string, lang: Lang) {
     const inst = market.instrument(symbol);
     const listed: ShortableList | null = override.excluded.includes(symbol)
       ? 'excluded'
@@ -37,7 +37,7 @@ export function shortableAdmin(deps: Deps & { market: MarketDataProvider }) {
     const known = inst?.kind === 'stock' && inst.market === m ? inst : null;
     return {
       symbol,
-      name: known ? nameOf(known, 'jp') : '',
+      name: known ? nameOf(known, lang) : '',
       list: listed,
       by_default: known ? isShortable(known, day) : false,
       shortable: known ? isShortable(known, day, override) : false,
@@ -45,7 +45,7 @@ export function shortableAdmin(deps: Deps & { market: MarketDataProvider }) {
   }
 
   /** One market's list (and, asked for, one stock of the market), with the status of each today. */
-  async function view(m: Market, symbol?: string) {
+  async function view(m: Market, lang: Lang, symbol?: string) {
     const override = marginListOf(await loadSettings(db), m);
     const day = localDate(m, clock.now());
     const symbols = [...new Set([...override.eligible, ...override.excluded])].sort();
@@ -53,8 +53,8 @@ export function shortableAdmin(deps: Deps & { market: MarketDataProvider }) {
     return {
       market: m,
       ban: shortBanInForce(m, day),
-      list: symbols.map((s) => row(m, s, override, day)),
-      check: inst?.kind === 'stock' && inst.market === m ? row(m, inst.symbol, override, day) : null,
+      list: symbols.map((s) => row(m, s, override, day, lang)),
+      check: inst?.kind === 'stock' && inst.market === m ? row(m, inst.symbol, override, day, lang) : null,
     };
   }
 

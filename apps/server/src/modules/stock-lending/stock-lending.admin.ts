@@ -6,6 +6,7 @@ import {
   toUnixSeconds,
   UNIT,
 } from '@kabuto/domain';
+import type { Lang } from '@kabuto/market';
 import { refuse } from '../../lib/errors.ts';
 import type { Actor } from '../../shared/audit.ts';
 import { nameOf } from '../../shared/market-data.ts';
@@ -33,6 +34,7 @@ export function stockLendingAdmin(d: Pick<StockLendingDeps, 'db' | 'clock' | 'ma
     market: Market | 'all';
     account?: string;
     symbol?: string;
+    lang: Lang;
     page: number;
     size: number;
   }) {
@@ -54,7 +56,7 @@ export function stockLendingAdmin(d: Pick<StockLendingDeps, 'db' | 'clock' | 'ma
           position_id: String(l.position_id),
           market: l.market,
           symbol: l.symbol,
-          name: inst ? nameOf(inst, 'jp') : l.symbol,
+          name: inst ? nameOf(inst, f.lang) : l.symbol,
           quantity: l.quantity.toString(),
           rate: formatPercent(l.rate_ppm),
           accrued: formatUnits(l.accrued),
@@ -70,7 +72,7 @@ export function stockLendingAdmin(d: Pick<StockLendingDeps, 'db' | 'clock' | 'ma
     };
   }
 
-  async function rates(mkt: Market) {
+  async function rates(mkt: Market, lang: Lang) {
     const setting = (await loadSettings(db)).lending_rates;
     const list = market
       .instruments(mkt)
@@ -79,7 +81,7 @@ export function stockLendingAdmin(d: Pick<StockLendingDeps, 'db' | 'clock' | 'ma
         const r = rateOf(market, setting, inst);
         return {
           symbol: inst.symbol,
-          name: nameOf(inst, 'jp'),
+          name: nameOf(inst, lang),
           market_cap: ((market.quote(inst.symbol)?.marketCap ?? 0n) / UNIT).toString(),
           rate: formatPercent(r.ppm),
           source: r.source,

@@ -32,7 +32,7 @@ export function stockLendingRoutes(kit: RouteKit, lending: StockLendingService):
 export function stockLendingAdminRoutes(adminKit: AdminRouteKit, admin: StockLendingAdmin): void {
   adminKit.post(stockLendingApi.adminLoans, 'operator', async (req) => ok(await admin.loans(req.body)));
   adminKit.post(stockLendingApi.adminRates, 'operator', async (req) =>
-    ok(await admin.rates(req.body.market)),
+    ok(await admin.rates(req.body.market, req.body.lang)),
   );
   adminKit.post(stockLendingApi.adminSetRate, 'operator', async (req, op) => {
     await admin.setRate(op, req.body);

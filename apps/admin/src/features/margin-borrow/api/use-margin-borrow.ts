@@ -1,7 +1,8 @@
-import { adminApi, stockLendingApi } from '@kabuto/contract';
+import { adminApi, type Language, stockLendingApi } from '@kabuto/contract';
 import type { Market } from '@kabuto/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call } from '../../../lib/api.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
 
 /** POST /margin/premiums: every stock's 逆日歩 and the yearly financing rates per market. */
 export const premiumsQuery = () =>
@@ -11,26 +12,35 @@ export const premiumsQuery = () =>
   });
 export const usePremiums = () => useQuery(premiumsQuery());
 
-/** POST /lending/rates: the market's stocks (symbol and name), what a 逆日歩 may be set on. */
-export const stocksQuery = (market: Market) =>
+/**
+ * POST /lending/rates: the market's stocks (symbol and name in the operator's language), what a 逆日歩
+ * may be set on.
+ */
+export const stocksQuery = (market: Market, lang: Language) =>
   queryOptions({
-    queryKey: ['admin', 'lending', 'rates', market],
-    queryFn: ({ signal }) => call(stockLendingApi.adminRates, { market }, { signal }),
+    queryKey: ['admin', 'lending', 'rates', market, lang],
+    queryFn: ({ signal }) => call(stockLendingApi.adminRates, { market, lang }, { signal }),
     placeholderData: keepPreviousData,
   });
-export const useStocks = (market: Market) => useQuery(stocksQuery(market));
+export function useStocks(market: Market) {
+  const { lang } = useI18n();
+  return useQuery(stocksQuery(market, lang));
+}
 
 /**
- * POST /margin/shortable (administrators only): one market's shortable list, each stock with its name and
- * whether it may be sold short today; with a symbol, that stock of the market as well (`check`).
+ * POST /margin/shortable (administrators only): one market's shortable list, each stock with its name in
+ * the operator's language and whether it may be sold short today; with a symbol, that stock of the market
+ * as well (`check`).
  */
-export const shortableQuery = (market: Market, symbol?: string) =>
+export const shortableQuery = (market: Market, lang: Language, symbol?: string) =>
   queryOptions({
-    queryKey: ['admin', 'margin', 'shortable', market, symbol ?? ''],
-    queryFn: ({ signal }) => call(adminApi.shortableList, { market, symbol }, { signal }),
+    queryKey: ['admin', 'margin', 'shortable', market, symbol ?? '', lang],
+    queryFn: ({ signal }) => call(adminApi.shortableList, { market, symbol, lang }, { signal }),
   });
-export const useShortable = (market: Market, enabled: boolean, symbol?: string) =>
-  useQuery({ ...shortableQuery(market, symbol), enabled, placeholderData: keepPreviousData });
+export function useShortable(market: Market, enabled: boolean, symbol?: string) {
+  const { lang } = useI18n();
+  return useQuery({ ...shortableQuery(market, lang, symbol), enabled, placeholderData: keepPreviousData });
+}
 
 /**
  * POST /margin/shortableAdd or /margin/shortableRemove: one stock put on or taken off a market's list,

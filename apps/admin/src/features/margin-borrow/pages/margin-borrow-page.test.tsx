@@ -2,12 +2,13 @@
 
 import { ADMIN_API_BASE, MESSAGES, type OperatorRole } from '@kabuto/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../../lib/i18n.tsx';
+import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
 import { OperatorContext } from '../../../lib/operator.tsx';
+import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
 import jp from '../../../locales/jp/admin.json';
 import { MarginBorrowPage, plainPremium, premiumText } from './margin-borrow-page.tsx';
 
@@ -27,7 +28,8 @@ beforeAll(() => {
 
 /**
  * The admin API as the page sees it, kept in memory: the premiums as the server stores them (four
- * decimals), the markets' stocks, the settings; `/margin/setPremium` refuses a stock it does not know.
+ * decimals), the markets' stocks named in the call's `lang` (jp when absent), the settings;
+ * `/margin/setPremium` refuses a stock it does not know.
  */
 function fakeServer() {
   const premiums: Record<string, string> = { '7203': '0.0500', AAPL: '0.0200' };
@@ -36,6 +38,14 @@ function fakeServer() {
     { symbol: '9984', name: 'ソフトバンクグループ', market_cap: '0', rate: '0.10', source: 'tier' },
   ];
   const calls: { path: string; body: Record<string, string> }[] = [];
+  // the catalogue's other names of the stocks above (jp names them)
+  const otherNames: Record<string, Record<string, string>> = {
+    トヨタ自動車: { cn: '丰田汽车', us: 'Toyota Motor' },
+    ソフトバンクグループ: { cn: '软银集团', us: 'SoftBank Group' },
+    ソニーグループ: { cn: '索尼集团', us: 'Sony Group' },
+  };
+  let lang = 'jp';
+  const named = (name: string) => otherNames[name]?.[lang] ?? name;
   // the shortable lists as stored, and the catalogue as the server decides each stock's status
   const lists: Record<string, { eligible: string[]; excluded: string[] }> = {
     jpy: { eligible: ['6758'], excluded: ['9984'] },
@@ -55,7 +65,7 @@ function fakeServer() {
     const c = catalogue[symbol];
     return {
       symbol,
-      name: c?.name ?? '',
+      name: c ? named(c.name) : '',
       list,
       by_default: c?.byDefault ?? false,
       shortable: c ? (list === null ? c.byDefault : list === 'eligible') : false,
@@ -67,6 +77,7 @@ function fakeServer() {
     const path = url.slice(ADMIN_API_BASE.length);
     const body = JSON.parse(String(init.body)) as Record<string, string>;
     calls.push({ path, body });
+    lang = body.lang ?? 'jp';
     switch (path) {
       case '/margin/premiums':
         return reply({
@@ -85,7 +96,13 @@ function fakeServer() {
           },
         });
       case '/lending/rates':
-        return reply({ status: 1, data: { tiers: [], list: body.market === 'jpy' ? stocks : [] } });
+        return reply({
+          status: 1,
+          data: {
+            tiers: [],
+            list: body.market === 'jpy' ? stocks.map((r) => ({ ...r, name: named(r.name) })) : [],
+          },
+        });
       case '/margin/shortable': {
         const market = body.market as 'jpy' | 'cny';
         const row = (symbol: string) => shortableRow(market, symbol);
@@ -149,13 +166,22 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  writeItem(STORAGE_KEYS.language, null);
 });
+
+/** The operator's language switch, as the layout's (the page alone has none). */
+let i18n: I18n;
+function CurrentI18n() {
+  i18n = useI18n();
+  return null;
+}
 
 function renderPage(role: OperatorRole = 'admin') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <I18nProvider>
+        <CurrentI18n />
         <App>
           <MemoryRouter>
             <OperatorContext.Provider value={{ username: 'op', role }}>
@@ -361,6 +387,33 @@ describe('the shortable list (administrators)', () => {
     const alert = await screen.findByTestId('shortable-error');
     expect(alert.textContent).toContain(MESSAGES['admin.shortableListed'].jp.replace('{symbol}', '7203'));
     expect((screen.getByTestId('shortable-reason') as HTMLTextAreaElement).value).toBe('追加');
+  });
+
+  it('names the stocks in the operator’s language, and reads them again when it changes', async () => {
+    renderPage();
+    await waitFor(() => expect(shortableRow('6758')).not.toBeNull());
+    expect(cellText(shortableRow('6758') as HTMLElement, 'shortable-name')).toBe('ソニーグループ');
+    const langs = (path: string) =>
+      new Set(server.calls.filter((c) => c.path === path).map((c) => c.body.lang));
+    // the shortable list and the stocks offered (the lending rates' list)
+    expect(langs('/margin/shortable')).toEqual(new Set(['jp']));
+    expect(langs('/lending/rates')).toEqual(new Set(['jp']));
+
+    act(() => i18n.setLang('us'));
+    await waitFor(() =>
+      expect(cellText(shortableRow('6758') as HTMLElement, 'shortable-name')).toBe('Sony Group'),
+    );
+    expect(langs('/margin/shortable')).toEqual(new Set(['jp', 'us']));
+    await waitFor(() => expect(langs('/lending/rates')).toEqual(new Set(['jp', 'us'])));
+    // the stocks offered are named in it too, and so is the check of the one picked
+    await pick('shortable-symbol', '7203', 'Toyota Motor');
+    await waitFor(() =>
+      expect(
+        server.calls
+          .filter((c) => c.path === '/margin/shortable' && c.body.symbol === '7203')
+          .map((c) => c.body),
+      ).toEqual([{ market: 'jpy', symbol: '7203', lang: 'us' }]),
+    );
   });
 
   it('takes a stock off its list with a reason', async () => {
