@@ -19,7 +19,7 @@ const ALL = [
  * file: importing them was half of the suite's time). Each file builds its own app, database and DOM,
  * and leaves no global behind.
  */
-const ISOLATED = [
+export const ISOLATED = [
   'apps/server/test/hardening.test.ts',
   'packages/client/test/client.test.ts',
   'apps/web/src/app/opening-reads.test.ts',
@@ -27,6 +27,7 @@ const ISOLATED = [
   'apps/web/src/lib/api.test.ts',
   'apps/web/src/lib/idempotency.test.ts',
   'apps/admin/src/features/margin-borrow/pages/margin-borrow-page.test.tsx',
+  'apps/admin/src/features/stock-lending/api/use-stock-lending.test.tsx',
 ];
 
 export default defineConfig({
