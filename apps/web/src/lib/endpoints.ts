@@ -1,9 +1,7 @@
 import type {
   accountApi,
-  assetsApi,
   blockTradesApi,
   contentApi,
-  Endpoint,
   emailApi,
   fundsApi,
   kycApi,
