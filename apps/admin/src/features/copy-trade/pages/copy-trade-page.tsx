@@ -3,6 +3,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { EntriesCard } from '../../../components/entries-card.tsx';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -382,17 +383,7 @@ export function CopyTradePage() {
           >
             <Input.TextArea rows={3} />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('form.reason')}
-            rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-          >
-            <Input.TextArea
-              maxLength={500}
-              placeholder={t('form.reasonPlaceholder')}
-              data-testid="rebalance-reason"
-            />
-          </Form.Item>
+          <ReasonItem testId="rebalance-reason" />
         </Form>
         <Table
           rowKey={(r) => String(r.id)}
