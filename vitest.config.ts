@@ -26,7 +26,9 @@ export const ISOLATED = [
   'apps/web/src/features/position/pages/position-page.test.tsx',
   'apps/web/src/lib/api.test.ts',
   'apps/web/src/lib/idempotency.test.ts',
+  'apps/admin/src/features/copy-trade/pages/copy-trade-page.test.tsx',
   'apps/admin/src/features/margin-borrow/pages/margin-borrow-page.test.tsx',
+  'apps/admin/src/features/new-shares/pages/new-shares-page.test.tsx',
   'apps/admin/src/features/stock-lending/api/use-stock-lending.test.tsx',
 ];
 

@@ -2,6 +2,7 @@ import { App, Button, Card, Flex, Form, Input, Select, Table, Tag, Typography } 
 import { type HTMLAttributes, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -126,17 +127,7 @@ export function CalendarPage() {
                 <Input maxLength={100} data-testid="calendar-name" />
               </Form.Item>
             </Flex>
-            <Form.Item
-              name="reason"
-              label={t('form.reason')}
-              rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-            >
-              <Input.TextArea
-                maxLength={500}
-                placeholder={t('form.reasonPlaceholder')}
-                data-testid="calendar-reason"
-              />
-            </Form.Item>
+            <ReasonItem testId="calendar-reason" />
             <Typography.Paragraph type="secondary">{t('calendar.localTime')}</Typography.Paragraph>
             <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="calendar-submit">
               {t('calendar.add')}

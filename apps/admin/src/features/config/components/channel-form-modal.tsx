@@ -1,6 +1,7 @@
 import { CURRENCIES, ISO_CODE } from '@kabuto/domain';
 import { Alert, App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useChannelSave } from '../api/use-channel-save.ts';
 
@@ -184,14 +185,7 @@ export function ChannelFormModal({
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item
-              name="reason"
-              label={t('form.reason')}
-              rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-              style={{ marginBottom: 0 }}
-            >
-              <Input.TextArea rows={2} maxLength={500} showCount data-testid="channel-reason" />
-            </Form.Item>
+            <ReasonItem testId="channel-reason" style={{ marginBottom: 0 }} />
           </Col>
         </Row>
       </Form>

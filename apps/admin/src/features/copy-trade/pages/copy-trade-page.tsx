@@ -3,9 +3,11 @@ import { type HTMLAttributes, useState } from 'react';
 import { EntriesCard } from '../../../components/entries-card.tsx';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { nameIn } from '../../../lib/names.ts';
 import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-copy-trade.ts';
 
 type Weight = { symbol: string; weight_bp: number };
@@ -69,7 +71,7 @@ const STAKE_STATUS = ['following', 'ended', 'locked'] as const;
  * the rebalance log and the stakes with filters. Nothing here sets a NAV or anyone's profit.
  */
 export function CopyTradePage() {
-  const { t, error } = useI18n();
+  const { t, error, lang } = useI18n();
   const { message } = App.useApp();
   const [status, setStatus] = useState<'all' | 'listed' | 'delisted' | 'ended'>('all');
   const [stakeStatus, setStakeStatus] = useState<'all' | 'following' | 'locked' | 'ended'>('all');
@@ -87,6 +89,13 @@ export function CopyTradePage() {
     page: 1,
     size: 100,
   });
+  // every product, to name the stakes' products whatever the list above shows (the same query when it shows all)
+  const catalogue = useProducts({ status: 'all', page: 1, size: 100 });
+  const productOf = (r: Record<string, unknown>) => {
+    const p = catalogue.data?.list.find((x) => String(x.id) === String(r.product_id));
+    // the server names it in Japanese: for a product beyond the catalogue read here
+    return p ? nameIn(p, lang) : String(r.product ?? '');
+  };
   const log = useRebalances(rebalancing?.id ?? '');
   const actions = useProductAction();
 
@@ -200,7 +209,7 @@ export function CopyTradePage() {
             {
               key: 'name',
               title: t('products.name'),
-              render: (_: unknown, r) => `${r.name_jp} (${r.market})`,
+              render: (_: unknown, r) => `${nameIn(r, lang)} (${r.market})`,
             },
             { key: 'issuer', title: t('products.issuer'), dataIndex: 'issuer' },
             { key: 'nav', title: 'NAV', dataIndex: 'nav' },
@@ -284,6 +293,7 @@ export function CopyTradePage() {
             time: t('products.time'),
           }}
           parentKey="product"
+          parentOf={productOf}
           columns={[
             { key: 'amount', title: t('products.invested'), dataIndex: 'amount' },
             { key: 'stake', title: t('products.stake'), dataIndex: 'stake' },
@@ -355,7 +365,7 @@ export function CopyTradePage() {
       </Modal>
       <Modal
         open={rebalancing !== null}
-        title={t('products.rebalanceTitle', { name: rebalancing?.name_jp ?? '' })}
+        title={t('products.rebalanceTitle', { name: rebalancing ? nameIn(rebalancing, lang) : '' })}
         okText={t('products.rebalance')}
         cancelText={t('common.cancel')}
         confirmLoading={actions.rebalance.isPending}
@@ -373,17 +383,7 @@ export function CopyTradePage() {
           >
             <Input.TextArea rows={3} />
           </Form.Item>
-          <Form.Item
-            name="reason"
-            label={t('form.reason')}
-            rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-          >
-            <Input.TextArea
-              maxLength={500}
-              placeholder={t('form.reasonPlaceholder')}
-              data-testid="rebalance-reason"
-            />
-          </Form.Item>
+          <ReasonItem testId="rebalance-reason" />
         </Form>
         <Table
           rowKey={(r) => String(r.id)}

@@ -12,6 +12,7 @@ import { Alert, App, Button, Card, Flex, Form, Input, Select, Table, Typography 
 import { type HTMLAttributes, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { usePremiums, useSetPremium, useStocks } from '../api/use-margin-borrow.ts';
@@ -197,17 +198,7 @@ export function MarginBorrowPage() {
                   />
                 </Form.Item>
               </Flex>
-              <Form.Item
-                name="reason"
-                label={t('form.reason')}
-                rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-              >
-                <Input.TextArea
-                  maxLength={500}
-                  placeholder={t('form.reasonPlaceholder')}
-                  data-testid="borrow-reason"
-                />
-              </Form.Item>
+              <ReasonItem testId="borrow-reason" />
               <Typography.Paragraph type="secondary">{t('marginBorrow.setHint')}</Typography.Paragraph>
               {refusal !== null && (
                 <Alert

@@ -8,7 +8,6 @@ import {
   ConfigProvider,
   Flex,
   Form,
-  Input,
   Segmented,
   Select,
   Table,
@@ -17,6 +16,7 @@ import {
 } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useReasonConfirm } from '../../../components/reason-confirm.tsx';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/states.tsx';
 import type { DataOut } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -253,17 +253,7 @@ function ShortableEditor() {
             />
           </Form.Item>
         </Flex>
-        <Form.Item
-          name="reason"
-          label={t('form.reason')}
-          rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-        >
-          <Input.TextArea
-            maxLength={500}
-            placeholder={t('form.reasonPlaceholder')}
-            data-testid="shortable-reason"
-          />
-        </Form.Item>
+        <ReasonItem testId="shortable-reason" />
         <Typography.Paragraph type="secondary">{t('marginBorrow.addHint')}</Typography.Paragraph>
         {refusal !== null && (
           <Alert

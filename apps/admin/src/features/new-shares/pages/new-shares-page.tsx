@@ -18,6 +18,7 @@ import { ErrorBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { formatMarketDateTime, formatMarketWindow, marketOf } from '../../../lib/market-time.ts';
+import { nameIn } from '../../../lib/names.ts';
 import { useApplications, useOfferingActions, useOfferings } from '../api/use-new-shares.ts';
 import { type OfferingDraft, OfferingFormModal } from '../components/offering-form-modal.tsx';
 
@@ -31,7 +32,7 @@ type Outcome = 'pending' | 'won' | 'waitlisted' | 'lost';
  * seeded function over the applications, and the seed was committed to when subscriptions opened.
  */
 export function NewSharesPage() {
-  const { t, error, maybe } = useI18n();
+  const { t, error, maybe, lang } = useI18n();
   const label = (key: string) => maybe(key) ?? key;
   const { message, modal } = App.useApp();
   const offerings = useOfferings();
@@ -115,7 +116,7 @@ export function NewSharesPage() {
               }}
               columns={[
                 { key: 'code', title: t('ipo.code'), dataIndex: 'code' },
-                { key: 'name', title: t('ipo.name'), dataIndex: 'name_jp' },
+                { key: 'name', title: t('ipo.name'), render: (_: unknown, r) => nameIn(r, lang) },
                 {
                   key: 'market',
                   title: t('ipo.market'),
@@ -197,7 +198,7 @@ export function NewSharesPage() {
               style={{ minWidth: 200 }}
               placeholder={t('ipo.offering')}
               value={filter.offering_id}
-              options={rows.map((r) => ({ value: r.id, label: `${r.code} ${r.name_jp}` }))}
+              options={rows.map((r) => ({ value: r.id, label: `${r.code} ${nameIn(r, lang)}` }))}
               onChange={(v) => {
                 setFilter((f) => ({ ...f, offering_id: v }));
                 setPage(1);

@@ -1,6 +1,7 @@
 import { OPERATOR_ROLES, type OperatorRole } from '@kabuto/contract';
 import { Alert, App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useOperatorSave } from '../api/use-operator-save.ts';
 
@@ -124,14 +125,7 @@ export function OperatorFormModal({
             <Switch disabled={isSelf} data-testid="operator-disabled" />
           </Form.Item>
         )}
-        <Form.Item
-          name="reason"
-          label={t('form.reason')}
-          rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-          style={{ marginBottom: 0 }}
-        >
-          <Input.TextArea rows={2} maxLength={500} showCount data-testid="operator-reason" />
-        </Form.Item>
+        <ReasonItem testId="operator-reason" style={{ marginBottom: 0 }} />
       </Form>
     </Modal>
   );

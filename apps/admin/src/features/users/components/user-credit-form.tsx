@@ -1,5 +1,6 @@
 import { CURRENCIES, ISO_CODE } from '@kabuto/domain';
 import { App, Button, Form, Input, InputNumber, Select } from 'antd';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useSetUserCredit } from '../api/use-set-user-credit.ts';
 
@@ -75,13 +76,7 @@ export function UserCreditForm({ id, score }: { id: string; score?: number }) {
       >
         <Input inputMode="decimal" placeholder="1000000" data-testid="user-credit-limit" />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label={t('form.reason')}
-        rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-      >
-        <Input.TextArea rows={2} maxLength={500} showCount data-testid="user-credit-reason" />
-      </Form.Item>
+      <ReasonItem testId="user-credit-reason" />
       <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="user-credit-save">
         {t('users.saveCredit')}
       </Button>

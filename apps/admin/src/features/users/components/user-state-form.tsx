@@ -1,4 +1,5 @@
-import { App, Button, Form, Input, Select } from 'antd';
+import { App, Button, Form, Select } from 'antd';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useSetUserState } from '../api/use-set-user-state.ts';
 
@@ -42,13 +43,7 @@ export function UserStateForm({ id, current }: { id: string; current?: string })
           options={USER_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label={t('form.reason')}
-        rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-      >
-        <Input.TextArea rows={2} maxLength={500} showCount data-testid="user-state-reason" />
-      </Form.Item>
+      <ReasonItem testId="user-state-reason" />
       <Button type="primary" htmlType="submit" loading={setState.isPending} data-testid="user-state-save">
         {t('users.saveState')}
       </Button>

@@ -1,4 +1,5 @@
-import { App, Button, Descriptions, Form, Input, Select, Switch } from 'antd';
+import { App, Button, Descriptions, Form, Select, Switch } from 'antd';
+import { ReasonItem } from '../../../components/reason-item.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useSetTaxAccount, useTaxAccount } from '../api/use-tax-account.ts';
 
@@ -63,13 +64,7 @@ export function UserTaxForm({ id }: { id: string }) {
         <Form.Item name="nisa" label={t('tax.nisa')} valuePropName="checked">
           <Switch data-testid="user-tax-nisa" />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('form.reason')}
-          rules={[{ required: true, whitespace: true, message: t('form.reasonRequired') }]}
-        >
-          <Input.TextArea rows={2} maxLength={500} showCount data-testid="user-tax-reason" />
-        </Form.Item>
+        <ReasonItem testId="user-tax-reason" />
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="user-tax-save">
           {t('tax.save')}
         </Button>

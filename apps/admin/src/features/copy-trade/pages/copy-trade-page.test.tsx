@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+
+import { ADMIN_API_BASE } from '@kabuto/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
+import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
+import { CopyTradePage } from './copy-trade-page.tsx';
+
+beforeAll(() => {
+  // antd's responsive helpers ask the window for media queries
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+/**
+ * The admin API as the page reads it: one product named in the three languages, a stake in it, and a
+ * stake in a product beyond the catalogue the page reads (named by the server only).
+ */
+const product = {
+  id: '5',
+  market: 'jpy',
+  issuer: 'Kabuto AM',
+  name_jp: '日本株モメンタム',
+  name_cn: '日本股票动量',
+  name_us: 'Japan Momentum',
+  target_bp: 5,
+  minimum: '10000',
+  capacity: '10000000',
+  raised: '0',
+  lock_days: 7,
+  deadline: '2026-12-31T00:00:00.000Z',
+  ends_at: '2027-06-30T00:00:00.000Z',
+  nav: '1.0000',
+  status: 0,
+  constituents: [{ symbol: '7203', weight_bp: 10_000 }],
+};
+// the server names the stake's product in Japanese
+const stake = {
+  id: '9',
+  order_no: 'P-001',
+  product_id: '5',
+  product: '日本株モメンタム',
+  account: 'tanaka01',
+  amount: '10000',
+  stake: '10000',
+  profit: '0',
+  entry_nav: '1.0000',
+  status: 0,
+  create_time: 1_764_000_000,
+};
+const reply = (data: unknown) => new Response(JSON.stringify({ status: 1, data }), { status: 200 });
+const fetchFn = vi.fn(async (url: string) => {
+  switch (url.slice(ADMIN_API_BASE.length)) {
+    case '/product/list':
+      return reply({ list: [product], total: 1 });
+    case '/product/stakes':
+      return reply({
+        list: [stake, { ...stake, id: '10', order_no: 'P-002', product_id: '6', product: '旧ファンド' }],
+        total: 2,
+      });
+    case '/product/rebalances':
+      return reply({ list: [], total: 0 });
+    default:
+      return new Response('', { status: 404 });
+  }
+});
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchFn);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  writeItem(STORAGE_KEYS.language, null);
+});
+
+/** The operator's language switch, as the layout's (the page alone has none). */
+let i18n: I18n;
+function CurrentI18n() {
+  i18n = useI18n();
+  return null;
+}
+
+const productName = () =>
+  document.querySelector('[data-testid="product-row"][data-id="5"] td:nth-child(2)')?.textContent;
+const stakeProduct = (order = 'P-001') =>
+  [...document.querySelectorAll('tr')]
+    .find((r) => r.textContent?.includes(order))
+    ?.querySelector('td:nth-child(2)')?.textContent;
+
+describe('the copy-trade page', () => {
+  it('names the products in the operator’s language: the list, the stakes and the rebalance', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nProvider>
+          <CurrentI18n />
+          <App>
+            <CopyTradePage />
+          </App>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(productName()).toBe('日本株モメンタム (jpy)'));
+    await waitFor(() => expect(stakeProduct()).toBe('日本株モメンタム'));
+
+    act(() => i18n.setLang('us'));
+    await waitFor(() => expect(productName()).toBe('Japan Momentum (jpy)'));
+    expect(stakeProduct()).toBe('Japan Momentum');
+    expect(stakeProduct('P-002')).toBe('旧ファンド');
+    fireEvent.click(screen.getByTestId('product-rebalance'));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Japan Momentum');
+
+    act(() => i18n.setLang('cn'));
+    await waitFor(() => expect(productName()).toBe('日本股票动量 (jpy)'));
+    expect(stakeProduct()).toBe('日本股票动量');
+  });
+});

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+
+import { ADMIN_API_BASE } from '@kabuto/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
+import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
+import { NewSharesPage } from './new-shares-page.tsx';
+
+beforeAll(() => {
+  // antd's responsive helpers ask the window for media queries
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+/** The admin API as the page reads it: one offering named in the three languages (its us name empty), no applications. */
+const offering = {
+  id: '1',
+  code: 'KBT1',
+  market: 'jpy',
+  name_jp: 'カブト電機',
+  name_cn: '兜电机',
+  name_us: '',
+  range_low: '1000',
+  range_high: '1200',
+  offer_price: '',
+  shares: '1000',
+  subscribe_start: 1_764_000_000,
+  subscribe_end: 1_764_300_000,
+  lottery_at: 1_764_400_000,
+  state: 0,
+  commitment: 'c',
+  seed: '',
+  result: null,
+  applications: 0,
+};
+const reply = (data: unknown) => new Response(JSON.stringify({ status: 1, data }), { status: 200 });
+const fetchFn = vi.fn(async (url: string) => {
+  switch (url.slice(ADMIN_API_BASE.length)) {
+    case '/ipo/list':
+      return reply({ list: [offering], total: 1 });
+    case '/ipo/applications':
+      return reply({ list: [], total: 0 });
+    default:
+      return new Response('', { status: 404 });
+  }
+});
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchFn);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  writeItem(STORAGE_KEYS.language, null);
+});
+
+/** The operator's language switch, as the layout's (the page alone has none). */
+let i18n: I18n;
+function CurrentI18n() {
+  i18n = useI18n();
+  return null;
+}
+
+const nameCell = () =>
+  document.querySelector('[data-testid="ipo-row"][data-code="KBT1"] td:nth-child(3)')?.textContent;
+const offeringOptions = async () => {
+  const select = document.querySelector('.ant-select') as HTMLElement;
+  fireEvent.mouseDown(select.querySelector('input') ?? select);
+  await waitFor(() => expect(document.querySelector('.ant-select-item-option')).not.toBeNull());
+  return [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+};
+
+describe('the new shares page', () => {
+  it('names the offerings in the operator’s language, in Japanese when that name is empty', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nProvider>
+          <CurrentI18n />
+          <App>
+            <NewSharesPage />
+          </App>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(nameCell()).toBe('カブト電機'));
+    expect(await offeringOptions()).toEqual(['KBT1 カブト電機']);
+
+    act(() => i18n.setLang('cn'));
+    await waitFor(() => expect(nameCell()).toBe('兜电机'));
+    expect(await offeringOptions()).toEqual(['KBT1 兜电机']);
+
+    act(() => i18n.setLang('us'));
+    await waitFor(() => expect(nameCell()).toBe('カブト電機'));
+  });
+});
