@@ -389,6 +389,15 @@ describe.each(API_DB_KINDS)('copy-trade products on %s', (kind) => {
     const r = expectOk(await follow(b, { id: p.id, money: '10000' }));
     const stakes = expectOk(await t.admin('/product/stakes', { product_id: p.id }, op));
     expect(stakes.list.map((s: any) => s.id)).toEqual([r.id]);
+    // the product named in the operator's language (Japanese without one)
+    expect(stakes.list[0].product).toBe('テスト運用');
+    const named = async (lang: string) =>
+      expectOk(await t.admin('/product/stakes', { product_id: p.id, lang }, op)).list[0].product;
+    expect(await named('cn')).toBe('测试产品');
+    expect(await named('us')).toBe('Test portfolio');
+    expect(await named('en')).toBe('Test portfolio');
+    await t.db.updateTable('product').set({ name_us: '' }).where('id', '=', BigInt(p.id)).execute();
+    expect(await named('us')).toBe('テスト運用');
     expect(
       expectOk(await t.admin('/product/stakes', { product_id: p.id, status: 'ended' }, op)).list,
     ).toEqual([]);

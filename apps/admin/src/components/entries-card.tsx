@@ -18,7 +18,6 @@ export function EntriesCard<S extends string>({
   filters,
   labels,
   parentKey,
-  parentOf,
   columns,
   statusOf,
 }: {
@@ -30,8 +29,6 @@ export function EntriesCard<S extends string>({
   labels: { order: string; parent: string; account: string; status: string; time: string };
   /** The row's field naming its parent (`product`, `offering_id`). */
   parentKey: string;
-  /** The parent as shown, when the row's field is not enough (a name in the operator's language). */
-  parentOf?: (row: EntryRow) => ReactNode;
   /** The kind's own columns, between the account and the status. */
   columns: TableColumnsType<EntryRow>;
   /** A row's status, as shown. */
@@ -46,12 +43,7 @@ export function EntriesCard<S extends string>({
       emptyText={emptyText}
       columns={[
         { key: 'order', title: labels.order, dataIndex: 'order_no' },
-        {
-          key: 'parent',
-          title: labels.parent,
-          dataIndex: parentKey,
-          ...(parentOf && { render: (_: unknown, r: EntryRow) => parentOf(r) }),
-        },
+        { key: 'parent', title: labels.parent, dataIndex: parentKey },
         { key: 'account', title: labels.account, dataIndex: 'account' },
         ...columns,
         { key: 'status', title: labels.status, render: (_: unknown, r: EntryRow) => statusOf(r) },

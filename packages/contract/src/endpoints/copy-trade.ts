@@ -222,9 +222,11 @@ export const adminStakes = endpoint({
   path: '/product/stakes',
   auth: true,
   tag: 'admin',
-  summary: 'Stakes, filtered by product, status (0 following, 1 ended, 2 locked) or account.',
+  summary:
+    'Stakes, filtered by product, status (0 following, 1 ended, 2 locked) or account; each product named in the request’s `lang` (its Japanese name where it has none in that language).',
   body: strictBody({
     product_id: id().optional(),
+    lang: lang(),
     status: z.enum(['following', 'locked', 'ended', 'all'], { error: 'validation.invalid' }).default('all'),
     account: optionalText(64),
     ...adminPage(),

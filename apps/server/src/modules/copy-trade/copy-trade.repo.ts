@@ -325,7 +325,7 @@ export async function pageStakes(
   const [rows, count] = await Promise.all([
     q
       .selectAll('product_stake')
-      .select(['app_user.account', 'product.name_jp'])
+      .select(['app_user.account', 'product.name_jp', 'product.name_cn', 'product.name_us'])
       .orderBy('product_stake.id', 'desc')
       .limit(f.size)
       .offset((f.page - 1) * f.size)

@@ -1,6 +1,7 @@
 import { copyTradeApi } from '@kabuto/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BodyIn, call } from '../../../lib/api.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
 
 /** POST /product/list: products with their constituents, NAV and amounts raised. */
 export const productsQuery = (params: BodyIn<typeof copyTradeApi.adminProducts>) =>
@@ -12,13 +13,15 @@ export const productsQuery = (params: BodyIn<typeof copyTradeApi.adminProducts>)
 export const useProducts = (params: BodyIn<typeof copyTradeApi.adminProducts>) =>
   useQuery(productsQuery(params));
 
-/** POST /product/stakes: stakes filtered by product, status or account. */
-export const useStakes = (params: BodyIn<typeof copyTradeApi.adminStakes>) =>
-  useQuery({
-    queryKey: ['admin', 'products', 'stakes', params],
-    queryFn: ({ signal }) => call(copyTradeApi.adminStakes, params, { signal }),
+/** POST /product/stakes: stakes filtered by product, status or account, each product named in the operator's language. */
+export function useStakes(params: Omit<BodyIn<typeof copyTradeApi.adminStakes>, 'lang'>) {
+  const { lang } = useI18n();
+  return useQuery({
+    queryKey: ['admin', 'products', 'stakes', params, lang],
+    queryFn: ({ signal }) => call(copyTradeApi.adminStakes, { ...params, lang }, { signal }),
     placeholderData: keepPreviousData,
   });
+}
 
 /** POST /product/rebalances: one product's rebalances (who, when, why, before and after). */
 export const useRebalances = (id: string) =>

@@ -24,8 +24,8 @@ beforeAll(() => {
 });
 
 /**
- * The admin API as the page reads it: one product named in the three languages, a stake in it, and a
- * stake in a product beyond the catalogue the page reads (named by the server only).
+ * The admin API as the page reads it: one product named in the three languages, and a stake in it, named
+ * by the server in the language the call asks for (the calls' bodies are kept).
  */
 const product = {
   id: '5',
@@ -45,7 +45,6 @@ const product = {
   status: 0,
   constituents: [{ symbol: '7203', weight_bp: 10_000 }],
 };
-// the server names the stake's product in Japanese
 const stake = {
   id: '9',
   order_no: 'P-001',
@@ -60,15 +59,16 @@ const stake = {
   create_time: 1_764_000_000,
 };
 const reply = (data: unknown) => new Response(JSON.stringify({ status: 1, data }), { status: 200 });
-const fetchFn = vi.fn(async (url: string) => {
+const NAMES: Record<string, string> = { jp: product.name_jp, cn: product.name_cn, us: product.name_us };
+let stakeCalls: Record<string, unknown>[] = [];
+const fetchFn = vi.fn(async (url: string, init: RequestInit) => {
+  const body = JSON.parse(String(init.body)) as Record<string, unknown>;
   switch (url.slice(ADMIN_API_BASE.length)) {
     case '/product/list':
       return reply({ list: [product], total: 1 });
     case '/product/stakes':
-      return reply({
-        list: [stake, { ...stake, id: '10', order_no: 'P-002', product_id: '6', product: '旧ファンド' }],
-        total: 2,
-      });
+      stakeCalls.push(body);
+      return reply({ list: [{ ...stake, product: NAMES[String(body.lang)] }], total: 1 });
     case '/product/rebalances':
       return reply({ list: [], total: 0 });
     default:
@@ -76,6 +76,7 @@ const fetchFn = vi.fn(async (url: string) => {
   }
 });
 beforeEach(() => {
+  stakeCalls = [];
   vi.stubGlobal('fetch', fetchFn);
 });
 afterEach(() => {
@@ -112,16 +113,17 @@ describe('the copy-trade page', () => {
     );
     await waitFor(() => expect(productName()).toBe('日本株モメンタム (jpy)'));
     await waitFor(() => expect(stakeProduct()).toBe('日本株モメンタム'));
+    expect(stakeCalls.map((b) => b.lang)).toEqual(['jp']);
 
     act(() => i18n.setLang('us'));
     await waitFor(() => expect(productName()).toBe('Japan Momentum (jpy)'));
-    expect(stakeProduct()).toBe('Japan Momentum');
-    expect(stakeProduct('P-002')).toBe('旧ファンド');
+    await waitFor(() => expect(stakeProduct()).toBe('Japan Momentum'));
+    expect(stakeCalls.at(-1)?.lang).toBe('us');
     fireEvent.click(screen.getByTestId('product-rebalance'));
     expect((await screen.findByRole('dialog')).textContent).toContain('Japan Momentum');
 
     act(() => i18n.setLang('cn'));
     await waitFor(() => expect(productName()).toBe('日本股票动量 (jpy)'));
-    expect(stakeProduct()).toBe('日本股票动量');
+    await waitFor(() => expect(stakeProduct()).toBe('日本股票动量'));
   });
 });

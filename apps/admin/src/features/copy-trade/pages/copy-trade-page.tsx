@@ -89,13 +89,6 @@ export function CopyTradePage() {
     page: 1,
     size: 100,
   });
-  // every product, to name the stakes' products whatever the list above shows (the same query when it shows all)
-  const catalogue = useProducts({ status: 'all', page: 1, size: 100 });
-  const productOf = (r: Record<string, unknown>) => {
-    const p = catalogue.data?.list.find((x) => String(x.id) === String(r.product_id));
-    // the server names it in Japanese: for a product beyond the catalogue read here
-    return p ? nameIn(p, lang) : String(r.product ?? '');
-  };
   const log = useRebalances(rebalancing?.id ?? '');
   const actions = useProductAction();
 
@@ -293,7 +286,6 @@ export function CopyTradePage() {
             time: t('products.time'),
           }}
           parentKey="product"
-          parentOf={productOf}
           columns={[
             { key: 'amount', title: t('products.invested'), dataIndex: 'amount' },
             { key: 'stake', title: t('products.stake'), dataIndex: 'stake' },
