@@ -38,6 +38,21 @@ export const isMsgKey = (k: string): k is MsgKey => Object.hasOwn(MESSAGES, k);
 export const inLanguage = <T>(table: Readonly<Record<Language, T>>, lang: string): T =>
   Object.hasOwn(table, lang) ? table[lang as Language] : table.jp;
 
+/** A record an operator names in the three languages (a new-share offering, a copy-trade product). */
+export interface NamedInThree {
+  readonly [field: string]: unknown;
+  readonly name_jp?: unknown;
+  readonly name_cn?: unknown;
+  readonly name_us?: unknown;
+}
+
+/** Its name in `lang`, or its Japanese name where the one in `lang` is blank or missing. */
+export function nameIn(r: NamedInThree, lang: string): string {
+  const own = inLanguage({ jp: r.name_jp, cn: r.name_cn, us: r.name_us }, lang);
+  if (typeof own === 'string' && own.trim() !== '') return own;
+  return typeof r.name_jp === 'string' ? r.name_jp : '';
+}
+
 /** Translate a msg key, filling `{param}` placeholders. Unknown keys fall back to the generic error. */
 export function translate(key: string, lang: Language, params?: Record<string, string | number>): string {
   const entry: Entry = isMsgKey(key) ? MESSAGES[key] : MESSAGES['server.error'];

@@ -1,9 +1,9 @@
 import type { Tx, UserState } from '@kabuto/db';
 import { type Holding, type Market, navOf, type Units } from '@kabuto/domain';
-import type { Instrument, Lang, MarketDataProvider } from '@kabuto/market';
+import type { Instrument, MarketDataProvider } from '@kabuto/market';
 import type { Deps } from '../../deps.ts';
 import type { FundPasswordVerifier } from '../../shared/fund-password.ts';
-import type { ConstituentRow, ProductRow } from './copy-trade.repo.ts';
+import type { ConstituentRow } from './copy-trade.repo.ts';
 
 /** A request's idempotency key as the route passes it in (marked applied in the operation's transaction). */
 export interface OperationKey {
@@ -51,9 +51,6 @@ export interface WeightInput {
 
 /** Product status as stored: 0 listed, 1 delisted (no new follows), 2 ended. */
 export const PRODUCT_STATUS = { listed: 0, delisted: 1, ended: 2 } as const;
-
-export const productName = (p: Pick<ProductRow, 'name_jp' | 'name_cn' | 'name_us'>, lang: Lang): string =>
-  (lang === 'cn' ? p.name_cn : lang === 'us' ? p.name_us : p.name_jp) || p.name_jp;
 
 export const holdingsOf = (rows: readonly ConstituentRow[]): Holding[] =>
   rows.map((r) => ({ symbol: r.symbol, weightBp: r.weight_bp, qty: r.qty }));

@@ -1,11 +1,11 @@
-import { copyTradeApi } from '@kabuto/contract';
+import { copyTradeApi, nameIn } from '@kabuto/contract';
 import { formatUnits, toUnixSeconds } from '@kabuto/domain';
 import type { MarketDataProvider } from '@kabuto/market';
 import { ok, pageOf } from '../../lib/reply.ts';
 import type { AdminRouteKit } from '../../plugins/admin-routes.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RouteKit } from '../../plugins/routes.ts';
-import { PRODUCT_STATUS, productName } from './copy-trade.deps.ts';
+import { PRODUCT_STATUS } from './copy-trade.deps.ts';
 import type { CopyTradeService } from './copy-trade.service.ts';
 import { detailWire, orderWire, productWire } from './copy-trade.wire.ts';
 
@@ -146,7 +146,7 @@ export function copyTradeAdminRoutes(adminKit: AdminRouteKit, s: CopyTradeServic
         id: String(r.id),
         order_no: r.order_no,
         product_id: String(r.product_id),
-        product: productName(r, b.lang),
+        product: nameIn(r, b.lang),
         user_id: String(r.user_id),
         account: r.account,
         market: r.market,

@@ -1,10 +1,9 @@
 import type { copyTradeApi, DataOf } from '@kabuto/contract';
-import { wireNumber, wirePercent } from '@kabuto/contract';
+import { nameIn, wireNumber, wirePercent } from '@kabuto/contract';
 import { formatUnits, NAV_ONE, navChangeBp, toUnixSeconds } from '@kabuto/domain';
 import type { Lang, MarketDataProvider } from '@kabuto/market';
 import { nameOf } from '../../shared/market-data.ts';
 import type { CatalogueService, ProductView } from './catalogue.service.ts';
-import { productName } from './copy-trade.deps.ts';
 import type { FollowService } from './follow.service.ts';
 
 /** The contract's rows of the products module (the services speak English). */
@@ -15,7 +14,7 @@ export function productWire(v: ProductView, lang: Lang): DataOf<typeof copyTrade
   const p = v.product;
   return {
     id: String(p.id),
-    name: productName(p, lang),
+    name: nameIn(p, lang),
     sender: p.issuer,
     market: p.market,
     dprofit: wirePercent(p.target_bp),
@@ -77,7 +76,7 @@ export function orderWire(
     id: String(r.id),
     order_no: r.order_no,
     product_id: String(r.product_id),
-    name: productName(r, lang),
+    name: nameIn(r, lang),
     sender: r.issuer,
     money: formatUnits(r.stake),
     cj_money: formatUnits(r.amount),

@@ -1,4 +1,4 @@
-import { inLanguage } from '@kabuto/contract';
+import { nameIn } from '@kabuto/contract';
 import {
   APPLICATION_STATUS,
   formatUnits,
@@ -62,7 +62,7 @@ export function offeringWire(v: OfferingView, lang: Lang) {
   const a = v.mine;
   return {
     id: String(o.id),
-    name: inLanguage(names, lang) || names.jp,
+    name: nameIn(o, lang),
     names,
     code: o.code,
     market: o.market,
@@ -106,12 +106,11 @@ export function offeringWire(v: OfferingView, lang: Lang) {
 type RecordRow = Awaited<ReturnType<NewSharesService['records']>>[number];
 
 export function recordWire(r: RecordRow, lang: Lang, now: number) {
-  const names = { jp: r.name_jp, cn: r.name_cn, us: r.name_us };
   return {
     id: String(r.id),
     offering_id: String(r.offering_id),
     order_no: r.order_no,
-    stock_name: inLanguage(names, lang) || names.jp,
+    stock_name: nameIn(r, lang),
     stock_code: r.code,
     // the final offer price once priced (the application held the top of the range until then)
     apply_price: formatUnits(r.offer_price ?? r.price),

@@ -1,3 +1,4 @@
+import { nameIn } from '@kabuto/contract';
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { EntriesCard } from '../../../components/entries-card.tsx';
@@ -7,7 +8,7 @@ import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { nameIn } from '../../../lib/names.ts';
+
 import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-copy-trade.ts';
 
 type Weight = { symbol: string; weight_bp: number };
