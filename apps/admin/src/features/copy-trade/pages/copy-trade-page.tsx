@@ -8,7 +8,6 @@ import { ReasonItem } from '../../../components/reason-item.tsx';
 import { EmptyBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-
 import { useProductAction, useProducts, useRebalances, useStakes } from '../api/use-copy-trade.ts';
 
 type Weight = { symbol: string; weight_bp: number };

@@ -19,7 +19,6 @@ import { ErrorBlock } from '../../../components/states.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { formatMarketDateTime, formatMarketWindow, marketOf } from '../../../lib/market-time.ts';
-
 import { useApplications, useOfferingActions, useOfferings } from '../api/use-new-shares.ts';
 import { type OfferingDraft, OfferingFormModal } from '../components/offering-form-modal.tsx';
 
