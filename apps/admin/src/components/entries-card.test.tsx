@@ -6,21 +6,10 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format.ts';
 import { I18nProvider } from '../lib/i18n.tsx';
+import { answerMediaQueries } from '../testing/dom.ts';
 import { EntriesCard } from './entries-card.tsx';
 
-beforeAll(() => {
-  // antd's responsive helpers ask the window for media queries
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(answerMediaQueries);
 afterEach(cleanup);
 
 const rows = [

@@ -7,21 +7,10 @@ import { App, Button, Input } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../lib/i18n.tsx';
 import jp from '../locales/jp/admin.json';
+import { answerMediaQueries } from '../testing/dom.ts';
 import { type ReasonConfirm, useReasonConfirm } from './reason-confirm.tsx';
 
-beforeAll(() => {
-  // antd's responsive helpers ask the window for media queries
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(answerMediaQueries);
 afterEach(cleanup);
 
 function Opener(props: Omit<ReasonConfirm<string>, 'title' | 'okText' | 'testId'>) {

@@ -7,21 +7,10 @@ import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
+import { answerMediaQueries } from '../../../testing/dom.ts';
 import { CopyTradePage } from './copy-trade-page.tsx';
 
-beforeAll(() => {
-  // antd's responsive helpers ask the window for media queries
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(answerMediaQueries);
 
 /**
  * The admin API as the page reads it: one product named in the three languages, and a stake in it, named

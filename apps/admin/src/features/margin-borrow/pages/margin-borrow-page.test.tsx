@@ -10,21 +10,10 @@ import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
 import { OperatorContext } from '../../../lib/operator.tsx';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
 import jp from '../../../locales/jp/admin.json';
+import { answerMediaQueries } from '../../../testing/dom.ts';
 import { MarginBorrowPage, plainPremium, premiumText } from './margin-borrow-page.tsx';
 
-beforeAll(() => {
-  // antd's responsive helpers ask the window for media queries
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(answerMediaQueries);
 
 /**
  * The admin API as the page sees it, kept in memory: the premiums as the server stores them (four
