@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 
 import { ADMIN_API_BASE } from '@kabuto/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
 import { answerMediaQueries } from '../../../testing/dom.ts';
+import { renderScreen } from '../../../testing/screen.tsx';
 import { CopyTradePage } from './copy-trade-page.tsx';
 
 beforeAll(answerMediaQueries);
@@ -74,13 +72,6 @@ afterEach(() => {
   writeItem(STORAGE_KEYS.language, null);
 });
 
-/** The operator's language switch, as the layout's (the page alone has none). */
-let i18n: I18n;
-function CurrentI18n() {
-  i18n = useI18n();
-  return null;
-}
-
 const productName = () =>
   document.querySelector('[data-testid="product-row"][data-id="5"] td:nth-child(2)')?.textContent;
 const stakeProduct = (order = 'P-001') =>
@@ -90,28 +81,19 @@ const stakeProduct = (order = 'P-001') =>
 
 describe('the copy-trade page', () => {
   it('names the products in the operator’s language: the list, the stakes and the rebalance', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nProvider>
-          <CurrentI18n />
-          <App>
-            <CopyTradePage />
-          </App>
-        </I18nProvider>
-      </QueryClientProvider>,
-    );
+    const { setLang } = renderScreen(<CopyTradePage />);
     await waitFor(() => expect(productName()).toBe('日本株モメンタム (jpy)'));
     await waitFor(() => expect(stakeProduct()).toBe('日本株モメンタム'));
     expect(stakeCalls.map((b) => b.lang)).toEqual(['jp']);
 
-    act(() => i18n.setLang('us'));
+    setLang('us');
     await waitFor(() => expect(productName()).toBe('Japan Momentum (jpy)'));
     await waitFor(() => expect(stakeProduct()).toBe('Japan Momentum'));
     expect(stakeCalls.at(-1)?.lang).toBe('us');
     fireEvent.click(screen.getByTestId('product-rebalance'));
     expect((await screen.findByRole('dialog')).textContent).toContain('Japan Momentum');
 
-    act(() => i18n.setLang('cn'));
+    setLang('cn');
     await waitFor(() => expect(productName()).toBe('日本股票动量 (jpy)'));
     await waitFor(() => expect(stakeProduct()).toBe('日本股票动量'));
   });

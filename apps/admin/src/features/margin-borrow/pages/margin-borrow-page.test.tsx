@@ -1,16 +1,12 @@
 // @vitest-environment happy-dom
 
 import { ADMIN_API_BASE, MESSAGES, type OperatorRole } from '@kabuto/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
-import { OperatorContext } from '../../../lib/operator.tsx';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
 import jp from '../../../locales/jp/admin.json';
 import { answerMediaQueries } from '../../../testing/dom.ts';
+import { renderScreen } from '../../../testing/screen.tsx';
 import { MarginBorrowPage, plainPremium, premiumText } from './margin-borrow-page.tsx';
 
 beforeAll(answerMediaQueries);
@@ -158,29 +154,9 @@ afterEach(() => {
   writeItem(STORAGE_KEYS.language, null);
 });
 
-/** The operator's language switch, as the layout's (the page alone has none). */
-let i18n: I18n;
-function CurrentI18n() {
-  i18n = useI18n();
-  return null;
-}
-
+let screenLang: (lang: 'jp' | 'cn' | 'us') => void;
 function renderPage(role: OperatorRole = 'admin') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nProvider>
-        <CurrentI18n />
-        <App>
-          <MemoryRouter>
-            <OperatorContext.Provider value={{ username: 'op', role }}>
-              <MarginBorrowPage />
-            </OperatorContext.Provider>
-          </MemoryRouter>
-        </App>
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
+  screenLang = renderScreen(<MarginBorrowPage />, { role }).setLang;
 }
 
 const premiumRow = (symbol: string) =>
@@ -388,7 +364,7 @@ describe('the shortable list (administrators)', () => {
     expect(langs('/margin/shortable')).toEqual(new Set(['jp']));
     expect(langs('/lending/rates')).toEqual(new Set(['jp']));
 
-    act(() => i18n.setLang('us'));
+    screenLang('us');
     await waitFor(() =>
       expect(cellText(shortableRow('6758') as HTMLElement, 'shortable-name')).toBe('Sony Group'),
     );

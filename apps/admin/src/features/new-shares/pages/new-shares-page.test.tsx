@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 
 import { ADMIN_API_BASE } from '@kabuto/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type I18n, I18nProvider, useI18n } from '../../../lib/i18n.tsx';
 import { STORAGE_KEYS, writeItem } from '../../../lib/storage.ts';
 import { answerMediaQueries } from '../../../testing/dom.ts';
+import { renderScreen } from '../../../testing/screen.tsx';
 import { NewSharesPage } from './new-shares-page.tsx';
 
 beforeAll(answerMediaQueries);
@@ -53,13 +51,6 @@ afterEach(() => {
   writeItem(STORAGE_KEYS.language, null);
 });
 
-/** The operator's language switch, as the layout's (the page alone has none). */
-let i18n: I18n;
-function CurrentI18n() {
-  i18n = useI18n();
-  return null;
-}
-
 const nameCell = () =>
   document.querySelector('[data-testid="ipo-row"][data-code="KBT1"] td:nth-child(3)')?.textContent;
 const offeringOptions = async () => {
@@ -71,24 +62,15 @@ const offeringOptions = async () => {
 
 describe('the new shares page', () => {
   it('names the offerings in the operator’s language, in Japanese when that name is empty', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nProvider>
-          <CurrentI18n />
-          <App>
-            <NewSharesPage />
-          </App>
-        </I18nProvider>
-      </QueryClientProvider>,
-    );
+    const { setLang } = renderScreen(<NewSharesPage />);
     await waitFor(() => expect(nameCell()).toBe('カブト電機'));
     expect(await offeringOptions()).toEqual(['KBT1 カブト電機']);
 
-    act(() => i18n.setLang('cn'));
+    setLang('cn');
     await waitFor(() => expect(nameCell()).toBe('兜电机'));
     expect(await offeringOptions()).toEqual(['KBT1 兜电机']);
 
-    act(() => i18n.setLang('us'));
+    setLang('us');
     await waitFor(() => expect(nameCell()).toBe('カブト電機'));
   });
 });
