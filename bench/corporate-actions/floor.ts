@@ -37,8 +37,8 @@
  * batch. The bench counts the rows each job wrote (new rows by id, updated rows by their time) and
  * prints them beside the floor's, which must be equal.
  */
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { cpuTicks } from '../support/proc.ts';
 
 const SHARDS = 16;
 
@@ -51,16 +51,6 @@ export interface FloorResult {
   /** Rows written, by kind (the same keys as {@link jobRows}). */
   rows: Record<string, number>;
   vacuumMs: number;
-}
-
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return null;
-  }
 }
 
 const TOUCHED = [

@@ -14,7 +14,7 @@
  * settlement), `ipo` (new shares: draws), `block`.
  */
 import { fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createDb } from '@kabuto/db';
 import { ManualClock } from '@kabuto/domain';
@@ -23,6 +23,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config.ts';
 import { recordMismatches } from '../../apps/server/src/modules/admin/admin.repo.ts';
+import { cpuTicks } from '../support/proc.ts';
 
 export interface JobRun {
   job: string;
@@ -63,17 +64,6 @@ let queries = 0;
 /** CPU ticks (user + system) of each PostgreSQL backend when first seen in this job. */
 const backends = new Map<number, number>();
 let backendsReadable = true;
-
-/** A process's CPU time in ticks of 10 ms (Linux: /proc/<pid>/stat, utime + stime), or null. */
-function cpuTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return null;
-  }
-}
 
 function seeBackend(pid: number | undefined) {
   if (!pid || backends.has(pid) || !backendsReadable) return;
