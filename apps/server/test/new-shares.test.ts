@@ -6,7 +6,7 @@ import { transfersByRef, userBalance } from '@kabuto/ledger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '../src/shared/settings.ts';
 import { createTestApp, expectOk, expectRefusal, type Session, T0, type TestApp } from './support/app.ts';
-import { saveOffering } from './support/new-shares.ts';
+import { offeringBody, saveOffering } from './support/new-shares.ts';
 import { available, expectLedgerSound, trader, userIdOf } from './support/trading.ts';
 import { u } from './support/units.ts';
 
@@ -400,50 +400,14 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     const o = await offering({}, null);
     expectRefusal(await t.admin('/ipo/price', { id: o.id, offer_price: '1200' }, op), 'ipo.priceOutOfRange');
     expectRefusal(
-      await t.admin(
-        '/ipo/save',
-        {
-          id: o.id,
-          code: o.code,
-          market: 'jpy',
-          board: 'tse_growth',
-          name_jp: 'a',
-          name_cn: 'b',
-          name_us: 'c',
-          range_low: '900',
-          range_high: '1100',
-          shares: '400',
-          max_per_application: '500',
-          subscribe_start: s0 - HOUR,
-          subscribe_end: s0 + HOUR,
-          lottery_at: s0 + 2 * HOUR,
-          payment_deadline: s0 + 24 * HOUR,
-          listing_at: s0 + 48 * HOUR,
-        },
-        op,
-      ),
+      await t.admin('/ipo/save', offeringBody(o.code, { id: o.id, shares: '400' }), op),
       'ipo.cannotEdit',
     );
     expectRefusal(
       await t.admin(
         '/ipo/save',
-        {
-          code: 'ZZ1',
-          market: 'jpy',
-          board: 'tse_growth',
-          name_jp: 'a',
-          name_cn: 'b',
-          name_us: 'c',
-          range_low: '900',
-          range_high: '1100',
-          shares: '400',
-          max_per_application: '500',
-          subscribe_start: s0 + HOUR,
-          subscribe_end: s0,
-          lottery_at: s0 + 2 * HOUR,
-          payment_deadline: s0 + 24 * HOUR,
-          listing_at: s0 + 48 * HOUR,
-        },
+        // the window ends before it starts
+        offeringBody('ZZ1', { shares: '400', subscribe_start: s0 + HOUR, subscribe_end: s0 }),
         op,
       ),
       'ipo.badCalendar',
@@ -451,23 +415,13 @@ describe.each(API_DB_KINDS)('new shares (IPO) on %s', (kind) => {
     expectRefusal(
       await t.admin(
         '/ipo/save',
-        {
-          code: '7203',
-          market: 'jpy',
+        // a code the catalogue lists already
+        offeringBody('7203', {
           board: 'tse_prime',
-          name_jp: 'a',
-          name_cn: 'b',
-          name_us: 'c',
-          range_low: '900',
-          range_high: '1100',
           shares: '400',
-          max_per_application: '500',
           subscribe_start: s0 + HOUR,
           subscribe_end: s0 + 2 * HOUR,
-          lottery_at: s0 + 2 * HOUR,
-          payment_deadline: s0 + 24 * HOUR,
-          listing_at: s0 + 48 * HOUR,
-        },
+        }),
         op,
       ),
       'ipo.codeTaken',
